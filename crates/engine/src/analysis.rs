@@ -1,0 +1,189 @@
+//! The full answer for one position: outcome, value, every winning move.
+
+use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
+use serde::Serialize;
+
+/// One winning move as reported to the user.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReport {
+    /// The move in the game's words.
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The position after the move, in the syntax `analyze` accepts.
+    pub to: String,
+}
+
+/// One independent component of the analysed position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentReport {
+    /// The component, in the game's position syntax.
+    pub position: String,
+    /// Its normal-play Sprague-Grundy value, when computed.
+    pub value: Option<u64>,
+}
+
+/// The analysis of one position; serialises to the `analyze --json`
+/// document of the command-line contract.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// The game's name (with its options, e.g. `subtraction 1,3,4`).
+    pub game: String,
+    /// The position, in the game's syntax.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The normal-play Sprague-Grundy value; `None` in misère play or when
+    /// only theory (no value) was available.
+    pub value: Option<u64>,
+    /// How many winning moves there are.
+    pub winning_move_count: usize,
+    /// Every winning move, in the family's deterministic order.
+    pub winning_moves: Vec<MoveReport>,
+    /// The independent components and their values.
+    pub components: Vec<ComponentReport>,
+    /// How the outcome was established (closed form, search, a theorem).
+    pub method: String,
+    /// Remarks for the reader (a limit that stopped the value, ...).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+}
+
+/// Analyses `p` under `play`, using the family's theory where it has one
+/// and the solvers otherwise. The solvers' tables persist across calls.
+///
+/// Errors: a search limit when neither theory nor search can answer; an
+/// internal error if theory and search disagree (a bug caught at run time).
+pub fn analyze<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    normal: &mut Solver<G>,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    play: Play,
+) -> Result<Analysis, GameError> {
+    let theory = game.theory(p, play);
+    let mut notes = Vec::new();
+    let (values, value_error) = match normal.component_values(p) {
+        Ok(v) => (Some(v), None),
+        Err(e) => (None, Some(e)),
+    };
+    let mut components: Vec<ComponentReport> = match &values {
+        Some(v) => v
+            .iter()
+            .map(|(q, n)| ComponentReport {
+                position: game.format(q),
+                value: Some(n.0),
+            })
+            .collect(),
+        None => game
+            .components(p)
+            .iter()
+            .map(|q| ComponentReport {
+                position: game.format(q),
+                value: None,
+            })
+            .collect(),
+    };
+    let total = values
+        .as_ref()
+        .map(|v| v.iter().fold(0u64, |acc, (_, n)| acc ^ n.0));
+
+    let (outcome, winning, method, value) = match play {
+        Play::Normal => {
+            let value = match (total, &theory, value_error) {
+                (Some(t), _, _) => Some(t),
+                (None, Some(_), Some(e)) => {
+                    notes.push(format!("value not computed: {e}"));
+                    None
+                }
+                (None, _, Some(e)) => return Err(e.into()),
+                (None, _, None) => unreachable!("either values or an error"),
+            };
+            match theory {
+                Some(t) => {
+                    if let Some(v) = value {
+                        if (v != 0) != (t.outcome == Outcome::N) {
+                            return Err(GameError::Internal(format!(
+                                "theory ({}) says {} but the value is {v}",
+                                t.method, t.outcome
+                            )));
+                        }
+                    }
+                    (t.outcome, t.winning_moves, t.method, value)
+                }
+                None => {
+                    let v = value.expect("no theory means the value was computed");
+                    let mut winning = Vec::new();
+                    if v != 0 {
+                        for m in game.moves(p) {
+                            if normal.value(&m.to)?.0 == 0 {
+                                winning.push(m);
+                            }
+                        }
+                    }
+                    let method = if game
+                        .components(p)
+                        .iter()
+                        .all(|q| game.closed_form(q).is_some())
+                    {
+                        "closed form"
+                    } else {
+                        "memoised search"
+                    };
+                    (
+                        Outcome::from_mover_wins(v != 0),
+                        winning,
+                        method.to_string(),
+                        value,
+                    )
+                }
+            }
+        }
+        Play::Misere => {
+            for c in &mut components {
+                c.value = None;
+            }
+            match theory {
+                Some(t) => (t.outcome, t.winning_moves, t.method, None),
+                None => {
+                    let wins = misere.mover_wins(p)?;
+                    let mut winning = Vec::new();
+                    if wins {
+                        for m in game.moves(p) {
+                            if !misere.mover_wins(&m.to)? {
+                                winning.push(m);
+                            }
+                        }
+                    }
+                    (
+                        Outcome::from_mover_wins(wins),
+                        winning,
+                        "misère search of the whole sum (no theory applies)".to_string(),
+                        None,
+                    )
+                }
+            }
+        }
+    };
+    let winning_moves: Vec<MoveReport> = winning
+        .into_iter()
+        .map(|m| MoveReport {
+            label: m.label,
+            to: game.format(&m.to),
+        })
+        .collect();
+    Ok(Analysis {
+        game: game_name.to_string(),
+        position: game.format(p),
+        play,
+        outcome,
+        value,
+        winning_move_count: winning_moves.len(),
+        winning_moves,
+        components,
+        method,
+        notes,
+    })
+}

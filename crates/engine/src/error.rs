@@ -1,0 +1,71 @@
+//! Errors: bad input, limits hit, internal failures.
+
+use std::time::Duration;
+use thiserror::Error;
+
+/// A position or option that could not be read. The message names the
+/// offending text and says what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct ParseError(pub String);
+
+impl ParseError {
+    /// A parse error with the given message.
+    pub fn new(msg: impl Into<String>) -> Self {
+        ParseError(msg.into())
+    }
+}
+
+/// A search stopped by one of its [`crate::Limits`] or by a malformed game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SearchError {
+    /// The memo table reached its size limit.
+    #[error("search limit hit: more than {0} positions (raise it with --max-states)")]
+    StateLimit(u64),
+    /// The search ran out of time.
+    #[error("search limit hit: more than {0:?} of search time")]
+    TimeLimit(Duration),
+    /// The position is known in advance to need more states than allowed.
+    #[error("position too large for search: about {estimate} positions, limit {limit}")]
+    TooLarge {
+        /// Estimated positions the search would visit.
+        estimate: u128,
+        /// The state limit in force.
+        limit: u64,
+    },
+    /// A position was reached again while being solved: the game has a
+    /// cycle and needs the loopy solver.
+    #[error("the game graph has a cycle through {0}; this solver needs an acyclic game")]
+    Cycle(String),
+}
+
+/// Every error a family or the CLI can report.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// Bad input: exit status 2.
+    #[error("{0}")]
+    Input(String),
+    /// A limit was hit: exit status 2.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A bug: exit status 1.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl From<ParseError> for GameError {
+    fn from(e: ParseError) -> Self {
+        GameError::Input(e.0)
+    }
+}
+
+impl GameError {
+    /// The process exit status for this error: 2 for bad input and limits,
+    /// 1 for internal failures.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            GameError::Input(_) | GameError::Search(_) => 2,
+            GameError::Internal(_) => 1,
+        }
+    }
+}

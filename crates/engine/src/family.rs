@@ -1,0 +1,227 @@
+//! The object-safe face of a game family, used by the command line, and
+//! the registration record every family provides.
+
+use crate::{analyze, Analysis, GameError, Limits, MisereSolver, Play, Solver, TextGame};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// A built game family (its options already applied), ready to answer
+/// questions about positions given as text. One `Family` serves a whole
+/// batch, so its tables are built once.
+pub trait Family: Send + Sync {
+    /// The game's name with its options, e.g. `bash --max 10`.
+    fn name(&self) -> String;
+
+    /// Analyses the position written as `args` (the position arguments of
+    /// `grundy analyze`).
+    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError>;
+
+    /// The values of heaps 0..=n of a one-heap family, with its period.
+    /// Families without a one-heap sequence answer with an input error.
+    fn seq(&self, _n: u64, _ctl: &SeqControl) -> Result<SeqReport, GameError> {
+        Err(GameError::Input(format!(
+            "game '{}' has no one-heap value sequence; `grundy seq` takes heap games",
+            self.name()
+        )))
+    }
+}
+
+/// How a `seq` computation is run.
+#[derive(Clone, Debug, Default)]
+pub struct SeqControl {
+    /// Worker threads (0 = every core).
+    pub threads: usize,
+    /// File to write progress to and resume from.
+    pub checkpoint: Option<PathBuf>,
+    /// Show a progress bar on stderr.
+    pub progress: bool,
+    /// Algorithm name (`naive`, `rc`, `parallel`); `None` picks the best.
+    pub method: Option<String>,
+}
+
+/// The period of a value sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PeriodReport {
+    /// The least n0 with G(n + p) = G(n) for every n >= n0.
+    pub preperiod: u64,
+    /// The least period p.
+    pub period: u64,
+    /// Whether a theorem guarantees the pattern continues for ever.
+    pub proven: bool,
+}
+
+/// The answer of `grundy seq`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeqReport {
+    /// The game's name, e.g. `octal 0.137`.
+    pub game: String,
+    /// The largest heap asked for.
+    pub n: u64,
+    /// `values[k]` is the value of a heap of k, for k in 0..=n.
+    pub values: Vec<u64>,
+    /// The period found in the computed range, if any.
+    pub period: Option<PeriodReport>,
+}
+
+/// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
+pub struct Adapter<G: TextGame> {
+    name: String,
+    game: Arc<G>,
+    normal: Mutex<Solver<G>>,
+    misere: Mutex<MisereSolver<G>>,
+}
+
+impl<G: TextGame + 'static> Adapter<G> {
+    /// Wraps `game`, named `name` in reports, with search `limits`.
+    pub fn new(name: impl Into<String>, game: G, limits: &Limits) -> Self {
+        let game = Arc::new(game);
+        Adapter {
+            name: name.into(),
+            normal: Mutex::new(Solver::new(game.clone(), limits.clone())),
+            misere: Mutex::new(MisereSolver::new(game.clone(), limits.clone())),
+            game,
+        }
+    }
+
+    /// The wrapped game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: TextGame + 'static> Family for Adapter<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        let p = self.game.parse(args)?;
+        let mut normal = self
+            .normal
+            .lock()
+            .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
+        let mut misere = self
+            .misere
+            .lock()
+            .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
+        analyze(&self.name, &*self.game, &mut normal, &mut misere, &p, play)
+    }
+}
+
+/// A game-specific command-line option, as listed by `grundy games`.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The option's name without dashes, e.g. `max`.
+    pub name: &'static str,
+    /// The placeholder of its value, e.g. `M`.
+    pub value: &'static str,
+    /// What it means.
+    pub help: &'static str,
+    /// Whether the game cannot be built without it.
+    pub required: bool,
+}
+
+/// Everything the command line needs to list and build a family. Each
+/// family module exposes one; the games crate lists them in one table.
+#[derive(Clone, Copy)]
+pub struct Registration {
+    /// The name used on the command line.
+    pub name: &'static str,
+    /// The rules in one line.
+    pub rules: &'static str,
+    /// The position syntax.
+    pub syntax: &'static str,
+    /// A complete example of the arguments after the game name.
+    pub example: &'static str,
+    /// Game-specific options.
+    pub options: &'static [OptionSpec],
+    /// Builds the family from its options.
+    pub build: fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>,
+}
+
+/// Game-specific options as given on the command line (`--max 10` is
+/// stored as `max` -> `10`), with typed, error-reporting getters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    values: BTreeMap<String, String>,
+}
+
+impl GameOptions {
+    /// Options from (name, value) pairs.
+    pub fn new<I: IntoIterator<Item = (String, String)>>(pairs: I) -> Self {
+        GameOptions {
+            values: pairs.into_iter().collect(),
+        }
+    }
+
+    /// Sets one option.
+    pub fn set(&mut self, name: &str, value: &str) {
+        self.values.insert(name.to_string(), value.to_string());
+    }
+
+    /// The raw text of option `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    /// The names of every option given.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.values.keys().map(String::as_str)
+    }
+
+    /// Option `name`, which must be present.
+    pub fn required(&self, name: &str) -> Result<&str, GameError> {
+        self.get(name)
+            .ok_or_else(|| GameError::Input(format!("missing option --{name}")))
+    }
+
+    /// Option `name` as a whole number in `min..=max`, if present.
+    pub fn u64_in(&self, name: &str, min: u64, max: u64) -> Result<Option<u64>, GameError> {
+        self.get(name)
+            .map(|s| {
+                parse_u64_in(s, min, max).map_err(|e| GameError::Input(format!("--{name}: {e}")))
+            })
+            .transpose()
+    }
+
+    /// Option `name` as a comma-separated list of whole numbers in
+    /// `min..=max`, if present.
+    pub fn list_in(&self, name: &str, min: u64, max: u64) -> Result<Option<Vec<u64>>, GameError> {
+        let Some(s) = self.get(name) else {
+            return Ok(None);
+        };
+        s.split(',')
+            .map(|t| parse_u64_in(t.trim(), min, max))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Some)
+            .map_err(|e| GameError::Input(format!("--{name}: {e}")))
+    }
+}
+
+/// Parses a whole number in `min..=max`, with a message that names the
+/// text and what was wrong with it.
+pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
+    if s.is_empty() {
+        return Err("expected a whole number, found nothing".into());
+    }
+    if s.starts_with('-') && s.len() > 1 && s[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "'{s}' is negative; expected a whole number >= {min}"
+        ));
+    }
+    if !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{s}' is not a whole number"));
+    }
+    let v: u64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is too large; the largest allowed is {max}"))?;
+    if v < min {
+        return Err(format!("'{s}' is too small; the least allowed is {min}"));
+    }
+    if v > max {
+        return Err(format!("'{s}' is too large; the largest allowed is {max}"));
+    }
+    Ok(v)
+}

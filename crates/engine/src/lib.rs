@@ -1,0 +1,32 @@
+//! The solving engine of grundy.
+//!
+//! A game family implements [`Game`] (positions, options, the split into
+//! independent components, an optional closed form) and [`TextGame`]
+//! (parsing, printing and labelled moves). The engine solves any such game:
+//! [`Solver`] computes Sprague-Grundy values with memoisation and no
+//! recursion, [`MisereSolver`] decides misère outcomes by search over
+//! multisets of components, and [`analyze`] assembles the full answer
+//! (outcome, value, every winning move). Nothing here names a particular
+//! game.
+
+mod analysis;
+mod error;
+mod family;
+mod game;
+mod limits;
+mod misere;
+mod outcome;
+mod solver;
+
+pub use analysis::{analyze, Analysis, ComponentReport, MoveReport};
+pub use error::{GameError, ParseError, SearchError};
+pub use family::{
+    parse_u64_in, Adapter, Family, GameOptions, OptionSpec, PeriodReport, Registration, SeqControl,
+    SeqReport,
+};
+pub use game::{Game, Move, TextGame, Theory};
+pub use grundy_nimber::Nimber;
+pub use limits::Limits;
+pub use misere::MisereSolver;
+pub use outcome::{Outcome, Play};
+pub use solver::Solver;

@@ -1,0 +1,140 @@
+//! Misère outcomes by direct search of the whole sum.
+
+use crate::limits::Budget;
+use crate::{Game, Limits, SearchError};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// Decides misère outcomes (the player who cannot move wins) by searching
+/// the whole sum, since misère sums are not nim-sums.
+///
+/// A state is the sorted multiset of the position's components with the
+/// finished ones (no options) removed, so sums that differ only by the
+/// order of their parts share one table entry (symmetry reduction). The
+/// stack lives on the heap; every call obeys its [`Limits`].
+pub struct MisereSolver<G: Game> {
+    game: Arc<G>,
+    /// Canonical state -> does the player to move win?
+    memo: HashMap<Vec<G::Position>, bool>,
+    limits: Limits,
+}
+
+struct Frame<P> {
+    state: Vec<P>,
+    children: Vec<Vec<P>>,
+    cursor: usize,
+}
+
+impl<G: Game> MisereSolver<G> {
+    /// A misère solver with the given limits.
+    pub fn new(game: Arc<G>, limits: Limits) -> Self {
+        MisereSolver {
+            game,
+            memo: HashMap::new(),
+            limits,
+        }
+    }
+
+    /// Number of sums in the memo table.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// The canonical state of a whole position.
+    fn canonical(&self, p: &G::Position) -> Vec<G::Position> {
+        let mut parts: Vec<G::Position> = self
+            .game
+            .components(p)
+            .into_iter()
+            .filter(|q| !self.game.options(q).is_empty())
+            .collect();
+        parts.sort();
+        parts
+    }
+
+    fn children(&self, state: &[G::Position]) -> Vec<Vec<G::Position>> {
+        let mut out = Vec::new();
+        for (i, part) in state.iter().enumerate() {
+            if i > 0 && state[i - 1] == *part {
+                continue; // equal parts give equal children
+            }
+            for option in self.game.options(part) {
+                let mut child: Vec<G::Position> = Vec::with_capacity(state.len() + 1);
+                child.extend(state[..i].iter().cloned());
+                child.extend(state[i + 1..].iter().cloned());
+                for q in self.game.components(&option) {
+                    if !self.game.options(&q).is_empty() {
+                        child.push(q);
+                    }
+                }
+                child.sort();
+                out.push(child);
+            }
+        }
+        out
+    }
+
+    /// Whether the player to move wins `p` in misère play.
+    pub fn mover_wins(&mut self, p: &G::Position) -> Result<bool, SearchError> {
+        let root = self.canonical(p);
+        self.state_wins(root)
+    }
+
+    fn state_wins(&mut self, root: Vec<G::Position>) -> Result<bool, SearchError> {
+        if let Some(&w) = self.memo.get(&root) {
+            return Ok(w);
+        }
+        let mut budget = Budget::start(&self.limits);
+        let mut on_stack = HashSet::new();
+        on_stack.insert(root.clone());
+        let children = self.children(&root);
+        let mut stack = vec![Frame {
+            state: root.clone(),
+            children,
+            cursor: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            // In misère play a state with no moves is a win for the mover.
+            let mut result = if top.children.is_empty() {
+                Some(true)
+            } else {
+                None
+            };
+            let mut pending = None;
+            while result.is_none() && top.cursor < top.children.len() {
+                match self.memo.get(&top.children[top.cursor]) {
+                    Some(false) => result = Some(true),
+                    Some(true) => top.cursor += 1,
+                    None => {
+                        pending = Some(top.children[top.cursor].clone());
+                        break;
+                    }
+                }
+            }
+            if result.is_none() && pending.is_none() {
+                result = Some(false);
+            }
+            match (result, pending) {
+                (Some(w), _) => {
+                    let frame = stack.pop().expect("non-empty");
+                    on_stack.remove(&frame.state);
+                    self.memo.insert(frame.state, w);
+                }
+                (None, Some(child)) => {
+                    budget.check(self.memo.len() + stack.len())?;
+                    if !on_stack.insert(child.clone()) {
+                        return Err(SearchError::Cycle(format!("{child:?}")));
+                    }
+                    let children = self.children(&child);
+                    stack.push(Frame {
+                        state: child,
+                        children,
+                        cursor: 0,
+                    });
+                }
+                (None, None) => unreachable!("handled above"),
+            }
+        }
+        Ok(self.memo[&root])
+    }
+}

@@ -1,0 +1,1 @@
+//! One-heap value sequences (placeholder for the module list; see ARCHITECTURE.md).
