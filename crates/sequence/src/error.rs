@@ -1,0 +1,49 @@
+//! Errors of sequence computations.
+
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Why a sequence computation stopped without an answer.
+#[derive(Debug, Error)]
+pub enum SeqError {
+    /// A heap's value does not fit in [`crate::Value`].
+    #[error("the value of heap {heap} exceeds {max}, the largest value this engine stores")]
+    ValueOverflow {
+        /// The heap whose value overflowed.
+        heap: u64,
+        /// The largest storable value.
+        max: u64,
+    },
+    /// The request would need more memory than the machine can give.
+    #[error("heaps 0..={n} need about {needed} MiB of memory, but only {available} MiB are available; ask for a smaller -n")]
+    TooLarge {
+        /// The largest heap asked for.
+        n: u64,
+        /// Estimated need, MiB.
+        needed: u64,
+        /// Available memory (or the configured limit), MiB.
+        available: u64,
+    },
+    /// The caller's stop flag was raised; values computed so far are kept.
+    #[error("stopped at heap {0} on request")]
+    Stopped(u64),
+    /// A checkpoint file cannot be used.
+    #[error("checkpoint {path}: {reason}")]
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Reading or writing a checkpoint failed.
+    #[error("checkpoint {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A method name that does not exist.
+    #[error("unknown method '{0}' (expected naive, rc or parallel)")]
+    UnknownMethod(String),
+}

@@ -1,0 +1,352 @@
+//! The rules of one-heap take-and-break games: octal and hexadecimal codes
+//! ([`TakeBreak`]) and Grundy's game, both behind [`HeapRule`].
+//!
+//! # Code syntax
+//! `[0x|0o][d0].d1d2...dt`, for example `0.137`, `.6`, `4.07`, `0.F`,
+//! `0x0.37`, `0o0.77`.
+//! - `d0`, the digit before the point, is optional (absent means 0). It may
+//!   only be `0`, `4`, `8` or `C`: splitting a heap without removing counters
+//!   (into two heaps for bit 4, three for bit 8). Bits 1 and 2 there would
+//!   mean "remove nothing", which is not a move.
+//! - `dk` (k >= 1) says what may be left after removing k counters from one
+//!   heap: bit 1 no heap, bit 2 one non-empty heap, bit 4 two non-empty
+//!   heaps, bit 8 three non-empty heaps.
+//! - Digits are hexadecimal (`0-9`, `A-F`, either case). A code with no digit
+//!   above 7 means the same game read as octal or as hexadecimal, so no mark
+//!   is needed; a code with a digit 8-F is hexadecimal. A `0x` prefix marks a
+//!   code as hexadecimal explicitly (it changes nothing else); a `0o` prefix
+//!   marks it octal, and then a digit above 7 is an error.
+//! - At least one digit must follow the point, some digit after the point
+//!   must be non-zero, and at most [`MAX_DIGITS`] digits may follow it.
+//!
+//! # Normal form
+//! Trailing zero digits are dropped and `d0` is always written, in upper
+//! case, without prefix: `.60` is `0.6`, `0x4.0f0` is `4.0F`. [`TakeBreak`]'s
+//! `Display` prints the normal form and `parse(display(c)) == c`.
+
+use std::fmt;
+use thiserror::Error;
+
+/// The most digits a code may have after the point.
+pub const MAX_DIGITS: usize = 1024;
+
+/// Why a take-and-break code was refused. Every message names the code and
+/// the offending character or value.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum CodeError {
+    /// The code is empty (or only white space).
+    #[error("empty take-and-break code (expected e.g. 0.137 or 4.07)")]
+    Empty,
+    /// A character that is not a digit of the code's radix, or a misplaced point.
+    #[error(
+        "bad character '{ch}' at position {pos} in code '{code}' (expected e.g. 0.137 or 4.07)"
+    )]
+    BadChar {
+        /// The whole code as given.
+        code: String,
+        /// The offending character.
+        ch: char,
+        /// Its position, counted in characters from 0.
+        pos: usize,
+    },
+    /// A digit above 7 in a code marked octal with `0o`.
+    #[error("digit '{ch}' at position {pos} of code '{code}' is not octal (the code is marked octal with 0o)")]
+    NotOctal {
+        /// The whole code as given.
+        code: String,
+        /// The offending digit.
+        ch: char,
+        /// Its position, counted in characters from 0.
+        pos: usize,
+    },
+    /// No `.` in the code.
+    #[error("code '{0}' has no point: write it as d0.d1d2..., e.g. 0.{0}")]
+    MissingPoint(String),
+    /// Nothing after the point.
+    #[error("code '{0}' has no digit after the point")]
+    NoDigits(String),
+    /// The digit before the point has bit 1 or 2 set.
+    #[error("digit '{ch}' before the point of code '{code}' is not allowed: only 0, 4, 8 or C (split without removing); bits 1 and 2 would remove nothing")]
+    BadD0 {
+        /// The whole code as given.
+        code: String,
+        /// The offending digit.
+        ch: char,
+    },
+    /// Every digit after the point is zero.
+    #[error("code '{0}' allows no removal: some digit after the point must be non-zero")]
+    NoMove(String),
+    /// Too many digits.
+    #[error("code has {len} digits after the point; at most {max} are allowed")]
+    TooLong {
+        /// Digits after the point.
+        len: usize,
+        /// The limit, [`MAX_DIGITS`].
+        max: usize,
+    },
+    /// A subtraction set with nothing in it.
+    #[error("empty subtraction set")]
+    EmptySubtraction,
+    /// A subtraction set naming 0 or a number above [`MAX_DIGITS`].
+    #[error("subtraction set member {0} is out of range 1..={max}", max = MAX_DIGITS)]
+    SubtractionRange(u64),
+}
+
+/// A take-and-break code in normal form (see the module documentation).
+///
+/// Invariants: `digits[0]` is 0, 4, 8 or 12; the last digit is non-zero and
+/// sits at index `t >= 1`; `digits.len() - 1 <= MAX_DIGITS`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TakeBreak {
+    digits: Vec<u8>,
+}
+
+fn hex_value(c: char) -> Option<u8> {
+    c.to_digit(16).map(|d| d as u8)
+}
+
+impl TakeBreak {
+    /// Parses a code written as described in the module documentation.
+    pub fn parse(text: &str) -> Result<TakeBreak, CodeError> {
+        let s = text.trim();
+        if s.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        let lower = s.get(..2).map(str::to_ascii_lowercase);
+        let (body, offset, octal_only) = match lower.as_deref() {
+            Some("0x") => (&s[2..], 2, false),
+            Some("0o") => (&s[2..], 2, true),
+            _ => (s, 0, false),
+        };
+        let Some(point) = body.find('.') else {
+            if let Some((pos, ch)) = body
+                .chars()
+                .enumerate()
+                .find(|(_, c)| hex_value(*c).is_none())
+            {
+                return Err(CodeError::BadChar {
+                    code: s.to_string(),
+                    ch,
+                    pos: pos + offset,
+                });
+            }
+            return Err(CodeError::MissingPoint(s.to_string()));
+        };
+        let mut digits = Vec::with_capacity(body.len());
+        let before: Vec<char> = body[..point].chars().collect();
+        let digit_at = |ch: char, pos: usize| -> Result<u8, CodeError> {
+            let d = hex_value(ch).ok_or_else(|| CodeError::BadChar {
+                code: s.to_string(),
+                ch,
+                pos,
+            })?;
+            if octal_only && d > 7 {
+                return Err(CodeError::NotOctal {
+                    code: s.to_string(),
+                    ch,
+                    pos,
+                });
+            }
+            Ok(d)
+        };
+        match before.as_slice() {
+            [] => digits.push(0),
+            [ch] => {
+                let d = digit_at(*ch, offset)?;
+                if d & 3 != 0 {
+                    return Err(CodeError::BadD0 {
+                        code: s.to_string(),
+                        ch: *ch,
+                    });
+                }
+                digits.push(d);
+            }
+            [_, ch, ..] => {
+                // Only one digit may precede the point.
+                return Err(CodeError::BadChar {
+                    code: s.to_string(),
+                    ch: *ch,
+                    pos: offset + 1,
+                });
+            }
+        }
+        let after_start = offset + before.len() + 1;
+        let mut count = 0;
+        for (i, ch) in body[point + 1..].chars().enumerate() {
+            digits.push(digit_at(ch, after_start + i)?);
+            count += 1;
+        }
+        if count == 0 {
+            return Err(CodeError::NoDigits(s.to_string()));
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        if digits.len() == 1 {
+            return Err(CodeError::NoMove(s.to_string()));
+        }
+        if digits.len() - 1 > MAX_DIGITS {
+            return Err(CodeError::TooLong {
+                len: count,
+                max: MAX_DIGITS,
+            });
+        }
+        Ok(TakeBreak { digits })
+    }
+
+    /// The subtraction game S: remove k counters for any k in `set`, leaving
+    /// one heap or none (digit 3 at each k in S). Duplicates are ignored.
+    pub fn subtraction(set: &[u64]) -> Result<TakeBreak, CodeError> {
+        let max = *set.iter().max().ok_or(CodeError::EmptySubtraction)?;
+        if let Some(&bad) = set.iter().find(|&&k| k == 0 || k > MAX_DIGITS as u64) {
+            return Err(CodeError::SubtractionRange(bad));
+        }
+        let mut digits = vec![0u8; max as usize + 1];
+        for &k in set {
+            digits[k as usize] = 3;
+        }
+        Ok(TakeBreak { digits })
+    }
+
+    /// `d_k`, the digit for removing `k` counters (0 beyond the last digit).
+    #[inline]
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// The digits `d0, d1, ..., dt`; the last one is non-zero.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// `t`, the index of the last non-zero digit (at least 1): the most
+    /// counters one move removes.
+    pub fn last_index(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The most heaps one move may leave (1, 2 or 3; 0 if every move leaves
+    /// nothing).
+    pub fn max_heaps(&self) -> usize {
+        let bits = self.digits.iter().fold(0, |acc, d| acc | d);
+        match bits {
+            b if b & 8 != 0 => 3,
+            b if b & 4 != 0 => 2,
+            b if b & 2 != 0 => 1,
+            _ => 0,
+        }
+    }
+
+    /// Whether some digit is above 7 (three-heap splits).
+    pub fn is_hex(&self) -> bool {
+        self.digits.iter().any(|&d| d > 7)
+    }
+
+    /// Whether no move splits a heap (every digit is at most 3): a
+    /// subtraction game, whose value at n depends only on the t values below.
+    pub fn is_subtraction(&self) -> bool {
+        self.digits.iter().all(|&d| d <= 3)
+    }
+}
+
+impl fmt::Display for TakeBreak {
+    /// The normal form, e.g. `0.137`, `4.07`, `0.F`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digit = |d: u8| {
+            char::from_digit(d as u32, 16)
+                .unwrap_or('?')
+                .to_ascii_uppercase()
+        };
+        write!(f, "{}.", digit(self.digits[0]))?;
+        for &d in &self.digits[1..] {
+            write!(f, "{}", digit(d))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for TakeBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TakeBreak({self})")
+    }
+}
+
+impl std::str::FromStr for TakeBreak {
+    type Err = CodeError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TakeBreak::parse(s)
+    }
+}
+
+/// The rule of a one-heap game whose value sequence this crate computes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapRule {
+    /// An octal or hexadecimal take-and-break game.
+    TakeBreak(TakeBreak),
+    /// Grundy's game: split one heap into two unequal non-empty heaps.
+    /// Not a take-and-break code (the "unequal" condition has no digit).
+    GrundyGame,
+}
+
+impl HeapRule {
+    /// Calls `f` once for every move from a single heap of `n`, with the
+    /// sizes of the heaps the move leaves (zero-size heaps omitted, sizes in
+    /// non-decreasing order, so each option appears exactly once). A move
+    /// that leaves nothing gives the empty slice.
+    pub fn for_each_option(&self, n: usize, mut f: impl FnMut(&[usize])) {
+        match self {
+            HeapRule::GrundyGame => {
+                for a in 1..=(n.saturating_sub(1)) / 2 {
+                    f(&[a, n - a]);
+                }
+            }
+            HeapRule::TakeBreak(code) => {
+                for (k, &d) in code.digits().iter().enumerate().take(n + 1) {
+                    let m = n - k;
+                    if d & 1 != 0 && m == 0 && k > 0 {
+                        f(&[]);
+                    }
+                    if d & 2 != 0 && m >= 1 && k > 0 {
+                        f(&[m]);
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=m / 2 {
+                            f(&[a, m - a]);
+                        }
+                    }
+                    if d & 8 != 0 {
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                f(&[a, b, m - a - b]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rule's name in reports: `octal 0.137` for codes without a digit
+    /// above 7, `hexadecimal 0.F` for the others, `grundy-game`.
+    pub fn name(&self) -> String {
+        match self {
+            HeapRule::TakeBreak(c) if c.is_hex() => format!("hexadecimal {c}"),
+            HeapRule::TakeBreak(c) => format!("octal {c}"),
+            HeapRule::GrundyGame => "grundy-game".to_string(),
+        }
+    }
+
+    /// The code, if the rule is a take-and-break game.
+    pub fn code(&self) -> Option<&TakeBreak> {
+        match self {
+            HeapRule::TakeBreak(c) => Some(c),
+            HeapRule::GrundyGame => None,
+        }
+    }
+}
+
+impl From<TakeBreak> for HeapRule {
+    fn from(code: TakeBreak) -> Self {
+        HeapRule::TakeBreak(code)
+    }
+}
