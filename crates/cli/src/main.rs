@@ -1,1 +1,128 @@
-fn main() {}
+//! The `grundy` command: argument parsing, text and JSON output, batch
+//! processing, nim arithmetic. It holds no game logic: it builds a family
+//! from the registry with its options, asks it, and formats the answer.
+
+mod args;
+mod batch;
+mod error;
+mod nim;
+mod output;
+mod seq;
+
+use args::{Parsed, Request};
+use error::{is_broken_pipe, CliError};
+use grundy_engine::{Family, GameError};
+use std::io::{self, BufWriter, Write};
+
+fn main() {
+    install_panic_hook();
+    let code = match args::parse(std::env::args_os()).and_then(run) {
+        Ok(code) => code,
+        Err(e) => report(&e),
+    };
+    std::process::exit(code);
+}
+
+/// A panic is a bug; the user still gets one line and status 1, never a
+/// backtrace.
+fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown failure".into());
+        let place = info
+            .location()
+            .map(|l| format!(" ({}:{})", l.file(), l.line()))
+            .unwrap_or_default();
+        let _ = writeln!(io::stderr(), "internal error: {}{place}", one_line(&msg));
+        std::process::exit(1);
+    }));
+}
+
+/// Prints `e` as one line on stderr and returns its exit status. A closed
+/// stdout (`grundy batch ... | head`) ends the command quietly.
+fn report(e: &CliError) -> i32 {
+    if is_broken_pipe(e) {
+        return 0;
+    }
+    let text = one_line(&e.to_string());
+    let line = match e {
+        CliError::Game(GameError::Internal(_)) => text,
+        _ => format!("error: {text}"),
+    };
+    let _ = writeln!(io::stderr(), "{line}");
+    e.exit_code()
+}
+
+/// Error messages are one line, whatever a family put in them.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Runs a parsed command; returns its exit status.
+fn run(parsed: Parsed) -> Result<i32, CliError> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let code = match parsed {
+        Parsed::Print(text) => {
+            out.write_all(text.as_bytes())?;
+            0
+        }
+        Parsed::Games { json } => {
+            let regs = grundy_games::registry();
+            let text = if json {
+                output::games_json(&regs) + "\n"
+            } else {
+                output::games_text(&regs)
+            };
+            out.write_all(text.as_bytes())?;
+            0
+        }
+        Parsed::Analyze(req) => {
+            let family = build(&req)?;
+            let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
+            let a = family.analyze(&words, req.play)?;
+            if req.json {
+                let doc = serde_json::to_string_pretty(&a).map_err(|e| {
+                    GameError::Internal(format!("cannot serialise the analysis: {e}"))
+                })?;
+                writeln!(out, "{doc}")?;
+            } else {
+                out.write_all(output::analysis_text(&a).as_bytes())?;
+            }
+            0
+        }
+        Parsed::Batch(req) => {
+            let family = build(&req)?;
+            let stdin = io::stdin();
+            let parallel = rayon::current_num_threads() > 1;
+            batch::run(&*family, req.play, &mut stdin.lock(), &mut out, parallel)?
+        }
+        Parsed::Seq(req, s) => {
+            let family = build(&req)?;
+            seq::run(&*family, &req, &s, &mut out)?;
+            0
+        }
+        Parsed::Nim(req) => {
+            nim::run(&req, &mut out)?;
+            0
+        }
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+/// Sizes the worker pool and builds the family from its options.
+fn build(req: &Request) -> Result<Box<dyn Family>, CliError> {
+    if let Some(n) = req.threads {
+        // The pool can be sized once per process; this is the only place.
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global()
+            .map_err(|e| GameError::Internal(format!("cannot start {n} worker threads: {e}")))?;
+    }
+    Ok((req.registration.build)(&req.options, &req.limits)?)
+}

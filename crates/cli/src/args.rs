@@ -1,0 +1,580 @@
+//! Command-line arguments.
+//!
+//! clap describes the commands and the options every game shares, and
+//! parses whatever comes before the game's name. The words after the name
+//! are read by hand ([`split_tail`]) because the game-specific options are
+//! only known once the game is, and because options may follow the position
+//! arguments, which may themselves start with a dash (`-3`, `-`).
+
+use crate::error::CliError;
+use crate::nim::{self, NimOp, NimRequest};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use grundy_engine::{parse_u64_in, GameOptions, Limits, Play, Registration};
+use std::path::PathBuf;
+use std::time::Duration;
+
+const ROOT_AFTER_HELP: &str = "\
+Run `grundy games` for the built-in games, their position syntax and options,
+and `grundy analyze GAME --help` for one game's options.
+
+Exit status: 0 success; 2 bad input (unknown game or option, malformed
+position, number out of range) or a search limit hit; 1 internal failure.";
+
+const GAME_AFTER_HELP: &str = "\
+Game-specific options (listed by `grundy games` and by `grundy analyze GAME
+--help`) take one value each: `--max 10` or `--max=10`. Options may come
+before or after the position arguments. A word made of a dash and digits
+(`-3`) or a lone `-` is a position argument, not an option; `--` ends the
+options.";
+
+const BATCH_AFTER_HELP: &str = "\
+Each input line holds one position, written as the position arguments of
+`grundy analyze` (split on white space). Each output line is the compact
+`analyze --json` document of that position, or {\"line\": N, \"error\": \"...\"}
+for a line that could not be answered (N counts from 1). Exit status 0 when
+every line was answered, 2 when some line was an error. The game is built
+once, so its tables and caches serve the whole batch.";
+
+const NIM_AFTER_HELP: &str = "\
+Operands are whole numbers 0 to 18446744073709551615, in decimal or in
+hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
+add is the nim-sum (XOR), mul the nim-product in the field of order 2^64,
+inv the multiplicative inverse (0 has none), sqrt the unique square root.
+The result is printed in decimal.";
+
+/// The `grundy` command line as clap sees it.
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Solve impartial combinatorial games: outcomes, Sprague-Grundy values, \
+             winning moves, value sequences and their periods.",
+    after_help = ROOT_AFTER_HELP
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List every built-in game: name, rules, position syntax, options, an example
+    Games {
+        /// Print one JSON document (an array of games) instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// Analyze one position: outcome, Sprague-Grundy value, every winning move
+    #[command(after_help = GAME_AFTER_HELP)]
+    Analyze(GameArgs),
+    /// Analyze many positions, one per line on stdin, one JSON line out per line
+    #[command(after_help = BATCH_AFTER_HELP)]
+    Batch(GameArgs),
+    /// Value sequence of a one-heap game (heaps 0 to N) with its period
+    #[command(after_help = GAME_AFTER_HELP)]
+    Seq(SeqArgs),
+    /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
+    #[command(after_help = NIM_AFTER_HELP)]
+    Nim(NimArgs),
+}
+
+/// The arguments of `analyze` and `batch`.
+#[derive(Args, Debug, Clone, Default)]
+struct GameArgs {
+    /// The game's name (see `grundy games`); required, as `--rules` is not supported yet
+    #[arg(value_name = "GAME")]
+    game: Option<String>,
+    /// Position arguments and game-specific options, in any order
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "POSITION|OPTION"
+    )]
+    rest: Vec<String>,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// The options every game accepts. Values are kept as text and checked in
+/// one place ([`Common::resolve`]) whether they came before or after GAME.
+#[derive(Args, Debug, Clone, Default)]
+struct Common {
+    /// Misère play: the player who cannot move wins
+    #[arg(long)]
+    misere: bool,
+    /// Machine-readable output: one JSON document on stdout
+    #[arg(long)]
+    json: bool,
+    /// Worker threads for long computations (0 or absent: every core)
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+    /// A user-defined game in place of GAME (not supported yet)
+    #[arg(long, value_name = "FILE")]
+    rules: Option<String>,
+    /// Most positions a search may store (default 10000000)
+    #[arg(long, value_name = "N")]
+    max_states: Option<String>,
+    /// Search time budget in seconds, fractions allowed (default 60)
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<String>,
+}
+
+/// The arguments of `seq`.
+#[derive(Args, Debug, Clone, Default)]
+struct SeqArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    extra: SeqExtra,
+}
+
+/// The options only `seq` takes.
+#[derive(Args, Debug, Clone, Default)]
+struct SeqExtra {
+    /// Compute the values of heaps 0 to N inclusive (required)
+    #[arg(short = 'n', value_name = "N")]
+    n: Option<String>,
+    /// File to save progress to and resume from
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<String>,
+    /// Algorithm: naive, rc (rare/common) or parallel; default: the best one
+    #[arg(long, value_name = "M")]
+    method: Option<String>,
+    /// Show a progress bar on stderr
+    #[arg(long)]
+    progress: bool,
+}
+
+/// The arguments of `nim`.
+#[derive(Args, Debug, Clone)]
+struct NimArgs {
+    /// The operation
+    #[arg(value_enum)]
+    op: NimOp,
+    /// One operand (inv, sqrt) or two (add, mul)
+    #[arg(allow_negative_numbers = true, value_name = "A [B]")]
+    operands: Vec<String>,
+    /// Print a JSON object instead of the bare result
+    #[arg(long)]
+    json: bool,
+}
+
+/// A fully checked command, ready to run.
+pub enum Parsed {
+    /// Text to print on stdout with exit status 0 (help, version).
+    Print(String),
+    /// `grundy games`.
+    Games {
+        /// JSON instead of text.
+        json: bool,
+    },
+    /// `grundy analyze`.
+    Analyze(Request),
+    /// `grundy batch` (positions come from stdin).
+    Batch(Request),
+    /// `grundy seq`.
+    Seq(Request, SeqRequest),
+    /// `grundy nim`.
+    Nim(NimRequest),
+}
+
+/// A game to build and what to ask it, with every option checked.
+pub struct Request {
+    /// The family's registration.
+    pub registration: Registration,
+    /// Its game-specific options.
+    pub options: GameOptions,
+    /// The position arguments (empty for `batch` and `seq`).
+    pub positions: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// JSON output.
+    pub json: bool,
+    /// Worker threads (`None`: every core).
+    pub threads: Option<usize>,
+    /// Search limits.
+    pub limits: Limits,
+}
+
+/// What `seq` computes and how.
+pub struct SeqRequest {
+    /// The largest heap.
+    pub n: u64,
+    /// Checkpoint file.
+    pub checkpoint: Option<PathBuf>,
+    /// Algorithm name.
+    pub method: Option<String>,
+    /// Progress bar on stderr.
+    pub progress: bool,
+}
+
+/// Most worker threads accepted; far above any machine we run on, low
+/// enough that a typo cannot ask for millions of OS threads.
+const MAX_THREADS: u64 = 4096;
+
+/// Largest heap `seq` accepts: its answer holds N+1 values, so anything
+/// near this is already far beyond memory; the bound keeps N+1 and the
+/// sizes derived from it from overflowing.
+pub const MAX_SEQ_N: u64 = 1 << 40;
+
+/// Parses and checks a whole command line (`argv[0]` is the program name).
+/// Never panics; every error is a [`CliError::Usage`] (exit status 2).
+pub fn parse<I, S>(argv: I) -> Result<Parsed, CliError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(argv) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => return Ok(Parsed::Print(e.render().to_string())),
+        Err(e) => {
+            return Err(CliError::usage(condense_clap_error(
+                &e.render().to_string(),
+            )))
+        }
+    };
+    match cli.command {
+        Command::Games { json } => Ok(Parsed::Games { json }),
+        Command::Analyze(g) => match resolve(g, None, "analyze")? {
+            Resolved::Help(h) => Ok(Parsed::Print(h)),
+            Resolved::Request(r, _) => Ok(Parsed::Analyze(*r)),
+        },
+        Command::Batch(g) => match resolve(g, None, "batch")? {
+            Resolved::Help(h) => Ok(Parsed::Print(h)),
+            Resolved::Request(r, _) => {
+                if let Some(p) = r.positions.first() {
+                    return Err(CliError::usage(format!(
+                        "unexpected argument '{p}': batch reads its positions from stdin, one per line"
+                    )));
+                }
+                Ok(Parsed::Batch(*r))
+            }
+        },
+        Command::Seq(s) => match resolve(s.game, Some(s.extra), "seq")? {
+            Resolved::Help(h) => Ok(Parsed::Print(h)),
+            Resolved::Request(r, extra) => {
+                if let Some(p) = r.positions.first() {
+                    return Err(CliError::usage(format!(
+                        "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
+                    )));
+                }
+                let extra = extra.unwrap_or_default();
+                let n = extra.n.as_deref().ok_or_else(|| {
+                    CliError::usage("seq needs -n N, the largest heap to compute")
+                })?;
+                let n = parse_u64_in(n, 0, MAX_SEQ_N)
+                    .map_err(|e| CliError::usage(format!("-n: {e}")))?;
+                Ok(Parsed::Seq(
+                    *r,
+                    SeqRequest {
+                        n,
+                        checkpoint: extra.checkpoint.map(PathBuf::from),
+                        method: extra.method,
+                        progress: extra.progress,
+                    },
+                ))
+            }
+        },
+        Command::Nim(a) => Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
+    }
+}
+
+/// clap's messages span several lines (message, tip, usage); our errors
+/// are one line, so keep the message and point at the help.
+fn condense_clap_error(rendered: &str) -> String {
+    let first = rendered
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("invalid arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("{first} (see `grundy --help`)")
+}
+
+enum Resolved {
+    Help(String),
+    Request(Box<Request>, Option<SeqExtra>),
+}
+
+/// Checks the game, reads the words after it, and checks every value.
+fn resolve(mut g: GameArgs, mut extra: Option<SeqExtra>, sub: &str) -> Result<Resolved, CliError> {
+    if g.common.rules.is_some()
+        || g.rest
+            .iter()
+            .any(|w| w == "--rules" || w.starts_with("--rules="))
+    {
+        return Err(CliError::usage(
+            "user-defined games (--rules FILE) are not supported yet; use a built-in game (see `grundy games`)",
+        ));
+    }
+    let Some(name) = g.game.clone() else {
+        return Err(CliError::usage(format!(
+            "{sub} needs a game name (see `grundy games`)"
+        )));
+    };
+    let registration = grundy_games::find(&name).ok_or_else(|| unknown_game(&name))?;
+    let tail = split_tail(&g.rest, &mut g.common, extra.as_mut(), &registration)?;
+    if tail.help {
+        return Ok(Resolved::Help(game_help(sub, &registration)));
+    }
+    for spec in registration.options.iter().filter(|s| s.required) {
+        if tail.options.get(spec.name).is_none() {
+            return Err(CliError::usage(format!(
+                "missing option --{} {} for game {} ({})",
+                spec.name, spec.value, registration.name, spec.help
+            )));
+        }
+    }
+    let c = &g.common;
+    let threads = c
+        .threads
+        .as_deref()
+        .map(|s| {
+            parse_u64_in(s, 0, MAX_THREADS).map_err(|e| CliError::usage(format!("--threads: {e}")))
+        })
+        .transpose()?
+        .filter(|&t| t > 0)
+        .map(|t| t as usize);
+    let mut limits = Limits::default();
+    if let Some(s) = &c.max_states {
+        limits.max_states = parse_u64_in(s, 1, u64::MAX)
+            .map_err(|e| CliError::usage(format!("--max-states: {e}")))?;
+    }
+    if let Some(s) = &c.time_limit {
+        limits.max_time = Some(parse_seconds(s)?);
+    }
+    let request = Request {
+        registration,
+        options: tail.options,
+        positions: tail.positions,
+        play: if c.misere { Play::Misere } else { Play::Normal },
+        json: c.json,
+        threads,
+        limits,
+    };
+    Ok(Resolved::Request(Box::new(request), extra))
+}
+
+fn unknown_game(name: &str) -> CliError {
+    let names: Vec<&str> = grundy_games::registry().iter().map(|r| r.name).collect();
+    if names.is_empty() {
+        CliError::usage(format!("unknown game '{name}' (no games are registered)"))
+    } else {
+        CliError::usage(format!(
+            "unknown game '{name}'; known games: {}",
+            names.join(", ")
+        ))
+    }
+}
+
+/// A positive number of seconds, fractions allowed.
+fn parse_seconds(s: &str) -> Result<Duration, CliError> {
+    let bad = || {
+        CliError::usage(format!(
+            "--time-limit: '{s}' is not a positive number of seconds"
+        ))
+    };
+    let secs: f64 = s.trim().parse().map_err(|_| bad())?;
+    if !(secs.is_finite() && secs > 0.0) {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| CliError::usage(format!("--time-limit: '{s}' seconds is too long")))
+}
+
+/// The words after GAME, sorted into options and positions.
+struct Tail {
+    options: GameOptions,
+    positions: Vec<String>,
+    help: bool,
+}
+
+/// Whether `word` is a position argument although it starts with a dash:
+/// a lone `-` or a dash followed by a digit (a negative number, which the
+/// game's parser then rejects by name).
+fn is_dash_position(word: &str) -> bool {
+    word == "-"
+        || word
+            .strip_prefix('-')
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// Sorts the words after GAME: common options go into `common` (and
+/// `seq` options into `extra` when the command is `seq`), the game's own
+/// options into the returned [`GameOptions`], everything else is a
+/// position argument.
+fn split_tail(
+    rest: &[String],
+    common: &mut Common,
+    mut extra: Option<&mut SeqExtra>,
+    reg: &Registration,
+) -> Result<Tail, CliError> {
+    let mut tail = Tail {
+        options: GameOptions::default(),
+        positions: Vec::new(),
+        help: false,
+    };
+    let mut words = rest.iter();
+    while let Some(word) = words.next() {
+        if word == "--" {
+            tail.positions.extend(words.by_ref().cloned());
+            break;
+        }
+        if !word.starts_with('-') || is_dash_position(word) {
+            tail.positions.push(word.clone());
+            continue;
+        }
+        let (name, inline) = match word.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (word.as_str(), None),
+        };
+        let mut value = |placeholder: &str| -> Result<String, CliError> {
+            match &inline {
+                Some(v) => Ok(v.clone()),
+                None => words.next().cloned().ok_or_else(|| {
+                    CliError::usage(format!("option {name} needs a value ({placeholder})"))
+                }),
+            }
+        };
+        let flag = |set: &mut bool| -> Result<(), CliError> {
+            if inline.is_some() {
+                return Err(CliError::usage(format!("option {name} takes no value")));
+            }
+            *set = true;
+            Ok(())
+        };
+        match (name, extra.as_deref_mut()) {
+            ("-h" | "--help", _) => tail.help = true,
+            ("--misere", _) => flag(&mut common.misere)?,
+            ("--json", _) => flag(&mut common.json)?,
+            ("--threads", _) => common.threads = Some(value("N")?),
+            ("--max-states", _) => common.max_states = Some(value("N")?),
+            ("--time-limit", _) => common.time_limit = Some(value("SECS")?),
+            ("-n", Some(x)) => x.n = Some(value("N")?),
+            ("--checkpoint", Some(x)) => x.checkpoint = Some(value("FILE")?),
+            ("--method", Some(x)) => x.method = Some(value("M")?),
+            ("--progress", Some(x)) => flag(&mut x.progress)?,
+            _ => {
+                let spec = name
+                    .strip_prefix("--")
+                    .and_then(|n| reg.options.iter().find(|s| s.name == n))
+                    .ok_or_else(|| unknown_option(name, reg))?;
+                if tail.options.get(spec.name).is_some() {
+                    return Err(CliError::usage(format!("option {name} given twice")));
+                }
+                let v = value(spec.value)?;
+                tail.options.set(spec.name, &v);
+            }
+        }
+    }
+    Ok(tail)
+}
+
+fn unknown_option(name: &str, reg: &Registration) -> CliError {
+    let listed = if reg.options.is_empty() {
+        format!("{} has no game-specific options", reg.name)
+    } else {
+        let opts: Vec<String> = reg
+            .options
+            .iter()
+            .map(|s| format!("--{} {}", s.name, s.value))
+            .collect();
+        format!("the options of {} are {}", reg.name, opts.join(", "))
+    };
+    CliError::usage(format!(
+        "unknown option '{name}' for game {}; {listed} (common options: see `grundy --help`)",
+        reg.name
+    ))
+}
+
+/// The help of subcommand `sub` followed by the game's own options.
+fn game_help(sub: &str, reg: &Registration) -> String {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut text = cmd
+        .find_subcommand_mut(sub)
+        .map(|c| c.render_help().to_string())
+        .unwrap_or_default();
+    text.push_str(&format!(
+        "\nGame {}: {}\nPosition: {}\n",
+        reg.name, reg.rules, reg.syntax
+    ));
+    if reg.options.is_empty() {
+        text.push_str("No game-specific options.\n");
+    } else {
+        text.push_str("Game options:\n");
+        for s in reg.options {
+            let req = if s.required { " (required)" } else { "" };
+            text.push_str(&format!(
+                "  --{} <{}>  {}{}\n",
+                s.name, s.value, s.help, req
+            ));
+        }
+    }
+    text.push_str(&format!(
+        "Example: grundy {sub} {} {}\n",
+        reg.name, reg.example
+    ));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dash_positions() {
+        assert!(is_dash_position("-"));
+        assert!(is_dash_position("-3"));
+        assert!(is_dash_position("-12x"));
+        assert!(!is_dash_position("--3"));
+        assert!(!is_dash_position("-x"));
+        assert!(!is_dash_position("--json"));
+    }
+
+    #[test]
+    fn documented_defaults_are_the_engine_defaults() {
+        let d = Limits::default();
+        assert_eq!(d.max_states, 10_000_000);
+        assert_eq!(d.max_time, Some(Duration::from_secs(60)));
+    }
+
+    #[test]
+    fn seconds() {
+        assert_eq!(parse_seconds("1.5").unwrap(), Duration::from_millis(1500));
+        for bad in ["0", "-1", "x", "inf", "NaN", "1e300"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn clap_errors_become_one_line() {
+        let e = parse(["grundy", "frobnicate"]).err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        assert!(!e.to_string().contains('\n'));
+        assert!(e.to_string().contains("frobnicate"));
+    }
+
+    #[test]
+    fn help_is_printed_not_an_error() {
+        for argv in [
+            &["grundy", "--help"][..],
+            &["grundy", "analyze", "--help"],
+            &["grundy", "-V"],
+        ] {
+            assert!(matches!(parse(argv.iter().copied()), Ok(Parsed::Print(_))));
+        }
+    }
+
+    #[test]
+    fn rules_is_refused_clearly() {
+        for argv in [
+            &["grundy", "analyze", "--rules", "f.txt", "3"][..],
+            &["grundy", "analyze", "--rules=f.txt"],
+            &["grundy", "batch", "--rules", "f"],
+        ] {
+            let e = parse(argv.iter().copied()).err().unwrap();
+            assert_eq!(e.exit_code(), 2);
+            assert!(e.to_string().contains("not supported yet"), "{e}");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The command line's errors and the exit status each one maps to.
+
+use grundy_engine::GameError;
+use std::fmt;
+use std::io;
+
+/// Everything that can stop a command.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad arguments (unknown game or option, malformed number): status 2.
+    Usage(String),
+    /// An error reported by a game family: status from
+    /// [`GameError::exit_code`] (2 for input and limits, 1 for bugs).
+    Game(GameError),
+    /// Writing the answer failed for a reason other than a closed pipe:
+    /// status 1.
+    Io(io::Error),
+}
+
+impl CliError {
+    /// A usage error with the given message.
+    pub fn usage(msg: impl Into<String>) -> Self {
+        CliError::Usage(msg.into())
+    }
+
+    /// The process exit status: 2 for bad input and limits hit, 1 for
+    /// internal failures.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Usage(_) => 2,
+            CliError::Game(e) => e.exit_code(),
+            CliError::Io(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    /// One line, ready to follow `error: ` (internal failures carry their
+    /// own `internal error:` prefix from [`GameError`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(m) => f.write_str(m),
+            CliError::Game(e) => write!(f, "{e}"),
+            CliError::Io(e) => write!(f, "cannot write output: {e}"),
+        }
+    }
+}
+
+impl From<GameError> for CliError {
+    fn from(e: GameError) -> Self {
+        CliError::Game(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Whether `e` means the reader of our output went away (`| head`): the
+/// command then stops quietly instead of reporting a failure.
+pub fn is_broken_pipe(e: &CliError) -> bool {
+    matches!(e, CliError::Io(io) if io.kind() == io::ErrorKind::BrokenPipe)
+}

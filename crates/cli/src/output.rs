@@ -1,0 +1,295 @@
+//! Text for people: the analysis of a position, the list of games, a
+//! value sequence. JSON output is the engine's types serialised as they
+//! are; only the text layout is decided here.
+
+use grundy_engine::{Analysis, Outcome, PeriodReport, Play, Registration, SeqReport};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The analysis as a few lines a person reads at a glance: who wins and
+/// the value, every winning move with the position it leads to, the
+/// components and their values, how the answer was found.
+pub fn analysis_text(a: &Analysis) -> String {
+    let mut s = String::new();
+    let misere = if a.play == Play::Misere {
+        " (misère play)"
+    } else {
+        ""
+    };
+    let who = match a.outcome {
+        Outcome::N => "first player wins (N)",
+        Outcome::P => "second player wins (P)",
+        Outcome::D => "draw (D)",
+    };
+    let head = [a.game.as_str(), a.position.as_str()]
+        .iter()
+        .filter(|t| !t.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let _ = write!(s, "{head}{misere}: {who}");
+    match (a.value, a.play) {
+        (Some(v), _) => {
+            let _ = write!(s, ", value {v}");
+        }
+        (None, Play::Normal) => s.push_str(", value not computed"),
+        (None, Play::Misere) => {}
+    }
+    s.push('\n');
+    match a.winning_moves.len() {
+        0 if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
+        0 => {}
+        k => {
+            let _ = writeln!(s, "{k} winning move{}:", if k == 1 { "" } else { "s" });
+            let width = a
+                .winning_moves
+                .iter()
+                .map(|m| m.label.chars().count())
+                .max()
+                .unwrap_or(0);
+            for m in &a.winning_moves {
+                let _ = writeln!(s, "  {:<width$}    to: {}", m.label, m.to);
+            }
+        }
+    }
+    let trivial = a.components.len() == 1 && a.components[0].position == a.position;
+    if !a.components.is_empty() && !trivial {
+        let _ = writeln!(s, "components:");
+        let width = a
+            .components
+            .iter()
+            .map(|c| c.position.chars().count())
+            .max()
+            .unwrap_or(0);
+        for c in &a.components {
+            match c.value {
+                Some(v) => {
+                    let _ = writeln!(s, "  {:<width$}    value {v}", c.position);
+                }
+                None => {
+                    let _ = writeln!(s, "  {}", c.position);
+                }
+            }
+        }
+    }
+    let _ = writeln!(s, "method: {}", a.method);
+    for n in &a.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}
+
+/// One game as `grundy games --json` lists it.
+#[derive(Serialize)]
+struct GameEntry<'a> {
+    name: &'a str,
+    rules: &'a str,
+    syntax: &'a str,
+    options: Vec<OptionEntry<'a>>,
+    example: String,
+}
+
+#[derive(Serialize)]
+struct OptionEntry<'a> {
+    name: &'a str,
+    value: &'a str,
+    help: &'a str,
+    required: bool,
+}
+
+/// The `grundy games --json` document: an array with one object per game
+/// (`name`, `rules`, `syntax`, `options`, `example` as a full command).
+pub fn games_json(regs: &[Registration]) -> String {
+    let entries: Vec<GameEntry> = regs
+        .iter()
+        .map(|r| GameEntry {
+            name: r.name,
+            rules: r.rules,
+            syntax: r.syntax,
+            options: r
+                .options
+                .iter()
+                .map(|o| OptionEntry {
+                    name: o.name,
+                    value: o.value,
+                    help: o.help,
+                    required: o.required,
+                })
+                .collect(),
+            example: example(r),
+        })
+        .collect();
+    serde_json::to_string_pretty(&entries).unwrap_or_else(|_| "[]".into())
+}
+
+fn example(r: &Registration) -> String {
+    if r.example.is_empty() {
+        format!("grundy analyze {}", r.name)
+    } else {
+        format!("grundy analyze {} {}", r.name, r.example)
+    }
+}
+
+/// The `grundy games` text: one block per game.
+pub fn games_text(regs: &[Registration]) -> String {
+    let mut s = String::new();
+    if regs.is_empty() {
+        s.push_str("no games are registered\n");
+    }
+    for (i, r) in regs.iter().enumerate() {
+        if i > 0 {
+            s.push('\n');
+        }
+        let _ = writeln!(s, "{}", r.name);
+        let _ = writeln!(s, "  rules:    {}", r.rules);
+        let _ = writeln!(s, "  position: {}", r.syntax);
+        for o in r.options {
+            let req = if o.required { ", required" } else { "" };
+            let _ = writeln!(s, "  option:   --{} {}  ({}{req})", o.name, o.value, o.help);
+        }
+        let _ = writeln!(s, "  example:  {}", example(r));
+    }
+    s
+}
+
+/// The period line of `grundy seq`.
+pub fn period_text(p: Option<&PeriodReport>, n: u64) -> String {
+    match p {
+        Some(p) => format!(
+            "period {}, pre-period {} ({})",
+            p.period,
+            p.preperiod,
+            if p.proven { "proven" } else { "observed" }
+        ),
+        None => format!("no period found in heaps 0..={n}"),
+    }
+}
+
+/// The values of a sequence, several to a line, each line starting with
+/// the heap size of its first value; then the period line.
+pub fn seq_text(r: &SeqReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}: values of heaps 0..={}", r.game, r.n);
+    let vw = r.values.iter().map(|v| digits(*v)).max().unwrap_or(1);
+    // Round numbers per line keep the heap indices easy to read.
+    let per_line = if vw <= 2 { 20 } else { 10 };
+    let iw = digits(r.values.len().saturating_sub(1) as u64);
+    for (i, chunk) in r.values.chunks(per_line).enumerate() {
+        let _ = write!(s, "{:>iw$}:", i * per_line);
+        for v in chunk {
+            let _ = write!(s, " {v:>vw$}");
+        }
+        s.push('\n');
+    }
+    let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
+    s
+}
+
+fn digits(v: u64) -> usize {
+    v.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_engine::{ComponentReport, MoveReport};
+
+    fn nim345() -> Analysis {
+        Analysis {
+            game: "nim".into(),
+            position: "3 4 5".into(),
+            play: Play::Normal,
+            outcome: Outcome::N,
+            value: Some(2),
+            winning_move_count: 1,
+            winning_moves: vec![MoveReport {
+                label: "heap 1: 3 -> 1".into(),
+                to: "1 4 5".into(),
+            }],
+            components: ["3", "4", "5"]
+                .iter()
+                .map(|p| ComponentReport {
+                    position: p.to_string(),
+                    value: p.parse().ok(),
+                })
+                .collect(),
+            method: "closed form".into(),
+            notes: vec![],
+        }
+    }
+
+    #[test]
+    fn analysis_layout() {
+        assert_eq!(
+            analysis_text(&nim345()),
+            "nim 3 4 5: first player wins (N), value 2\n\
+             1 winning move:\n\
+             \x20 heap 1: 3 -> 1    to: 1 4 5\n\
+             components:\n\
+             \x20 3    value 3\n\
+             \x20 4    value 4\n\
+             \x20 5    value 5\n\
+             method: closed form\n"
+        );
+    }
+
+    #[test]
+    fn misere_and_p_positions() {
+        let mut a = nim345();
+        a.play = Play::Misere;
+        a.outcome = Outcome::P;
+        a.value = None;
+        a.winning_moves.clear();
+        a.winning_move_count = 0;
+        for c in &mut a.components {
+            c.value = None;
+        }
+        a.notes.push("a remark".into());
+        let t = analysis_text(&a);
+        assert!(
+            t.starts_with("nim 3 4 5 (misère play): second player wins (P)\n"),
+            "{t}"
+        );
+        assert!(!t.contains("winning move"));
+        assert!(t.contains("components:\n  3\n  4\n  5\n"));
+        assert!(t.ends_with("note: a remark\n"));
+    }
+
+    #[test]
+    fn a_single_component_equal_to_the_position_is_not_repeated() {
+        let mut a = nim345();
+        a.position = "3".into();
+        a.components.truncate(1);
+        assert!(!analysis_text(&a).contains("components"));
+    }
+
+    #[test]
+    fn seq_layout() {
+        let r = SeqReport {
+            game: "octal 0.07".into(),
+            n: 21,
+            values: (0..22).map(|k| k % 5).collect(),
+            period: Some(PeriodReport {
+                preperiod: 0,
+                period: 5,
+                proven: false,
+            }),
+        };
+        assert_eq!(
+            seq_text(&r),
+            "octal 0.07: values of heaps 0..=21\n\
+             \x200: 0 1 2 3 4 0 1 2 3 4 0 1 2 3 4 0 1 2 3 4\n\
+             20: 0 1\n\
+             period 5, pre-period 0 (observed)\n"
+        );
+        assert_eq!(period_text(None, 9), "no period found in heaps 0..=9");
+    }
+
+    #[test]
+    fn digit_counts() {
+        assert_eq!(digits(0), 1);
+        assert_eq!(digits(9), 1);
+        assert_eq!(digits(10), 2);
+        assert_eq!(digits(u64::MAX), 20);
+    }
+}

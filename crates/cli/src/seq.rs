@@ -1,0 +1,37 @@
+//! `grundy seq`: asks the family for a one-heap value sequence and prints
+//! it with its period.
+
+use crate::args::{Request, SeqRequest};
+use crate::error::CliError;
+use crate::output;
+use grundy_engine::{Family, SeqControl};
+use std::io::Write;
+
+/// Computes the sequence and writes it as text or (with `--json`) as the
+/// `seq --json` document of the command-line contract.
+pub fn run(
+    family: &dyn Family,
+    req: &Request,
+    seq: &SeqRequest,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let ctl = SeqControl {
+        threads: req.threads.unwrap_or(0),
+        checkpoint: seq.checkpoint.clone(),
+        progress: seq.progress,
+        method: seq.method.clone(),
+    };
+    let report = family.seq(seq.n, &ctl)?;
+    if req.json {
+        // Compact: a sequence may hold millions of values.
+        let doc = serde_json::to_string(&report).map_err(|e| {
+            CliError::Game(grundy_engine::GameError::Internal(format!(
+                "cannot serialise the sequence: {e}"
+            )))
+        })?;
+        writeln!(out, "{doc}")?;
+    } else {
+        out.write_all(output::seq_text(&report).as_bytes())?;
+    }
+    Ok(())
+}
