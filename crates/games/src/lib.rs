@@ -1,11 +1,29 @@
 //! The game families. Each module implements one family and exposes a
 //! `REGISTRATION`; [`registry`] lists them all.
 
+pub mod bash;
+pub mod bounded_nim;
+pub mod grundy_game;
+pub mod heaps;
+pub mod nim;
+pub mod octal;
+pub mod subtraction;
+pub mod take_break;
+
 use grundy_engine::Registration;
 
 /// Every built-in game family, in the order `grundy games` lists them.
 pub fn registry() -> Vec<Registration> {
-    vec![]
+    vec![
+        nim::REGISTRATION,
+        bash::REGISTRATION,
+        bounded_nim::REGISTRATION,
+        subtraction::REGISTRATION,
+        octal::REGISTRATION,
+        octal::KAYLES,
+        octal::DAWSON_KAYLES,
+        grundy_game::REGISTRATION,
+    ]
 }
 
 /// The family registered under `name`, if any.

@@ -1,0 +1,145 @@
+//! Bash (the subtraction game `1..=m`): a move takes 1 to `m` counters
+//! from one heap.
+//!
+//! A heap of `n` has value `n mod (m+1)`. "Count to 100, each player adding
+//! 1 to 10; who says 100 wins" is bash with `m = 10` on a heap of
+//! `100 - total`: adding `k` to the total takes `k` from the heap, and
+//! saying 100 empties it, the last move. Both conventions are answered by
+//! the bounded-nim arithmetic ([`crate::bounded_nim`]), where every heap
+//! has the limit `m`.
+
+use crate::bounded_nim::{self, MAX_LIMIT};
+use crate::heaps;
+use grundy_engine::{
+    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, OptionSpec, Outcome,
+    ParseError, Play, Registration, TextGame, Theory,
+};
+
+/// Bash with a fixed most-per-move `max`; a position is the heap sizes.
+#[derive(Clone, Copy, Debug)]
+pub struct Bash {
+    max: u64,
+}
+
+impl Bash {
+    /// Bash taking `1..=max` a move; `max` must be in `1..=`[`MAX_LIMIT`].
+    pub fn new(max: u64) -> Result<Bash, GameError> {
+        if !(1..=MAX_LIMIT).contains(&max) {
+            return Err(GameError::Input(format!(
+                "--max: {max} is out of range 1..={MAX_LIMIT}"
+            )));
+        }
+        Ok(Bash { max })
+    }
+
+    /// The most counters one move may take.
+    pub fn max(&self) -> u64 {
+        self.max
+    }
+
+    fn rule(&self) -> impl Fn(u64) -> Vec<Vec<u64>> {
+        let m = self.max;
+        move |n| bounded_nim::reachable(n, m).map(heaps::parts_of).collect()
+    }
+
+    fn bounded(&self, p: &[u64]) -> Vec<(u64, u64)> {
+        p.iter().map(|&n| (n, self.max)).collect()
+    }
+}
+
+impl Game for Bash {
+    type Position = Vec<u64>;
+
+    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        heaps::options_by_heap(p, self.rule())
+    }
+
+    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        heaps::components(p)
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        Some(
+            p.iter()
+                .map(|&n| Nimber(bounded_nim::heap_value(n, self.max)))
+                .sum(),
+        )
+    }
+
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl TextGame for Bash {
+    fn parse(&self, args: &[&str]) -> Result<Vec<u64>, ParseError> {
+        heaps::parse_heaps(args, u64::MAX)
+    }
+
+    fn format(&self, p: &Vec<u64>) -> String {
+        heaps::format_heaps(p)
+    }
+
+    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+        heaps::moves_by_heap(p, self.rule())
+    }
+
+    fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
+        let b = self.bounded(p);
+        let (method, lost, winning) = match play {
+            Play::Normal => (
+                format!(
+                    "Sprague-Grundy theorem: heap value = n mod {}",
+                    self.max + 1
+                ),
+                p.iter()
+                    .fold(0, |acc, &n| acc ^ bounded_nim::heap_value(n, self.max))
+                    == 0,
+                bounded_nim::normal_winning(&b),
+            ),
+            Play::Misere => (
+                format!(
+                    "misère nim on the residues n mod {} (tame game)",
+                    self.max + 1
+                ),
+                bounded_nim::misere_is_p(&b),
+                bounded_nim::misere_winning(&b),
+            ),
+        };
+        Some(Theory {
+            method,
+            outcome: Outcome::from_mover_wins(!lost),
+            winning_moves: winning
+                .into_iter()
+                .map(|(i, to)| heaps::heap_move(p, i, &heaps::parts_of(to)))
+                .collect(),
+        })
+    }
+}
+
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    let max = opts.u64_in("max", 1, MAX_LIMIT)?.ok_or_else(|| {
+        GameError::Input("missing option --max M (a move takes 1 to M counters)".into())
+    })?;
+    let game = Bash::new(max)?;
+    Ok(Box::new(Adapter::new(
+        format!("bash --max {max}"),
+        game,
+        limits,
+    )))
+}
+
+/// The `bash` family.
+pub const REGISTRATION: Registration = Registration {
+    name: "bash",
+    rules: "take 1 to M counters from one heap",
+    syntax: "--max M, then heap sizes: `--max 10 100`",
+    example: "--max 10 100",
+    options: &[OptionSpec {
+        name: "max",
+        value: "M",
+        help: "the most counters one move may take (1 or more)",
+        required: true,
+    }],
+    build,
+};

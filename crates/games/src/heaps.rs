@@ -1,0 +1,212 @@
+//! Positions that are lists of heap sizes, shared by every heap family
+//! (nim, bash, lasker, subtraction, octal, ...): parsing with clear errors,
+//! formatting, the split into one component per heap, and labelled moves
+//! built from a one-heap rule.
+//!
+//! Conventions every heap family follows, so their outputs look alike:
+//! - a position is the heap sizes in the order the user gave them; empty
+//!   heaps are kept (they print as `0`) so heap numbers never shift;
+//! - a one-heap rule describes each option of a heap as the list of
+//!   non-empty heaps it leaves (`[]` when nothing is left, `[3, 4]` after a
+//!   split), in the rule's order;
+//! - a move replaces its heap, in place, by what it leaves (`0` when nothing
+//!   is left) and is labelled `heap 2: 7 -> 3 + 4` (heaps numbered from 1).
+
+use grundy_engine::{parse_u64_in, Move, ParseError};
+
+/// The words of the position arguments: an argument may itself hold several
+/// words separated by white space (a `batch` line, a quoted argument).
+pub fn words<'a>(args: &[&'a str]) -> Vec<&'a str> {
+    args.iter().flat_map(|a| a.split_whitespace()).collect()
+}
+
+/// Reads one heap size written `word`, the `index`-th heap (from 1), which
+/// must lie in `0..=max`. The error names the heap and the text.
+pub fn parse_heap(word: &str, index: usize, max: u64) -> Result<u64, ParseError> {
+    parse_u64_in(word, 0, max).map_err(|e| ParseError::new(format!("heap {index}: {e}")))
+}
+
+/// Reads a list of heap sizes, each in `0..=max`. At least one heap must be
+/// given; a malformed, negative or too large size is an error naming the
+/// heap (numbered from 1) and its text.
+pub fn parse_heaps(args: &[&str], max: u64) -> Result<Vec<u64>, ParseError> {
+    let words = words(args);
+    if words.is_empty() {
+        return Err(ParseError::new(
+            "no heaps given: write the heap sizes, e.g. `3 4 5`",
+        ));
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| parse_heap(w, i + 1, max))
+        .collect()
+}
+
+/// Writes heap sizes as [`parse_heaps`] reads them: `3 4 5`.
+pub fn format_heaps(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// One component per non-empty heap, in order: heaps are independent, and
+/// an empty heap has no move.
+pub fn components(heaps: &[u64]) -> Vec<Vec<u64>> {
+    heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+}
+
+/// What a heap of `k` counters leaves as a part list: nothing when `k` is
+/// 0, else the one heap.
+pub fn parts_of(k: u64) -> Vec<u64> {
+    if k == 0 {
+        Vec::new()
+    } else {
+        vec![k]
+    }
+}
+
+/// The position after heap `i` (from 0) is replaced by `parts`, in place; a
+/// `0` stands in when nothing is left, so later heaps keep their numbers.
+pub fn replace_heap(heaps: &[u64], i: usize, parts: &[u64]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(heaps.len() + parts.len());
+    out.extend_from_slice(&heaps[..i]);
+    if parts.is_empty() {
+        out.push(0);
+    } else {
+        out.extend_from_slice(parts);
+    }
+    out.extend_from_slice(&heaps[i + 1..]);
+    out
+}
+
+/// The label of a move on heap `i` (from 0) of size `from` that leaves
+/// `parts`: `heap 1: 3 -> 1`, `heap 2: 7 -> 0`, `heap 1: 7 -> 3 + 4`.
+pub fn move_label(i: usize, from: u64, parts: &[u64]) -> String {
+    let to = if parts.is_empty() {
+        "0".to_string()
+    } else {
+        parts
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    format!("heap {}: {from} -> {to}", i + 1)
+}
+
+/// The labelled move on heap `i` (from 0) of `heaps` that leaves `parts`.
+pub fn heap_move(heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>> {
+    Move {
+        label: move_label(i, heaps[i], parts),
+        to: replace_heap(heaps, i, parts),
+    }
+}
+
+/// Every option of `heaps` under the one-heap rule `rule` (the part lists
+/// a heap of the given size may leave): heap by heap, in the rule's order.
+pub fn options_by_heap<R>(heaps: &[u64], rule: R) -> Vec<Vec<u64>>
+where
+    R: Fn(u64) -> Vec<Vec<u64>>,
+{
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for parts in rule(h) {
+            out.push(replace_heap(heaps, i, &parts));
+        }
+    }
+    out
+}
+
+/// Every move of `heaps` under `rule`, labelled, in the order of
+/// [`options_by_heap`].
+pub fn moves_by_heap<R>(heaps: &[u64], rule: R) -> Vec<Move<Vec<u64>>>
+where
+    R: Fn(u64) -> Vec<Vec<u64>>,
+{
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for parts in rule(h) {
+            out.push(heap_move(heaps, i, &parts));
+        }
+    }
+    out
+}
+
+/// The normal-play winning moves of a sum of heaps whose values are known,
+/// by the Sprague-Grundy theorem: with total value `X`, a move in a heap of
+/// value `v` wins exactly when it leaves parts of value `v ^ X`.
+///
+/// `value(n)` is the value of one heap of `n`; `options_with_value(n, t)`
+/// lists, in the rule's order, every part list a heap of `n` may leave
+/// whose value is `t`. The moves come heap by heap, so the list is the
+/// winning subsequence of [`moves_by_heap`] when both use the same order.
+/// Empty when `X` is 0.
+pub fn winning_moves_by_value<V, W>(
+    heaps: &[u64],
+    value: V,
+    options_with_value: W,
+) -> Vec<Move<Vec<u64>>>
+where
+    V: Fn(u64) -> u64,
+    W: Fn(u64, u64) -> Vec<Vec<u64>>,
+{
+    let total = heaps.iter().fold(0, |acc, &h| acc ^ value(h));
+    if total == 0 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        if h == 0 {
+            continue;
+        }
+        for parts in options_with_value(h, value(h) ^ total) {
+            out.push(heap_move(heaps, i, &parts));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_formats() {
+        assert_eq!(parse_heaps(&["3", "4 5"], 10), Ok(vec![3, 4, 5]));
+        assert_eq!(format_heaps(&[3, 0, 5]), "3 0 5");
+        assert_eq!(
+            parse_heaps(&[&format_heaps(&[u64::MAX, 0])], u64::MAX),
+            Ok(vec![u64::MAX, 0])
+        );
+    }
+
+    #[test]
+    fn errors_name_the_heap() {
+        let e = parse_heaps(&["3", "-3"], 10).unwrap_err().0;
+        assert!(e.contains("heap 2") && e.contains("negative"), "{e}");
+        let e = parse_heaps(&["abc"], 10).unwrap_err().0;
+        assert!(e.contains("heap 1") && e.contains("'abc'"), "{e}");
+        let e = parse_heaps(&["11"], 10).unwrap_err().0;
+        assert!(e.contains("too large") && e.contains("10"), "{e}");
+        let e = parse_heaps(&["99999999999999999999999"], u64::MAX)
+            .unwrap_err()
+            .0;
+        assert!(e.contains("too large"), "{e}");
+        assert!(parse_heaps(&[], 10).is_err());
+        assert!(parse_heaps(&["  "], 10).is_err());
+    }
+
+    #[test]
+    fn moves_replace_in_place() {
+        let m = heap_move(&[3, 7, 5], 1, &[3, 4]);
+        assert_eq!(m.label, "heap 2: 7 -> 3 + 4");
+        assert_eq!(m.to, vec![3, 3, 4, 5]);
+        let m = heap_move(&[3, 7, 5], 0, &[]);
+        assert_eq!(m.label, "heap 1: 3 -> 0");
+        assert_eq!(m.to, vec![0, 7, 5]);
+        assert_eq!(components(&[0, 2, 0, 2]), vec![vec![2], vec![2]]);
+    }
+}
