@@ -1,0 +1,67 @@
+//! Octal and hexadecimal take-and-break games given by their code
+//! (`octal --code 0.137`), and the named ones: `kayles` (0.77) and
+//! `dawson-kayles` (0.07).
+
+use crate::take_break::{take_wording, TakeBreakFamily};
+use grundy_engine::{Family, GameError, GameOptions, Limits, OptionSpec, Registration};
+use grundy_sequence::{HeapRule, TakeBreak};
+
+const CODE: OptionSpec = OptionSpec {
+    name: "code",
+    value: "CODE",
+    help: "take-and-break code d0.d1d2..., octal (0.137, 4.07) or hexadecimal (0.F, 0x0.37)",
+    required: true,
+};
+
+fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    let text = opts.required("code")?;
+    let code = TakeBreak::parse(text).map_err(|e| GameError::Input(format!("--code: {e}")))?;
+    let rule = HeapRule::TakeBreak(code);
+    Ok(TakeBreakFamily::boxed(
+        rule.name(),
+        rule,
+        take_wording,
+        limits,
+    ))
+}
+
+fn named(code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    let code = TakeBreak::parse(code).map_err(|e| GameError::Internal(e.to_string()))?;
+    let rule = HeapRule::TakeBreak(code);
+    Ok(TakeBreakFamily::boxed(
+        rule.name(),
+        rule,
+        take_wording,
+        limits,
+    ))
+}
+
+/// `octal --code CODE HEAP...`.
+pub const REGISTRATION: Registration = Registration {
+    name: "octal",
+    rules: "take-and-break game by its code: digit d_k says in how many heaps (bit 1: none, 2: one, 4: two, 8: three) a heap may be left after removing k counters",
+    syntax: "heap sizes",
+    example: "--code 0.137 5 7",
+    options: &[CODE],
+    build: build_octal,
+};
+
+/// `kayles HEAP...`: the octal game 0.77.
+pub const KAYLES: Registration = Registration {
+    name: "kayles",
+    rules: "a row of pins as heaps: knock down one pin or two adjacent pins (octal 0.77)",
+    syntax: "heap sizes",
+    example: "4 7",
+    options: &[],
+    build: |_, limits| named("0.77", limits),
+};
+
+/// `dawson-kayles HEAP...`: the octal game 0.07.
+pub const DAWSON_KAYLES: Registration = Registration {
+    name: "dawson-kayles",
+    rules: "knock down two adjacent pins from a row (octal 0.07; Dawson's chess is 0.137)",
+    syntax: "heap sizes",
+    example: "6 9",
+    options: &[],
+    build: |_, limits| named("0.07", limits),
+};

@@ -1,0 +1,248 @@
+//! The take-and-break mechanism shared by every one-heap rule family
+//! (`octal`, `kayles`, `dawson-kayles`, `subtraction`, `grundy-game`): a
+//! heap-list game whose heap values come from a value table computed by the
+//! sequence engine, and the family that also answers `grundy seq`.
+//!
+//! The families differ only in how their [`HeapRule`] is built from the
+//! command-line options and in the words of their moves; everything else
+//! lives here once.
+
+use crate::heaps;
+use grundy_engine::{
+    Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError, Play,
+    SeqControl, SeqReport, TextGame, Theory,
+};
+use grundy_sequence::{HeapRule, Value};
+use std::sync::Mutex;
+
+/// Heaps whose values are computed eagerly for `analyze` before falling
+/// back to the proven period; positions with larger heaps need a period.
+pub const TABLE_LIMIT: u64 = 1 << 20;
+
+/// How a family words a move that leaves `parts` from a heap of `from`.
+pub type Wording = fn(from: u64, parts: &[u64]) -> String;
+
+/// The value sequence of one heap rule, grown on demand and shared by every
+/// query of a batch.
+pub struct ValueTable {
+    rule: HeapRule,
+    values: Mutex<Vec<Value>>,
+}
+
+impl ValueTable {
+    /// An empty table for `rule`.
+    pub fn new(rule: HeapRule) -> Self {
+        ValueTable {
+            rule,
+            values: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The rule whose values this table holds.
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
+    /// The value of a heap of `n`, or `None` when `n` is beyond
+    /// [`TABLE_LIMIT`] (or the value does not fit the sequence engine).
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if n > TABLE_LIMIT {
+            return None;
+        }
+        let mut values = self.values.lock().ok()?;
+        if (n as usize) >= values.len() {
+            // Grow geometrically so a batch of rising heaps costs little.
+            let target = (n as usize).max(values.len() * 2).max(64);
+            let target = target.min(TABLE_LIMIT as usize);
+            *values = grundy_sequence::naive_values(&self.rule, target).ok()?;
+        }
+        values.get(n as usize).map(|&v| v as u64)
+    }
+}
+
+/// A sum of heaps under one heap rule.
+pub struct TakeBreakGame {
+    table: ValueTable,
+    wording: Wording,
+}
+
+impl TakeBreakGame {
+    /// The game of `rule`, with moves described by `wording`.
+    pub fn new(rule: HeapRule, wording: Wording) -> Self {
+        TakeBreakGame {
+            table: ValueTable::new(rule),
+            wording,
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &HeapRule {
+        self.table.rule()
+    }
+
+    /// The part lists a heap of `n` may leave, in the rule's order.
+    fn parts(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        self.rule().for_each_option(n as usize, |parts| {
+            out.push(parts.iter().map(|&p| p as u64).collect())
+        });
+        out
+    }
+
+    fn labelled(&self, heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>> {
+        Move {
+            label: format!("heap {}: {}", i + 1, (self.wording)(heaps[i], parts)),
+            to: heaps::replace_heap(heaps, i, parts),
+        }
+    }
+}
+
+impl Game for TakeBreakGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        heaps::options_by_heap(p, |h| self.parts(h))
+    }
+
+    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        heaps::components(p)
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        match p.as_slice() {
+            [n] => self.table.value(*n).map(Nimber),
+            _ => None,
+        }
+    }
+
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl TextGame for TakeBreakGame {
+    fn parse(&self, args: &[&str]) -> Result<Vec<u64>, ParseError> {
+        heaps::parse_heaps(args, u64::MAX)
+    }
+
+    fn format(&self, p: &Vec<u64>) -> String {
+        heaps::format_heaps(p)
+    }
+
+    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+        let mut out = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            for parts in self.parts(h) {
+                out.push(self.labelled(p, i, &parts));
+            }
+        }
+        out
+    }
+
+    /// Normal play: the Sprague-Grundy theorem over the value table, so
+    /// only the winning options of each heap are listed and labelled.
+    fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let mut values = Vec::with_capacity(p.len());
+        for &h in p {
+            values.push(self.table.value(h)?);
+        }
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        let mut winning = Vec::new();
+        if total != 0 {
+            for (i, &h) in p.iter().enumerate() {
+                let target = values[i] ^ total;
+                for parts in self.parts(h) {
+                    let v = parts
+                        .iter()
+                        .map(|&q| self.table.value(q))
+                        .try_fold(0, |a, v| v.map(|v| a ^ v))?;
+                    if v == target {
+                        winning.push(self.labelled(p, i, &parts));
+                    }
+                }
+            }
+        }
+        Some(Theory {
+            method: format!(
+                "Sprague-Grundy theorem over the value table of {}",
+                self.rule().name()
+            ),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: winning,
+        })
+    }
+}
+
+/// A take-and-break family: `analyze` through the engine, `seq` through the
+/// sequence engine.
+pub struct TakeBreakFamily {
+    adapter: Adapter<TakeBreakGame>,
+}
+
+impl TakeBreakFamily {
+    /// The family of `rule`, named `name` in reports.
+    pub fn new(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
+        TakeBreakFamily {
+            adapter: Adapter::new(name, TakeBreakGame::new(rule, wording), limits),
+        }
+    }
+
+    /// Boxed, ready for the registry.
+    pub fn boxed(
+        name: String,
+        rule: HeapRule,
+        wording: Wording,
+        limits: &Limits,
+    ) -> Box<dyn Family> {
+        Box::new(Self::new(name, rule, wording, limits))
+    }
+}
+
+impl Family for TakeBreakFamily {
+    fn name(&self) -> String {
+        self.adapter.name()
+    }
+
+    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        self.adapter.analyze(args, play)
+    }
+
+    fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
+        let _ = ctl;
+        let rule = self.adapter.game().rule();
+        let values = grundy_sequence::naive_values(rule, n as usize)
+            .map_err(|e| GameError::Input(e.to_string()))?;
+        Ok(SeqReport {
+            game: rule.name(),
+            n,
+            values: values.into_iter().map(u64::from).collect(),
+            period: None,
+        })
+    }
+}
+
+/// The usual wording of a take-and-break move: how many counters are taken
+/// and what is left, e.g. `take 2 from 7, leaving 3 + 2`.
+pub fn take_wording(from: u64, parts: &[u64]) -> String {
+    let left: u64 = parts.iter().sum();
+    let taken = from - left;
+    let leaving = match parts {
+        [] => "leaving nothing".to_string(),
+        _ => format!(
+            "leaving {}",
+            parts
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+    };
+    if taken == 0 {
+        format!("split {from}, {leaving}")
+    } else {
+        format!("take {taken} from {from}, {leaving}")
+    }
+}
