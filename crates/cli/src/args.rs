@@ -65,32 +65,41 @@ enum Command {
         json: bool,
     },
     /// Analyze one position: outcome, Sprague-Grundy value, every winning move
-    #[command(after_help = GAME_AFTER_HELP)]
+    #[command(
+        after_help = GAME_AFTER_HELP,
+        override_usage = "grundy analyze [OPTIONS] GAME [OPTIONS] POSITION..."
+    )]
     Analyze(GameArgs),
     /// Analyze many positions, one per line on stdin, one JSON line out per line
-    #[command(after_help = BATCH_AFTER_HELP)]
+    #[command(
+        after_help = BATCH_AFTER_HELP,
+        override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS"
+    )]
     Batch(GameArgs),
     /// Value sequence of a one-heap game (heaps 0 to N) with its period
-    #[command(after_help = GAME_AFTER_HELP)]
+    #[command(
+        after_help = GAME_AFTER_HELP,
+        override_usage = "grundy seq [OPTIONS] GAME [OPTIONS] -n N"
+    )]
     Seq(SeqArgs),
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
     #[command(after_help = NIM_AFTER_HELP)]
     Nim(NimArgs),
 }
 
-/// The arguments of `analyze` and `batch`.
+/// The arguments of `analyze`, `batch` and `seq`. clap reads the options
+/// before the game's name; every word from the name on is kept raw, since
+/// the game decides which options it has.
 #[derive(Args, Debug, Clone, Default)]
 struct GameArgs {
-    /// The game's name (see `grundy games`); required, as `--rules` is not supported yet
-    #[arg(value_name = "GAME")]
-    game: Option<String>,
-    /// Position arguments and game-specific options, in any order
+    /// The game's name (see `grundy games`), then its position arguments and
+    /// game-specific options, in any order
     #[arg(
         trailing_var_arg = true,
         allow_hyphen_values = true,
-        value_name = "POSITION|OPTION"
+        value_name = "GAME"
     )]
-    rest: Vec<String>,
+    words: Vec<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -298,7 +307,7 @@ enum Resolved {
 /// Checks the game, reads the words after it, and checks every value.
 fn resolve(mut g: GameArgs, mut extra: Option<SeqExtra>, sub: &str) -> Result<Resolved, CliError> {
     if g.common.rules.is_some()
-        || g.rest
+        || g.words
             .iter()
             .any(|w| w == "--rules" || w.starts_with("--rules="))
     {
@@ -306,13 +315,13 @@ fn resolve(mut g: GameArgs, mut extra: Option<SeqExtra>, sub: &str) -> Result<Re
             "user-defined games (--rules FILE) are not supported yet; use a built-in game (see `grundy games`)",
         ));
     }
-    let Some(name) = g.game.clone() else {
+    let Some((name, rest)) = g.words.split_first() else {
         return Err(CliError::usage(format!(
             "{sub} needs a game name (see `grundy games`)"
         )));
     };
-    let registration = grundy_games::find(&name).ok_or_else(|| unknown_game(&name))?;
-    let tail = split_tail(&g.rest, &mut g.common, extra.as_mut(), &registration)?;
+    let registration = grundy_games::find(name).ok_or_else(|| unknown_game(name))?;
+    let tail = split_tail(rest, &mut g.common, extra.as_mut(), &registration)?;
     if tail.help {
         return Ok(Resolved::Help(game_help(sub, &registration)));
     }

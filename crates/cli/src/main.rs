@@ -5,6 +5,8 @@
 mod args;
 mod batch;
 mod error;
+#[cfg(test)]
+mod fuzz_tests;
 mod nim;
 mod output;
 mod seq;

@@ -5,6 +5,7 @@ pub mod bash;
 pub mod bounded_nim;
 pub mod grundy_game;
 pub mod heaps;
+pub mod lasker;
 pub mod nim;
 pub mod octal;
 pub mod subtraction;
@@ -18,6 +19,7 @@ pub fn registry() -> Vec<Registration> {
         nim::REGISTRATION,
         bash::REGISTRATION,
         bounded_nim::REGISTRATION,
+        lasker::REGISTRATION,
         subtraction::REGISTRATION,
         octal::REGISTRATION,
         octal::KAYLES,

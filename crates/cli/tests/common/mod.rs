@@ -1,0 +1,79 @@
+//! Helpers shared by the integration tests: run the real `grundy` binary.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `grundy args...` with empty stdin.
+pub fn grundy(args: &[&str]) -> Output {
+    grundy_stdin(args, "")
+}
+
+/// Runs `grundy args...` with `input` on stdin.
+pub fn grundy_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the grundy binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    // Write from a thread so a large input cannot deadlock against a full
+    // stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("grundy finishes");
+    writer.join().unwrap();
+    out
+}
+
+/// stdout as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// stderr as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Asserts a success: status 0, nothing on stderr; returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert_eq!(stderr(&o), "", "{args:?}");
+    stdout(&o)
+}
+
+/// The JSON document printed by `grundy args...` (which must succeed).
+pub fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("one JSON document")
+}
+
+/// Asserts the error contract: status 2, nothing on stdout, exactly one
+/// line `error: ...` on stderr mentioning `word`, no panic, no backtrace.
+pub fn assert_input_error(o: &Output, word: &str) {
+    let err = stderr(o);
+    assert_eq!(o.status.code(), Some(2), "status; stderr: {err}");
+    assert_eq!(stdout(o), "", "stdout must be empty; stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("error: "), "{err}");
+    assert!(err.ends_with('\n'), "{err}");
+    assert!(
+        err.to_lowercase().contains(&word.to_lowercase()),
+        "'{word}' not in: {err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!err.contains("RUST_BACKTRACE"), "{err}");
+}
+
+/// Whether the registry holds a game named `name` (tests of families other
+/// helpers are adding run once the family appears).
+pub fn registered(name: &str) -> bool {
+    grundy_games::find(name).is_some()
+}

@@ -1,0 +1,131 @@
+//! Every bad input: exit status 2, one line `error: ...` on stderr naming
+//! the problem, never a panic or a backtrace.
+
+mod common;
+use common::*;
+
+#[test]
+fn unknown_game() {
+    let o = grundy(&["analyze", "no-such-game", "3"]);
+    assert_input_error(&o, "no-such-game");
+    assert_input_error(&o, "unknown game");
+    assert!(stderr(&o).contains("nim"), "lists the known games");
+    assert_input_error(&grundy(&["batch", "no-such-game"]), "unknown game");
+    assert_input_error(&grundy(&["seq", "no-such-game", "-n", "5"]), "unknown game");
+}
+
+#[test]
+fn malformed_heap() {
+    assert_input_error(&grundy(&["analyze", "nim", "3", "abc", "5"]), "abc");
+}
+
+#[test]
+fn negative_heap_is_a_position_not_an_option() {
+    let o = grundy(&["analyze", "nim", "-3"]);
+    assert_input_error(&o, "negative");
+    assert_input_error(&o, "-3");
+    assert_input_error(&grundy(&["analyze", "nim", "4", "-3"]), "negative");
+}
+
+#[test]
+fn number_over_range() {
+    let o = grundy(&["analyze", "nim", "99999999999999999999999"]);
+    assert_input_error(&o, "too large");
+    assert_input_error(&o, "99999999999999999999999");
+}
+
+#[test]
+fn missing_required_option() {
+    if !registered("bash") {
+        return;
+    }
+    let o = grundy(&["analyze", "bash", "10"]);
+    assert_input_error(&o, "--max");
+    assert_input_error(&o, "missing");
+    assert_input_error(&grundy(&["batch", "bash"]), "--max");
+}
+
+#[test]
+fn unknown_option() {
+    let o = grundy(&["analyze", "nim", "3", "--frobnicate", "2"]);
+    assert_input_error(&o, "--frobnicate");
+    assert_input_error(&o, "unknown option");
+    if registered("bash") {
+        // The message lists the game's own options.
+        let o = grundy(&["analyze", "bash", "--max", "3", "4", "--min", "1"]);
+        assert_input_error(&o, "--min");
+        assert_input_error(&o, "--max M");
+    }
+}
+
+#[test]
+fn option_value_problems() {
+    assert_input_error(&grundy(&["analyze", "nim", "3", "--threads"]), "--threads");
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--threads", "many"]),
+        "--threads",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--max-states", "0"]),
+        "--max-states",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--time-limit", "-1"]),
+        "--time-limit",
+    );
+    assert_input_error(&grundy(&["analyze", "nim", "3", "--json=yes"]), "no value");
+    if registered("bash") {
+        assert_input_error(
+            &grundy(&["analyze", "bash", "3", "--max", "1", "--max", "2"]),
+            "twice",
+        );
+        assert_input_error(&grundy(&["analyze", "bash", "3", "--max"]), "needs a value");
+        assert_input_error(&grundy(&["analyze", "bash", "3", "--max", "x"]), "--max");
+    }
+}
+
+#[test]
+fn rules_files_are_not_supported_yet() {
+    assert_input_error(
+        &grundy(&["analyze", "--rules", "my.rules", "3"]),
+        "not supported yet",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--rules=my.rules"]),
+        "--rules",
+    );
+}
+
+#[test]
+fn usage_errors_from_clap_are_status_2_one_line() {
+    assert_input_error(&grundy(&["frobnicate"]), "frobnicate");
+    assert_input_error(&grundy(&["analyze"]), "game");
+    assert_input_error(&grundy(&["nim", "pow", "2", "3"]), "pow");
+    assert_input_error(&grundy(&[]), "grundy");
+}
+
+#[test]
+fn batch_and_seq_take_no_positions() {
+    assert_input_error(&grundy(&["batch", "nim", "3"]), "stdin");
+    assert_input_error(&grundy(&["seq", "nim", "3", "-n", "4"]), "-n");
+    assert_input_error(&grundy(&["seq", "nim"]), "-n");
+    assert_input_error(&grundy(&["seq", "nim", "-n", "x"]), "-n");
+}
+
+#[test]
+fn seq_of_a_game_without_a_sequence() {
+    assert_input_error(&grundy(&["seq", "nim", "-n", "10"]), "sequence");
+}
+
+#[test]
+fn nim_arithmetic_errors() {
+    assert_input_error(&grundy(&["nim", "inv", "0"]), "inverse");
+    assert_input_error(&grundy(&["nim", "mul", "2"]), "2 operands");
+    assert_input_error(&grundy(&["nim", "sqrt", "2", "3"]), "1 operand");
+    assert_input_error(&grundy(&["nim", "add", "1", "abc"]), "abc");
+    assert_input_error(&grundy(&["nim", "add", "1", "-3"]), "negative");
+    assert_input_error(
+        &grundy(&["nim", "mul", "18446744073709551616", "1"]),
+        "too large",
+    );
+}
