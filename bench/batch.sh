@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Throughput of `grundy batch`: 10^5 random Wythoff positions (two heaps up
+# to 10^12) and 10^5 random legal game31 prefixes, generated with a fixed
+# seed, each answered by one batch run. Prints positions per second.
+#
+# Usage: bench/batch.sh [COUNT]   (default 100000)
+# Env:   CARGO_TARGET_DIR (default: target), THREADS (passed as --threads)
+set -euo pipefail
+
+count=${1:-100000}
+root=$(cd "$(dirname "$0")/.." && pwd)
+target=${CARGO_TARGET_DIR:-$root/target}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cargo build --release -q -p grundy-cli --manifest-path "$root/Cargo.toml"
+grundy=$target/release/grundy
+
+python3 - "$count" "$work" <<'PY'
+import random, sys
+count, work = int(sys.argv[1]), sys.argv[2]
+rng = random.Random(20240531)
+with open(f"{work}/wythoff.txt", "w") as f:
+    for _ in range(count):
+        f.write(f"{rng.randint(0, 10**12)} {rng.randint(0, 10**12)}\n")
+# game31: cards 1..6, four of each; a card may be played while the total
+# stays <= 31. A prefix is a random number of random legal plays.
+with open(f"{work}/game31.txt", "w") as f:
+    for _ in range(count):
+        left, total, played = [4] * 7, 0, []
+        want = rng.randint(0, 12)
+        while len(played) < want:
+            legal = [c for c in range(1, 7) if left[c] and total + c <= 31]
+            if not legal:
+                break
+            c = rng.choice(legal)
+            left[c] -= 1
+            total += c
+            played.append(str(c))
+        f.write(("".join(played) or "-") + "\n")
+PY
+
+threads=()
+if [[ -n "${THREADS:-}" ]]; then threads=(--threads "$THREADS"); fi
+
+run() {
+    local game=$1 input=$2
+    local start end status lines
+    start=$(date +%s%N)
+    set +e
+    "$grundy" batch "$game" "${threads[@]}" <"$input" >"$work/out.jsonl"
+    status=$?
+    set -e
+    end=$(date +%s%N)
+    lines=$(wc -l <"$work/out.jsonl")
+    if [[ $status -ne 0 || $lines -ne $count ]]; then
+        echo "grundy batch $game: exit $status, $lines of $count lines answered" >&2
+        grep -m3 '"error"' "$work/out.jsonl" >&2 || true
+        exit 1
+    fi
+    awk -v g="$game" -v n="$count" -v ns="$((end - start))" \
+        'BEGIN { s = ns / 1e9; printf "%-8s %d positions in %.3f s: %.0f positions/s\n", g, n, s, n / s }'
+}
+
+run wythoff "$work/wythoff.txt"
+run game31 "$work/game31.txt"
