@@ -8,8 +8,10 @@ pub mod heaps;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
+pub mod row;
 pub mod subtraction;
 pub mod take_break;
+pub mod xo_row;
 
 use grundy_engine::Registration;
 
@@ -25,6 +27,7 @@ pub fn registry() -> Vec<Registration> {
         octal::KAYLES,
         octal::DAWSON_KAYLES,
         grundy_game::REGISTRATION,
+        xo_row::REGISTRATION,
     ]
 }
 

@@ -1,0 +1,154 @@
+//! xo-row: players in turn write `X` or `O` (their choice) in an empty cell
+//! of a row; two equal letters may never stand side by side.
+//!
+//! A letter only constrains its two neighbours, so the maximal runs of
+//! empty cells are independent games, each determined by its length `n` and
+//! what bounds it on either side (the row's end or a letter). Closed forms
+//! (checked against search on every row up to ten cells in the tests):
+//! - border on both sides: `n mod 2`;
+//! - a border and a letter: `n`;
+//! - two different letters: `0`;
+//! - two equal letters: `1` (`n >= 1`).
+//!
+//! A component is written as the run with the letters that bound it, e.g.
+//! `X...O`, so it reads back as a position of its own.
+
+use crate::row::{self, Alphabet};
+use grundy_engine::{
+    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, ParseError, Registration,
+    TextGame,
+};
+
+/// One cell of the row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cell {
+    /// No letter yet.
+    Empty,
+    /// The letter X.
+    X,
+    /// The letter O.
+    O,
+}
+
+const ALPHABET: &Alphabet<Cell> = &[('X', Cell::X), ('O', Cell::O), ('.', Cell::Empty)];
+
+/// The xo-row family; a position is the row, cell 1 first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct XoRow;
+
+/// The value of a run of `n >= 1` empty cells bounded by `left` and `right`
+/// (`None` for the end of the row), by the closed forms of the module doc.
+pub fn run_value(left: Option<Cell>, n: usize, right: Option<Cell>) -> u64 {
+    match (left, right) {
+        (None, None) => (n % 2) as u64,
+        (None, Some(_)) | (Some(_), None) => n as u64,
+        (Some(a), Some(b)) if a == b => 1,
+        (Some(_), Some(_)) => 0,
+    }
+}
+
+/// Whether `letter` may be written in cell `i`: no neighbour holds it.
+fn allowed(p: &[Cell], i: usize, letter: Cell) -> bool {
+    p[i] == Cell::Empty
+        && (i == 0 || p[i - 1] != letter)
+        && (i + 1 == p.len() || p[i + 1] != letter)
+}
+
+/// Each run of empty cells with its bounds, as (first cell of the bounded
+/// row, end of it, left bound, run length, right bound).
+fn bounded_runs(p: &[Cell]) -> Vec<(usize, usize, Option<Cell>, usize, Option<Cell>)> {
+    row::runs(p, |&c| c == Cell::Empty)
+        .into_iter()
+        .map(|r| {
+            let left = r.start.checked_sub(1).map(|i| p[i]);
+            let right = p.get(r.end).copied();
+            let from = r.start - usize::from(left.is_some());
+            let to = r.end + usize::from(right.is_some());
+            (from, to, left, r.len(), right)
+        })
+        .collect()
+}
+
+impl Game for XoRow {
+    type Position = Vec<Cell>;
+
+    fn options(&self, p: &Vec<Cell>) -> Vec<Vec<Cell>> {
+        self.moves(p).into_iter().map(|m| m.to).collect()
+    }
+
+    /// Every run of empty cells with at least one legal move, written with
+    /// the letters that bound it.
+    fn components(&self, p: &Vec<Cell>) -> Vec<Vec<Cell>> {
+        bounded_runs(p)
+            .into_iter()
+            // A single cell between different letters takes neither letter.
+            .filter(|&(_, _, l, n, r)| !(n == 1 && l.is_some() && r.is_some() && l != r))
+            .map(|(from, to, ..)| p[from..to].to_vec())
+            .collect()
+    }
+
+    fn closed_form(&self, p: &Vec<Cell>) -> Option<Nimber> {
+        Some(
+            bounded_runs(p)
+                .into_iter()
+                .map(|(_, _, l, n, r)| Nimber(run_value(l, n, r)))
+                .sum(),
+        )
+    }
+
+    /// At most three states a cell: 3^(empty cells), saturating.
+    fn search_size(&self, p: &Vec<Cell>) -> u128 {
+        let empty = p.iter().filter(|&&c| c == Cell::Empty).count();
+        3u128.checked_pow(empty as u32).unwrap_or(u128::MAX)
+    }
+}
+
+impl TextGame for XoRow {
+    /// One word over `X`, `O`, `.`; rejects a row in which two equal
+    /// letters already stand side by side.
+    fn parse(&self, args: &[&str]) -> Result<Vec<Cell>, ParseError> {
+        let p = row::parse_row(args, ALPHABET, "X...O..")?;
+        if let Some(i) = (1..p.len()).find(|&i| p[i] != Cell::Empty && p[i] == p[i - 1]) {
+            let ch = if p[i] == Cell::X { 'X' } else { 'O' };
+            return Err(ParseError::new(format!(
+                "columns {i} and {} both hold '{ch}': two equal letters may never be adjacent",
+                i + 1
+            )));
+        }
+        Ok(p)
+    }
+
+    fn format(&self, p: &Vec<Cell>) -> String {
+        row::format_row(p, ALPHABET)
+    }
+
+    /// Cell by cell from the left, `X` before `O`: `X at 3`, `O at 3`.
+    fn moves(&self, p: &Vec<Cell>) -> Vec<Move<Vec<Cell>>> {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            for (letter, name) in [(Cell::X, 'X'), (Cell::O, 'O')] {
+                if allowed(p, i, letter) {
+                    out.push(Move {
+                        label: format!("{name} at {}", i + 1),
+                        to: row::with_cell(p, i, letter),
+                    });
+                }
+            }
+        }
+        out
+    }
+}
+
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    Ok(Box::new(Adapter::new("xo-row", XoRow, limits)))
+}
+
+/// The `xo-row` family.
+pub const REGISTRATION: Registration = Registration {
+    name: "xo-row",
+    rules: "write X or O in an empty cell; two equal letters may never be adjacent",
+    syntax: "one row of `X`, `O` and `.` (empty), cell 1 first: `X...O..`",
+    example: "X...O..",
+    options: &[],
+    build,
+};
