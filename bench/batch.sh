@@ -43,23 +43,27 @@ PY
 threads=()
 if [[ -n "${THREADS:-}" ]]; then threads=(--threads "$THREADS"); fi
 
+# Wall time depends on what else the machine runs; CPU time (user + sys)
+# is printed too, as the steadier figure on a shared machine.
 run() {
     local game=$1 input=$2
-    local start end status lines
-    start=$(date +%s%N)
+    local status lines
     set +e
-    "$grundy" batch "$game" "${threads[@]}" <"$input" >"$work/out.jsonl"
+    /usr/bin/time -f "%e %U %S" -o "$work/time" \
+        "$grundy" batch "$game" "${threads[@]}" <"$input" >"$work/out.jsonl"
     status=$?
     set -e
-    end=$(date +%s%N)
     lines=$(wc -l <"$work/out.jsonl")
     if [[ $status -ne 0 || $lines -ne $count ]]; then
         echo "grundy batch $game: exit $status, $lines of $count lines answered" >&2
         grep -m3 '"error"' "$work/out.jsonl" >&2 || true
         exit 1
     fi
-    awk -v g="$game" -v n="$count" -v ns="$((end - start))" \
-        'BEGIN { s = ns / 1e9; printf "%-8s %d positions in %.3f s: %.0f positions/s\n", g, n, s, n / s }'
+    awk -v g="$game" -v n="$count" '{
+        wall = $1; cpu = $2 + $3
+        printf "%-8s %d positions: wall %.2f s (%.0f positions/s), cpu %.2f s (%.0f positions/s)\n",
+            g, n, wall, n / (wall > 0 ? wall : 0.01), cpu, n / (cpu > 0 ? cpu : 0.01)
+    }' "$work/time"
 }
 
 run wythoff "$work/wythoff.txt"
