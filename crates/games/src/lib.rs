@@ -11,6 +11,7 @@ pub mod octal;
 pub mod row;
 pub mod subtraction;
 pub mod take_break;
+pub mod wythoff;
 pub mod xo_row;
 
 use grundy_engine::Registration;
@@ -22,6 +23,7 @@ pub fn registry() -> Vec<Registration> {
         bash::REGISTRATION,
         bounded_nim::REGISTRATION,
         lasker::REGISTRATION,
+        wythoff::REGISTRATION,
         subtraction::REGISTRATION,
         octal::REGISTRATION,
         octal::KAYLES,
