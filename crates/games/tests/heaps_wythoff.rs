@@ -4,7 +4,7 @@
 
 mod heaps_common;
 
-use grundy_engine::{Game, Limits, MisereSolver, Outcome, Play, Solver, TextGame};
+use grundy_engine::{Game, Limits, MisereSolver, Outcome, Play, Solver};
 use grundy_games::wythoff::{
     self, is_p, isqrt, lower, misere_is_p, partner, upper, Wythoff, MAX_HEAP,
 };
