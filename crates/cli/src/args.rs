@@ -205,6 +205,25 @@ pub struct Request {
     pub limits: Limits,
 }
 
+impl Request {
+    /// The game as the user invoked it: its name and game-specific options
+    /// in the registration's order, e.g. `subtraction --set 1,3,4`. Used
+    /// as the title of text output, so it can be pasted back.
+    pub fn invocation(&self) -> String {
+        let mut s = self.registration.name.to_string();
+        for spec in self.registration.options {
+            if let Some(v) = self.options.get(spec.name) {
+                if v.is_empty() || v.contains(char::is_whitespace) {
+                    s.push_str(&format!(" --{} '{v}'", spec.name));
+                } else {
+                    s.push_str(&format!(" --{} {v}", spec.name));
+                }
+            }
+        }
+        s
+    }
+}
+
 /// What `seq` computes and how.
 pub struct SeqRequest {
     /// The largest heap.
@@ -266,6 +285,11 @@ where
                     return Err(CliError::usage(format!(
                         "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
                     )));
+                }
+                if r.play == Play::Misere {
+                    return Err(CliError::usage(
+                        "seq computes normal-play values; --misere is not supported there",
+                    ));
                 }
                 let extra = extra.unwrap_or_default();
                 let n = extra.n.as_deref().ok_or_else(|| {

@@ -171,7 +171,7 @@ fn exercise(p: Parsed) -> i32 {
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
             match fam.analyze(&words, req.play) {
                 Ok(a) => {
-                    let _ = output::analysis_text(&a);
+                    let _ = output::analysis_text(&req.invocation(), &a);
                     serde_json::to_string(&a).expect("serialisable");
                     0
                 }
@@ -189,7 +189,7 @@ fn exercise(p: Parsed) -> i32 {
             }
             match fam.seq(s.n, &SeqControl::default()) {
                 Ok(r) => {
-                    let _ = output::seq_text(&r);
+                    let _ = output::seq_text(&req.invocation(), &r);
                     0
                 }
                 Err(e) => e.exit_code(),

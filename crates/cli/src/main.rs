@@ -93,7 +93,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 })?;
                 writeln!(out, "{doc}")?;
             } else {
-                out.write_all(output::analysis_text(&a).as_bytes())?;
+                out.write_all(output::analysis_text(&req.invocation(), &a).as_bytes())?;
             }
             0
         }

@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 
 /// The analysis as a few lines a person reads at a glance: who wins and
 /// the value, every winning move with the position it leads to, the
-/// components and their values, how the answer was found.
-pub fn analysis_text(a: &Analysis) -> String {
+/// components and their values, how the answer was found. `title` names
+/// the game as invoked (e.g. `bash --max 10`).
+pub fn analysis_text(title: &str, a: &Analysis) -> String {
     let mut s = String::new();
     let misere = if a.play == Play::Misere {
         " (misère play)"
@@ -21,7 +22,7 @@ pub fn analysis_text(a: &Analysis) -> String {
         Outcome::P => "second player wins (P)",
         Outcome::D => "draw (D)",
     };
-    let head = [a.game.as_str(), a.position.as_str()]
+    let head = [title, a.position.as_str()]
         .iter()
         .filter(|t| !t.is_empty())
         .copied()
@@ -166,10 +167,16 @@ pub fn period_text(p: Option<&PeriodReport>, n: u64) -> String {
 }
 
 /// The values of a sequence, several to a line, each line starting with
-/// the heap size of its first value; then the period line.
-pub fn seq_text(r: &SeqReport) -> String {
+/// the heap size of its first value; then the period line. `title` names
+/// the game as invoked; the family's own name for it follows when it
+/// differs (`kayles (octal 0.77)`).
+pub fn seq_text(title: &str, r: &SeqReport) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}: values of heaps 0..={}", r.game, r.n);
+    if r.game == title {
+        let _ = writeln!(s, "{title}: values of heaps 0..={}", r.n);
+    } else {
+        let _ = writeln!(s, "{title} ({}): values of heaps 0..={}", r.game, r.n);
+    }
     let vw = r.values.iter().map(|v| digits(*v)).max().unwrap_or(1);
     // Round numbers per line keep the heap indices easy to read.
     let per_line = if vw <= 2 { 20 } else { 10 };
@@ -221,7 +228,7 @@ mod tests {
     #[test]
     fn analysis_layout() {
         assert_eq!(
-            analysis_text(&nim345()),
+            analysis_text("nim", &nim345()),
             "nim 3 4 5: first player wins (N), value 2\n\
              1 winning move:\n\
              \x20 heap 1: 3 -> 1    to: 1 4 5\n\
@@ -245,7 +252,7 @@ mod tests {
             c.value = None;
         }
         a.notes.push("a remark".into());
-        let t = analysis_text(&a);
+        let t = analysis_text("nim", &a);
         assert!(
             t.starts_with("nim 3 4 5 (misère play): second player wins (P)\n"),
             "{t}"
@@ -260,7 +267,7 @@ mod tests {
         let mut a = nim345();
         a.position = "3".into();
         a.components.truncate(1);
-        assert!(!analysis_text(&a).contains("components"));
+        assert!(!analysis_text("nim", &a).contains("components"));
     }
 
     #[test]
@@ -276,12 +283,13 @@ mod tests {
             }),
         };
         assert_eq!(
-            seq_text(&r),
-            "octal 0.07: values of heaps 0..=21\n\
+            seq_text("octal --code 0.07", &r),
+            "octal --code 0.07 (octal 0.07): values of heaps 0..=21\n\
              \x200: 0 1 2 3 4 0 1 2 3 4 0 1 2 3 4 0 1 2 3 4\n\
              20: 0 1\n\
              period 5, pre-period 0 (observed)\n"
         );
+        assert!(seq_text("octal 0.07", &r).starts_with("octal 0.07: values"));
         assert_eq!(period_text(None, 9), "no period found in heaps 0..=9");
     }
 

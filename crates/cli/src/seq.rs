@@ -31,7 +31,7 @@ pub fn run(
         })?;
         writeln!(out, "{doc}")?;
     } else {
-        out.write_all(output::seq_text(&report).as_bytes())?;
+        out.write_all(output::seq_text(&req.invocation(), &report).as_bytes())?;
     }
     Ok(())
 }

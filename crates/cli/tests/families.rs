@@ -1,0 +1,127 @@
+//! Documented facts of the registered families, through the command line.
+//! Each test runs once its family is in the registry.
+
+mod common;
+use common::*;
+
+fn outcome(args: &[&str]) -> String {
+    let mut a = vec!["analyze"];
+    a.extend_from_slice(args);
+    a.push("--json");
+    json(&a)["outcome"].as_str().unwrap().to_string()
+}
+
+/// Every winning move of `args` leads to a P-position.
+fn moves_lead_to_p(game: &[&str], position: &[&str]) -> usize {
+    let mut a = vec!["analyze"];
+    a.extend_from_slice(game);
+    a.extend_from_slice(position);
+    a.push("--json");
+    let doc = json(&a);
+    let moves = doc["winning_moves"].as_array().unwrap();
+    for m in moves {
+        let mut back = game.to_vec();
+        back.extend(m["to"].as_str().unwrap().split_whitespace());
+        assert_eq!(outcome(&back), "P", "{a:?} -> {}", m["to"]);
+    }
+    moves.len()
+}
+
+#[test]
+fn wythoff() {
+    if !registered("wythoff") {
+        return;
+    }
+    for p in [["1", "2"], ["3", "5"], ["4", "7"], ["6", "10"], ["0", "0"]] {
+        assert_eq!(outcome(&["wythoff", p[0], p[1]]), "P", "{p:?}");
+    }
+    assert_eq!(outcome(&["wythoff", "3", "7"]), "N");
+    // Exact for heaps up to 10^18, both kinds of move listed.
+    let big = ["1000000000000000000", "999999999999999999"];
+    assert!(moves_lead_to_p(&["wythoff"], &big) >= 1);
+    let t = ok(&["analyze", "wythoff", big[0], big[1]]);
+    assert!(t.contains("first player wins (N)"), "{t}");
+}
+
+#[test]
+fn lasker() {
+    if !registered("lasker") {
+        return;
+    }
+    // n for n mod 4 in {1,2}; n+1 for 3; n-1 for 0.
+    for (n, v) in [(1, 1), (2, 2), (3, 4), (4, 3), (5, 5), (7, 8), (8, 7)] {
+        let a = json(&["analyze", "lasker", &n.to_string(), "--json"]);
+        assert_eq!(a["value"], v, "lasker {n}");
+    }
+}
+
+#[test]
+fn bash_count_to_100() {
+    if !registered("bash") {
+        return;
+    }
+    let a = json(&["analyze", "bash", "--max", "10", "100", "--json"]);
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["value"], 1);
+    assert_eq!(a["winning_moves"][0]["to"], "99");
+}
+
+#[test]
+fn subtraction_title_is_the_command() {
+    if !registered("subtraction") {
+        return;
+    }
+    let t = ok(&["analyze", "subtraction", "10", "7", "--set", "1,3,4"]);
+    assert!(
+        t.starts_with("subtraction --set 1,3,4 10 7: first player wins (N), value 1\n"),
+        "{t}"
+    );
+    assert_eq!(
+        moves_lead_to_p(&["subtraction", "--set", "1,3,4"], &["10", "7"]),
+        3
+    );
+}
+
+#[test]
+fn paint2xn() {
+    if !registered("paint2xn") {
+        return;
+    }
+    assert_eq!(outcome(&["paint2xn", "--n", "2"]), "N");
+    assert_eq!(outcome(&["paint2xn", "--n", "2", "1,1", "2,2"]), "P");
+}
+
+#[test]
+fn kayles_misere_moves_lead_to_misere_p() {
+    if !registered("kayles") {
+        return;
+    }
+    let a = json(&["analyze", "kayles", "4", "7", "--misere", "--json"]);
+    assert_eq!(a["play"], "misere");
+    for m in a["winning_moves"].as_array().unwrap() {
+        let mut back = vec!["analyze", "kayles", "--misere", "--json"];
+        back.extend(m["to"].as_str().unwrap().split_whitespace());
+        assert_eq!(json(&back)["outcome"], "P", "{}", m["to"]);
+    }
+}
+
+#[test]
+fn batch_of_wythoff_positions() {
+    if !registered("wythoff") {
+        return;
+    }
+    let o = grundy_stdin(
+        &["batch", "wythoff"],
+        "3 5\n3 7\n1 2 3\n1000000000000000000 1\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let out: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(out.len(), 4);
+    assert_eq!(out[0]["outcome"], "P");
+    assert_eq!(out[1]["outcome"], "N");
+    assert_eq!(out[2]["line"], 3);
+    assert_eq!(out[3]["outcome"], "N");
+}

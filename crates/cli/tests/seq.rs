@@ -1,0 +1,88 @@
+//! `grundy seq`: value sequences of one-heap families, text and JSON.
+
+mod common;
+use common::*;
+
+fn values(args: &[&str]) -> Vec<u64> {
+    let mut a = vec!["seq"];
+    a.extend_from_slice(args);
+    a.push("--json");
+    let doc = json(&a);
+    let n = doc["n"].as_u64().unwrap();
+    let v: Vec<u64> = doc["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(v.len() as u64, n + 1, "-n N gives N+1 values");
+    v
+}
+
+#[test]
+fn grundy_game_first_values() {
+    if !registered("grundy-game") {
+        return;
+    }
+    assert_eq!(
+        values(&["grundy-game", "-n", "20"]),
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+}
+
+#[test]
+fn octal_0007_first_values() {
+    if !registered("octal") {
+        return;
+    }
+    assert_eq!(
+        values(&["octal", "-n", "19", "--code", "0.007"]),
+        [0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2]
+    );
+}
+
+#[test]
+fn json_document_fields() {
+    if !registered("kayles") {
+        return;
+    }
+    let doc = json(&["seq", "kayles", "-n", "5", "--json"]);
+    let obj = doc.as_object().unwrap();
+    for k in ["game", "n", "values", "period"] {
+        assert!(obj.contains_key(k), "{k} missing: {doc}");
+    }
+    assert_eq!(doc["n"], 5);
+    assert_eq!(doc["values"], serde_json::json!([0, 1, 2, 3, 1, 4]));
+}
+
+#[test]
+fn text_is_wrapped_with_heap_indices() {
+    if !registered("kayles") {
+        return;
+    }
+    let t = ok(&["seq", "kayles", "-n", "25"]);
+    let lines: Vec<&str> = t.lines().collect();
+    assert_eq!(lines[0], "kayles (octal 0.77): values of heaps 0..=25");
+    assert_eq!(lines[1], " 0: 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2");
+    assert_eq!(lines[2], "20: 1 4 6 7 4 1");
+    assert!(
+        lines[3].starts_with("period ") || lines[3].starts_with("no period found"),
+        "{}",
+        lines[3]
+    );
+    assert_eq!(lines.len(), 4);
+}
+
+#[test]
+fn seq_options_anywhere_and_errors() {
+    if !registered("octal") {
+        return;
+    }
+    let a = values(&["octal", "--code", "0.137", "-n", "30"]);
+    let b = values(&["-n", "30", "octal", "--code", "0.137"].map(|s| s)[..]);
+    assert_eq!(a, b);
+    assert_input_error(&grundy(&["seq", "octal", "--code", "0.137"]), "-n");
+    assert_input_error(&grundy(&["seq", "octal", "-n", "5"]), "--code");
+    assert_input_error(&grundy(&["seq", "kayles", "-n", "5", "--misere"]), "misere");
+    assert_input_error(&grundy(&["seq", "kayles", "-n", "-5"]), "negative");
+}
