@@ -3,12 +3,14 @@
 
 pub mod bash;
 pub mod bounded_nim;
+pub mod chessmen;
 pub mod grundy_game;
 pub mod heaps;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
 pub mod row;
+pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
 pub mod wythoff;
@@ -24,6 +26,8 @@ pub fn registry() -> Vec<Registration> {
         bounded_nim::REGISTRATION,
         lasker::REGISTRATION,
         wythoff::REGISTRATION,
+        staircase::REGISTRATION,
+        chessmen::REGISTRATION,
         subtraction::REGISTRATION,
         octal::REGISTRATION,
         octal::KAYLES,
