@@ -43,6 +43,9 @@ pub enum SeqError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
     /// A method name that does not exist.
     #[error("unknown method '{0}' (expected naive, rc or parallel)")]
     UnknownMethod(String),

@@ -2,7 +2,12 @@
 //!
 //! - [`rule`]: the games, [`TakeBreak`] codes (octal and hexadecimal) and
 //!   Grundy's game, behind [`HeapRule`].
-//! - [`naive_values`]: the reference method.
+//! - [`naive_values`]: the reference method, kept simple.
+//! - [`Sequence`]: values computed so far, extended on demand by the naive,
+//!   rare/common or parallel method ([`Method`], [`Control`]), stopped and
+//!   resumed, checkpointed to a file ([`checkpoint`]).
+//! - [`period`]: least period and pre-period, proven by the periodicity
+//!   theorems when one applies ([`Period::proven`]).
 //!
 //! Values are stored as [`Value`] (`u16`): two bytes a heap, so billions of
 //! heaps fit in memory. The values of octal games and Grundy's game grow
@@ -10,13 +15,25 @@
 //! below 256 at 10^6 heaps), so 16 bits leave a wide margin; a value above
 //! `u16::MAX` is reported as [`SeqError::ValueOverflow`], never wrapped.
 
+mod bits;
+pub mod checkpoint;
+mod control;
 pub mod error;
+mod kernel;
+pub mod memory;
+mod moves;
 pub mod naive;
+mod parallel;
+pub mod period;
 pub mod rule;
+mod sequence;
 
+pub use control::{Control, Method};
 pub use error::SeqError;
 pub use naive::naive_values;
+pub use period::Period;
 pub use rule::{CodeError, HeapRule, TakeBreak, MAX_DIGITS};
+pub use sequence::{compute, Sequence};
 
 /// The value of one heap, stored compactly (see the crate documentation).
 pub type Value = u16;

@@ -1,0 +1,95 @@
+//! How a sequence computation is run.
+
+use crate::SeqError;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The algorithm computing the values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Every pair of every heap is scanned: the reference, time ~ n^2.
+    Naive,
+    /// The rare/common method on one thread (see the `kernel` module docs).
+    Rc,
+    /// The rare/common method with heaps computed in blocks on all threads.
+    Parallel,
+    /// `Parallel` when more than one thread is available, else `Rc`.
+    #[default]
+    Auto,
+}
+
+impl Method {
+    /// Parses `naive`, `rc`, `parallel` or `auto`.
+    pub fn parse(name: &str) -> Result<Method, SeqError> {
+        match name {
+            "naive" => Ok(Method::Naive),
+            "rc" => Ok(Method::Rc),
+            "parallel" => Ok(Method::Parallel),
+            "auto" => Ok(Method::Auto),
+            other => Err(SeqError::UnknownMethod(other.to_string())),
+        }
+    }
+}
+
+/// Options of [`crate::Sequence::extend_to`]. `Control::default()` is: the
+/// best method on every core, no progress bar, no checkpoint, stop as soon
+/// as a period is proven, memory limited by what the system has available.
+#[derive(Clone, Debug)]
+pub struct Control {
+    /// The algorithm.
+    pub method: Method,
+    /// Worker threads for [`Method::Parallel`]; 0 means every core.
+    pub threads: usize,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+    /// Write the values to this file every `checkpoint_interval` and at the end.
+    pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoint writes (stretched to at least ten times the
+    /// duration of the last write, so writing stays a small share of the time).
+    pub checkpoint_interval: Duration,
+    /// Raised by another thread to stop the computation; it then ends with
+    /// [`SeqError::Stopped`], keeping (and checkpointing) the values so far.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Once a period is proven, fill the rest from it instead of computing.
+    pub use_period: bool,
+    /// Memory the computation may use, in bytes; `None` = what the system
+    /// reports available.
+    pub memory_limit: Option<u64>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control {
+            method: Method::Auto,
+            threads: 0,
+            progress: false,
+            checkpoint: None,
+            checkpoint_interval: Duration::from_secs(60),
+            stop: None,
+            use_period: true,
+            memory_limit: None,
+        }
+    }
+}
+
+impl Control {
+    /// The number of worker threads `threads` stands for.
+    pub fn thread_count(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        }
+    }
+
+    /// The method actually run.
+    pub fn resolved_method(&self) -> Method {
+        match self.method {
+            Method::Auto if self.thread_count() > 1 => Method::Parallel,
+            Method::Auto => Method::Rc,
+            m => m,
+        }
+    }
+}

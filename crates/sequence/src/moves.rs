@@ -1,0 +1,63 @@
+//! A rule's moves sorted by kind, the form every method iterates over.
+
+use crate::HeapRule;
+
+/// The moves of a [`HeapRule`] grouped by what they leave. For a heap of n:
+/// `empties` k give value 0 when n == k; `singles` k give G(n - k) when
+/// n > k; `pairs` k give G(a) ^ G(b) for a + b = n - k, a, b >= 1 (and
+/// a != b when `unequal`); `triples` k give G(a) ^ G(b) ^ G(c) for
+/// a + b + c = n - k, each >= 1.
+#[derive(Clone, Debug)]
+pub(crate) struct Moves {
+    pub empties: Vec<usize>,
+    pub singles: Vec<usize>,
+    pub pairs: Vec<usize>,
+    pub triples: Vec<usize>,
+    pub unequal: bool,
+}
+
+impl Moves {
+    pub fn of(rule: &HeapRule) -> Moves {
+        let mut m = Moves {
+            empties: vec![],
+            singles: vec![],
+            pairs: vec![],
+            triples: vec![],
+            unequal: false,
+        };
+        match rule {
+            HeapRule::GrundyGame => {
+                m.pairs.push(0);
+                m.unequal = true;
+            }
+            HeapRule::TakeBreak(code) => {
+                for (k, &d) in code.digits().iter().enumerate() {
+                    if k > 0 && d & 1 != 0 {
+                        m.empties.push(k);
+                    }
+                    if k > 0 && d & 2 != 0 {
+                        m.singles.push(k);
+                    }
+                    if d & 4 != 0 {
+                        m.pairs.push(k);
+                    }
+                    if d & 8 != 0 {
+                        m.triples.push(k);
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    /// The largest `a` of a pair split of `m`: pairs are (a, m - a) for
+    /// a in 1..=half(m).
+    #[inline]
+    pub fn half(&self, m: usize) -> usize {
+        if self.unequal {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Periods of value sequences: finding them and proving them.
+//!
+//! # The periodicity theorems used
+//! Let t be the index of the code's last non-zero digit and n1 = max(n0, 1).
+//! - Octal codes (at most two heaps left, `d0` = 0 or 4): if
+//!   G(n + p) = G(n) for n0 <= n < 2 n1 + p + t, then for all n >= n0.
+//!   Proof sketch, by induction on n >= 2 n1 + p + t: a move from n + p
+//!   removing k <= t counters leaves heaps summing to at least 2 n1 + 2p,
+//!   the largest of them at least n1 + p; shrinking it by p gives a move
+//!   from n of the same value (the shrunk heap is >= n1 >= 1, and below n, so
+//!   its value is known to repeat). Conversely a move from n leaves a
+//!   largest heap >= n1 (it sums to at least 2 n1 + p), and growing it by p
+//!   gives a move from n + p of the same value. `d0 = 4` (split without
+//!   removing) is the case k = 0 and changes nothing.
+//! - Hexadecimal codes (three heaps): the same argument with the largest
+//!   of three heaps needs n - k >= 3 n1 + 2p - 2, so the bound is
+//!   3 n1 + 2p + t.
+//! - Subtraction games (every digit at most 3, no split): for n > t the
+//!   value of n depends only on the t values below it, so a repeat over
+//!   n0 <= n < n1 + t suffices.
+//! - Grundy's game: the "unequal heaps" condition breaks the shrinking step
+//!   (a move to (a, a + p) from n + p has no counterpart), so no theorem is
+//!   applied and its periods are only ever observed.
+
+use crate::{HeapRule, Value};
+
+/// The period of a value sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// The least n0 with G(n + p) = G(n) for every n >= n0 (every computed n,
+    /// if the period is not proven).
+    pub preperiod: u64,
+    /// The least period p with that property.
+    pub period: u64,
+    /// Whether a theorem guarantees that the pattern continues for ever.
+    pub proven: bool,
+}
+
+impl Period {
+    /// The value of heap `n` implied by a period, given the values up to at
+    /// least `preperiod + period - 1`.
+    pub fn value_at(&self, values: &[Value], n: u64) -> Value {
+        if (n as usize) < values.len() {
+            return values[n as usize];
+        }
+        let k = self.preperiod + (n - self.preperiod) % self.period;
+        values[k as usize]
+    }
+}
+
+/// The end (exclusive) of the range of n over which G(n + p) = G(n) must
+/// be checked for the theorem to prove period `p` from `n0`, or `None` if no
+/// theorem applies to `rule`.
+pub fn proof_bound(rule: &HeapRule, n0: u64, p: u64) -> Option<u64> {
+    let code = rule.code()?;
+    let t = code.last_index() as u64;
+    let n1 = n0.max(1);
+    Some(if code.is_subtraction() {
+        n1 + t
+    } else if code.max_heaps() == 3 {
+        3 * n1 + 2 * p + t
+    } else {
+        2 * n1 + p + t
+    })
+}
+
+/// The least n0 >= `floor` such that values[n + p] == values[n] for all
+/// n >= n0 with n + p < len.
+fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
+    let mut i = values.len() - p;
+    while i > floor && values[i - 1] == values[i - 1 + p] {
+        i -= 1;
+    }
+    i
+}
+
+/// The least period proven by `values` (values[k] is G(k)), with its least
+/// pre-period, or `None` if no period is proven yet.
+pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
+    let len = values.len();
+    proof_bound(rule, 0, 1)?;
+    for p in 1..len {
+        // The proof needs values up to bound(n0, p) - 1 + p, and bound is
+        // increasing in n0 and at least n0 + 1: stop the downward scan where
+        // no smaller n0 could matter and skip p once even n0 = 0 fails.
+        let b0 = proof_bound(rule, 0, p as u64)? as usize;
+        if b0 + p > len {
+            break;
+        }
+        if (0..8.min(len - p)).any(|j| values[len - 1 - j] != values[len - 1 - j - p]) {
+            continue;
+        }
+        let n0 = preperiod_of(values, p, 0);
+        let bound = proof_bound(rule, n0 as u64, p as u64)? as usize;
+        if bound + p <= len {
+            return Some(minimise(values, n0, p));
+        }
+    }
+    None
+}
+
+/// Given a proven period `p` from `n0`, the least period (a divisor of `p`)
+/// and its least pre-period.
+fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
+    // Values are known for ever now; build enough of them to test divisors.
+    let need = n0 + 2 * p + 1;
+    let ext: Vec<Value> = (0..need.max(values.len()))
+        .map(|k| {
+            if k < values.len() {
+                values[k]
+            } else {
+                values[n0 + (k - n0) % p]
+            }
+        })
+        .collect();
+    for q in (1..=p).filter(|q| p % q == 0) {
+        // q is an eventual period iff it is one of the periodic part.
+        if (n0..n0 + p).all(|k| ext[k] == ext[k + q]) {
+            let window = &ext[..n0 + p + q];
+            let q0 = preperiod_of(window, q, 0);
+            return Period {
+                preperiod: q0 as u64,
+                period: q as u64,
+                proven: true,
+            };
+        }
+    }
+    unreachable!("p itself is a period of its periodic part")
+}
+
+/// The least period seen in `values` that repeats at least three times
+/// (two full periods checked after the pre-period), or `None`. Not proven.
+pub fn find_observed(values: &[Value]) -> Option<Period> {
+    let len = values.len();
+    for p in 1..=len / 3 {
+        // At least 2p checks: n0 <= len - 3p.
+        let floor = len - 3 * p;
+        if values[len - 1] != values[len - 1 - p] {
+            continue;
+        }
+        let n0 = preperiod_of(values, p, 0);
+        if n0 <= floor {
+            return Some(Period {
+                preperiod: n0 as u64,
+                period: p as u64,
+                proven: false,
+            });
+        }
+    }
+    None
+}
