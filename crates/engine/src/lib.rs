@@ -13,6 +13,7 @@ mod analysis;
 mod error;
 mod family;
 mod game;
+mod hash;
 mod limits;
 mod misere;
 mod outcome;

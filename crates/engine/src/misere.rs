@@ -1,8 +1,8 @@
 //! Misère outcomes by direct search of the whole sum.
 
+use crate::hash::{FastMap, FastSet};
 use crate::limits::Budget;
 use crate::{Game, Limits, SearchError};
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Decides misère outcomes (the player who cannot move wins) by searching
@@ -15,7 +15,7 @@ use std::sync::Arc;
 pub struct MisereSolver<G: Game> {
     game: Arc<G>,
     /// Canonical state -> does the player to move win?
-    memo: HashMap<Vec<G::Position>, bool>,
+    memo: FastMap<Vec<G::Position>, bool>,
     limits: Limits,
 }
 
@@ -30,7 +30,7 @@ impl<G: Game> MisereSolver<G> {
     pub fn new(game: Arc<G>, limits: Limits) -> Self {
         MisereSolver {
             game,
-            memo: HashMap::new(),
+            memo: FastMap::default(),
             limits,
         }
     }
@@ -85,7 +85,7 @@ impl<G: Game> MisereSolver<G> {
             return Ok(w);
         }
         let mut budget = Budget::start(&self.limits);
-        let mut on_stack = HashSet::new();
+        let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
         let children = self.children(&root);
         let mut stack = vec![Frame {

@@ -1,9 +1,9 @@
 //! Sprague-Grundy values by memoised search, without recursion.
 
+use crate::hash::FastMap;
 use crate::limits::Budget;
 use crate::{Game, Limits, SearchError};
 use grundy_nimber::{mex, Nimber};
-use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 /// Computes Sprague-Grundy values of a [`Game`], remembering every
@@ -15,7 +15,8 @@ use std::sync::Arc;
 /// [`Limits`] bound is hit.
 pub struct Solver<G: Game> {
     game: Arc<G>,
-    memo: HashMap<G::Position, Nimber>,
+    /// Solved positions (`Some`) and positions on the search stack (`None`).
+    memo: FastMap<G::Position, Option<Nimber>>,
     limits: Limits,
     use_closed_form: bool,
 }
@@ -33,7 +34,7 @@ impl<G: Game> Solver<G> {
     pub fn new(game: Arc<G>, limits: Limits) -> Self {
         Solver {
             game,
-            memo: HashMap::new(),
+            memo: FastMap::default(),
             limits,
             use_closed_form: true,
         }
@@ -56,6 +57,12 @@ impl<G: Game> Solver<G> {
     /// Number of positions in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()
+    }
+
+    /// Whether `p` is solved (closed form or memo).
+    fn solved(&self, p: &G::Position) -> bool {
+        (self.use_closed_form && self.game.closed_form(p).is_some())
+            || matches!(self.memo.get(p), Some(Some(_)))
     }
 
     /// The value of the whole position `p`: the nim-sum of its components.
@@ -88,7 +95,7 @@ impl<G: Game> Solver<G> {
                 return Some(v);
             }
         }
-        self.memo.get(p).copied()
+        self.memo.get(p).copied().flatten()
     }
 
     fn frame(&self, pos: G::Position) -> Frame<G::Position> {
@@ -112,9 +119,27 @@ impl<G: Game> Solver<G> {
         }
         let mut budget = Budget::start(&self.limits);
         budget.admit(self.game.search_size(root))?;
-        let mut on_stack: HashSet<G::Position> = HashSet::new();
-        on_stack.insert(root.clone());
+        self.memo.insert(root.clone(), None);
         let mut stack = vec![self.frame(root.clone())];
+        if let Err(e) = self.search(&mut stack, &mut budget) {
+            // Forget the unfinished positions so later queries start clean.
+            for frame in stack {
+                if self.memo.get(&frame.pos) == Some(&None) {
+                    self.memo.remove(&frame.pos);
+                }
+            }
+            return Err(e);
+        }
+        Ok(self.known(root).expect("root solved"))
+    }
+
+    /// Runs the search until `stack` is empty, leaving unfinished frames on
+    /// it when a limit stops it.
+    fn search(
+        &mut self,
+        stack: &mut Vec<Frame<G::Position>>,
+        budget: &mut Budget,
+    ) -> Result<(), SearchError> {
         while let Some(top) = stack.last_mut() {
             // Advance the cursor past every part already known.
             let mut pending = None;
@@ -125,9 +150,7 @@ impl<G: Game> Solver<G> {
                     continue;
                 }
                 let part = &parts[top.cursor.1];
-                let solved = (self.use_closed_form && self.game.closed_form(part).is_some())
-                    || self.memo.contains_key(part);
-                if solved {
+                if self.solved(part) {
                     top.cursor.1 += 1;
                 } else {
                     pending = Some(part.clone());
@@ -136,11 +159,13 @@ impl<G: Game> Solver<G> {
             }
             match pending {
                 Some(part) => {
-                    budget.check(self.memo.len() + stack.len())?;
-                    if !on_stack.insert(part.clone()) {
+                    budget.check(self.memo.len())?;
+                    if self.memo.contains_key(&part) {
+                        // Unsolved but present: it is on the stack.
                         return Err(SearchError::Cycle(format!("{part:?}")));
                     }
                     budget.admit(self.game.search_size(&part))?;
+                    self.memo.insert(part.clone(), None);
                     let f = self.frame(part);
                     stack.push(f);
                 }
@@ -158,11 +183,10 @@ impl<G: Game> Solver<G> {
                         })
                         .collect();
                     let v = Nimber(mex(&mut values));
-                    on_stack.remove(&frame.pos);
-                    self.memo.insert(frame.pos, v);
+                    self.memo.insert(frame.pos, Some(v));
                 }
             }
         }
-        Ok(self.known(root).expect("root solved"))
+        Ok(())
     }
 }

@@ -194,8 +194,13 @@ fn state_limit_is_reported() {
     };
     let mut s = Solver::new(Arc::new(Chain), small.clone());
     assert_eq!(s.value(&1000), Err(SearchError::StateLimit(100)));
+    // A stopped search leaves nothing half-done behind: a smaller query on
+    // the same solver still succeeds.
+    assert_eq!(s.value(&50).unwrap(), Nimber(0));
+    assert_eq!(s.value(&1000), Err(SearchError::StateLimit(100)));
     let mut m = MisereSolver::new(Arc::new(Chain), small);
     assert_eq!(m.mover_wins(&1000), Err(SearchError::StateLimit(100)));
+    assert!(m.mover_wins(&52).unwrap());
 }
 
 /// Declares its search size, so huge positions are refused before search.
