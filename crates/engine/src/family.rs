@@ -123,6 +123,9 @@ pub struct OptionSpec {
     pub required: bool,
 }
 
+/// Builds a family from its game options, under search limits.
+pub type Builder = fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>;
+
 /// Everything the command line needs to list and build a family. Each
 /// family module exposes one; the games crate lists them in one table.
 #[derive(Clone, Copy)]
@@ -138,7 +141,7 @@ pub struct Registration {
     /// Game-specific options.
     pub options: &'static [OptionSpec],
     /// Builds the family from its options.
-    pub build: fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>,
+    pub build: Builder,
 }
 
 /// Game-specific options as given on the command line (`--max 10` is

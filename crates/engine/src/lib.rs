@@ -22,8 +22,8 @@ mod solver;
 pub use analysis::{analyze, Analysis, ComponentReport, MoveReport};
 pub use error::{GameError, ParseError, SearchError};
 pub use family::{
-    parse_u64_in, Adapter, Family, GameOptions, OptionSpec, PeriodReport, Registration, SeqControl,
-    SeqReport,
+    parse_u64_in, Adapter, Builder, Family, GameOptions, OptionSpec, PeriodReport, Registration,
+    SeqControl, SeqReport,
 };
 pub use game::{Game, Move, TextGame, Theory};
 pub use grundy_nimber::Nimber;

@@ -47,7 +47,7 @@ impl Budget {
             return Err(SearchError::StateLimit(self.max_states));
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 4096 == 0 {
+        if self.ticks.is_multiple_of(4096) {
             if let Some((deadline, d)) = self.deadline {
                 if Instant::now() > deadline {
                     return Err(SearchError::TimeLimit(d));
