@@ -4,9 +4,11 @@
 pub mod bash;
 pub mod bounded_nim;
 pub mod chessmen;
+pub mod game31;
 pub mod grundy_game;
 pub mod heaps;
 pub mod lasker;
+pub mod multiplication;
 pub mod nim;
 pub mod octal;
 pub mod row;
@@ -28,6 +30,8 @@ pub fn registry() -> Vec<Registration> {
         wythoff::REGISTRATION,
         staircase::REGISTRATION,
         chessmen::REGISTRATION,
+        multiplication::REGISTRATION,
+        game31::REGISTRATION,
         subtraction::REGISTRATION,
         octal::REGISTRATION,
         octal::KAYLES,
