@@ -11,6 +11,7 @@ pub mod lasker;
 pub mod multiplication;
 pub mod nim;
 pub mod octal;
+pub mod paint2xn;
 pub mod row;
 pub mod staircase;
 pub mod subtraction;
@@ -38,6 +39,7 @@ pub fn registry() -> Vec<Registration> {
         octal::DAWSON_KAYLES,
         grundy_game::REGISTRATION,
         xo_row::REGISTRATION,
+        paint2xn::REGISTRATION,
     ]
 }
 

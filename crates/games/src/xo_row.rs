@@ -15,8 +15,8 @@
 
 use crate::row::{self, Alphabet};
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, ParseError, Registration,
-    TextGame,
+    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Registration, TextGame, Theory,
 };
 
 /// One cell of the row.
@@ -47,6 +47,16 @@ pub fn run_value(left: Option<Cell>, n: usize, right: Option<Cell>) -> u64 {
     }
 }
 
+/// The value of a run of `n >= 0` empty cells: [`run_value`], and 0 for
+/// the empty run (which is no part at all).
+fn part_value(left: Option<Cell>, n: usize, right: Option<Cell>) -> u64 {
+    if n == 0 {
+        0
+    } else {
+        run_value(left, n, right)
+    }
+}
+
 /// Whether `letter` may be written in cell `i`: no neighbour holds it.
 fn allowed(p: &[Cell], i: usize, letter: Cell) -> bool {
     p[i] == Cell::Empty
@@ -54,17 +64,50 @@ fn allowed(p: &[Cell], i: usize, letter: Cell) -> bool {
         && (i + 1 == p.len() || p[i + 1] != letter)
 }
 
-/// Each run of empty cells with its bounds, as (first cell of the bounded
-/// row, end of it, left bound, run length, right bound).
-fn bounded_runs(p: &[Cell]) -> Vec<(usize, usize, Option<Cell>, usize, Option<Cell>)> {
+/// A maximal run of empty cells with what bounds it.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    /// The row's cells `from..to` are the run and its bounding letters.
+    from: usize,
+    to: usize,
+    /// The letter before the run; `None` at the row's start.
+    left: Option<Cell>,
+    /// The number of empty cells.
+    len: usize,
+    /// The letter after the run; `None` at the row's end.
+    right: Option<Cell>,
+}
+
+impl Run {
+    fn value(&self) -> u64 {
+        run_value(self.left, self.len, self.right)
+    }
+
+    /// The first empty cell.
+    fn start(&self) -> usize {
+        self.from + usize::from(self.left.is_some())
+    }
+
+    /// Whether no letter fits: one cell between different letters.
+    fn is_dead(&self) -> bool {
+        self.len == 1 && self.left.is_some() && self.right.is_some() && self.left != self.right
+    }
+}
+
+/// Every maximal run of empty cells, left to right.
+fn bounded_runs(p: &[Cell]) -> Vec<Run> {
     row::runs(p, |&c| c == Cell::Empty)
         .into_iter()
         .map(|r| {
             let left = r.start.checked_sub(1).map(|i| p[i]);
             let right = p.get(r.end).copied();
-            let from = r.start - usize::from(left.is_some());
-            let to = r.end + usize::from(right.is_some());
-            (from, to, left, r.len(), right)
+            Run {
+                from: r.start - usize::from(left.is_some()),
+                to: r.end + usize::from(right.is_some()),
+                left,
+                len: r.len(),
+                right,
+            }
         })
         .collect()
 }
@@ -81,19 +124,13 @@ impl Game for XoRow {
     fn components(&self, p: &Vec<Cell>) -> Vec<Vec<Cell>> {
         bounded_runs(p)
             .into_iter()
-            // A single cell between different letters takes neither letter.
-            .filter(|&(_, _, l, n, r)| !(n == 1 && l.is_some() && r.is_some() && l != r))
-            .map(|(from, to, ..)| p[from..to].to_vec())
+            .filter(|r| !r.is_dead())
+            .map(|r| p[r.from..r.to].to_vec())
             .collect()
     }
 
     fn closed_form(&self, p: &Vec<Cell>) -> Option<Nimber> {
-        Some(
-            bounded_runs(p)
-                .into_iter()
-                .map(|(_, _, l, n, r)| Nimber(run_value(l, n, r)))
-                .sum(),
-        )
+        Some(bounded_runs(p).into_iter().map(|r| Nimber(r.value())).sum())
     }
 
     /// At most three states a cell: 3^(empty cells), saturating.
@@ -136,6 +173,45 @@ impl TextGame for XoRow {
             }
         }
         out
+    }
+
+    /// Normal play by the Sprague-Grundy theorem on the runs: writing
+    /// `letter` at cell `j` of a run splits it into two runs bounded by the
+    /// letter, whose values the closed forms give, so each move is weighed
+    /// without building its position; only the winning ones are built.
+    fn theory(&self, p: &Vec<Cell>, play: Play) -> Option<Theory<Vec<Cell>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let runs = bounded_runs(p);
+        let total = runs.iter().fold(0, |acc, r| acc ^ r.value());
+        let mut winning = Vec::new();
+        if total != 0 {
+            for run in runs {
+                let target = run.value() ^ total;
+                let (left, n, right) = (run.left, run.len, run.right);
+                for j in 0..n {
+                    for (letter, name) in [(Cell::X, 'X'), (Cell::O, 'O')] {
+                        let i = run.start() + j;
+                        if allowed(p, i, letter)
+                            && part_value(left, j, Some(letter))
+                                ^ part_value(Some(letter), n - 1 - j, right)
+                                == target
+                        {
+                            winning.push(Move {
+                                label: format!("{name} at {}", i + 1),
+                                to: row::with_cell(p, i, letter),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Some(Theory {
+            method: "closed forms of the runs of empty cells (Sprague-Grundy theorem)".into(),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: winning,
+        })
     }
 }
 

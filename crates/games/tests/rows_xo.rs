@@ -4,7 +4,10 @@ mod rows_support;
 
 use grundy_engine::{Game, Limits, Play, Solver, TextGame};
 use grundy_games::xo_row::{self, run_value, Cell, XoRow};
-use rows_support::{all_words, answer, build, check_text_contract, error};
+use rows_support::{
+    all_words, answer, build, check_misere_against_unsplit, check_text_contract,
+    check_theory_against_unsplit, error, Unsplit,
+};
 use std::sync::Arc;
 
 fn parse(text: &str) -> Vec<Cell> {
@@ -22,8 +25,9 @@ fn legal_rows(max_len: usize) -> Vec<Vec<Cell>> {
 
 #[test]
 fn closed_form_matches_search_on_every_row_up_to_ten_cells() {
-    let game = Arc::new(XoRow);
-    let mut solver = Solver::search_only(game.clone(), Limits::default());
+    let game = XoRow;
+    // Whole rows searched as one state: checks the split into runs too.
+    let mut whole = Solver::search_only(Arc::new(Unsplit(XoRow)), Limits::default());
     let rows = legal_rows(10);
     assert!(
         rows.len() > 10_000,
@@ -31,7 +35,7 @@ fn closed_form_matches_search_on_every_row_up_to_ten_cells() {
         rows.len()
     );
     for p in &rows {
-        let searched = solver.value(p).unwrap();
+        let searched = whole.value(p).unwrap();
         assert_eq!(
             game.closed_form(p),
             Some(searched),
@@ -43,12 +47,14 @@ fn closed_form_matches_search_on_every_row_up_to_ten_cells() {
 
 #[test]
 fn each_run_shape_matches_its_closed_form() {
-    let game = Arc::new(XoRow);
-    let mut solver = Solver::search_only(game.clone(), Limits::default());
+    // Split search (the split is checked by the test above) reaches
+    // longer runs than whole-row search.
+    let game = XoRow;
+    let mut solver = Solver::search_only(Arc::new(XoRow), Limits::default());
     let bounds = [None, Some(Cell::X), Some(Cell::O)];
     for left in bounds {
         for right in bounds {
-            for n in 1..=12 {
+            for n in 1..=14 {
                 let mut p = Vec::new();
                 p.extend(left);
                 p.extend(std::iter::repeat(Cell::Empty).take(n));
@@ -58,6 +64,11 @@ fn each_run_shape_matches_its_closed_form() {
             }
         }
     }
+}
+
+#[test]
+fn theory_matches_whole_row_search() {
+    check_theory_against_unsplit(&XoRow, &legal_rows(8));
 }
 
 #[test]
@@ -112,6 +123,11 @@ fn analyze_reports_values_and_winning_moves() {
 }
 
 #[test]
+fn misere_by_runs_matches_whole_row_search() {
+    check_misere_against_unsplit(&XoRow, &legal_rows(7));
+}
+
+#[test]
 fn misere_small_rows() {
     let f = build(&xo_row::REGISTRATION, &[]);
     // `.` : the only moves end the game, so the mover loses in misère.
@@ -147,5 +163,13 @@ fn long_rows_are_answered_by_closed_form() {
     let a = f.analyze(&[&text], Play::Normal).unwrap();
     // 0 (different letters) XOR 2001 (letter-border).
     assert_eq!(a.value, Some(2001));
-    assert_eq!(a.method, "closed form");
+    assert!(a.method.contains("closed forms"), "{}", a.method);
+    // The winning moves leave the letter-border run worth 0: they fill it
+    // (`X at 5002`... only where a letter is allowed) -- check each by
+    // analysing the position it leaves.
+    assert!(!a.winning_moves.is_empty());
+    for m in &a.winning_moves {
+        let after = f.analyze(&[&m.to], Play::Normal).unwrap();
+        assert_eq!(after.value, Some(0), "{}", m.label);
+    }
 }

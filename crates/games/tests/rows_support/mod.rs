@@ -2,7 +2,11 @@
 
 #![allow(dead_code)] // each test file uses a different subset
 
-use grundy_engine::{Family, GameOptions, Limits, Play, Registration, TextGame};
+use grundy_engine::{
+    Family, Game, GameOptions, Limits, MisereSolver, Move, Outcome, Play, Registration, Solver,
+    TextGame,
+};
+use std::sync::Arc;
 
 /// Every word of length `0..=max_len` over `symbols`, shortest first.
 pub fn all_words(symbols: &[char], max_len: usize) -> Vec<String> {
@@ -69,5 +73,81 @@ pub fn error(family: &dyn Family, args: &[&str]) -> String {
     match family.analyze(args, Play::Normal) {
         Ok(a) => panic!("{args:?} should be rejected, got {a:?}"),
         Err(e) => e.to_string(),
+    }
+}
+
+/// `G` with its decomposition switched off: every position is one state
+/// and no closed form is used, so searching it is the ground truth the
+/// decomposition and the closed forms are checked against.
+pub struct Unsplit<G>(pub G);
+
+impl<G: Game> Game for Unsplit<G> {
+    type Position = G::Position;
+
+    fn options(&self, p: &G::Position) -> Vec<G::Position> {
+        self.0.options(p)
+    }
+}
+
+/// Checks, on every position of `positions`, that the misère outcome and
+/// winning moves the engine finds with `game`'s decomposition equal those
+/// of the whole position searched as one state.
+pub fn check_misere_against_unsplit<G: TextGame + Clone + 'static>(
+    game: &G,
+    positions: &[G::Position],
+) {
+    let mut split = MisereSolver::new(Arc::new(game.clone()), Limits::default());
+    let mut whole = MisereSolver::new(Arc::new(Unsplit(game.clone())), Limits::default());
+    for p in positions {
+        let wins = whole.mover_wins(p).unwrap();
+        assert_eq!(
+            split.mover_wins(p).unwrap(),
+            wins,
+            "misère {}",
+            game.format(p)
+        );
+        for m in game.moves(p) {
+            assert_eq!(
+                split.mover_wins(&m.to).unwrap(),
+                whole.mover_wins(&m.to).unwrap(),
+                "misère {} after {}",
+                game.format(p),
+                m.label
+            );
+        }
+    }
+}
+
+/// Checks, on every position of `positions`, that the family's normal-play
+/// theory gives the outcome and exactly the winning moves (labels and
+/// positions, in move order) that search of whole positions as single
+/// states finds.
+pub fn check_theory_against_unsplit<G: TextGame + Clone + 'static>(
+    game: &G,
+    positions: &[G::Position],
+) {
+    let mut whole = Solver::search_only(Arc::new(Unsplit(game.clone())), Limits::default());
+    for p in positions {
+        let theory = game
+            .theory(p, Play::Normal)
+            .unwrap_or_else(|| panic!("no theory for {}", game.format(p)));
+        let value = whole.value(p).unwrap();
+        assert_eq!(
+            theory.outcome,
+            Outcome::from_mover_wins(value.0 != 0),
+            "outcome of {}",
+            game.format(p)
+        );
+        let expected: Vec<Move<G::Position>> = game
+            .moves(p)
+            .into_iter()
+            .filter(|m| whole.value(&m.to).unwrap().0 == 0)
+            .collect();
+        assert_eq!(
+            theory.winning_moves,
+            expected,
+            "winning moves of {}",
+            game.format(p)
+        );
     }
 }
