@@ -41,6 +41,8 @@ pub(crate) struct Kernel {
     /// Heaps >= 1 with a rare value, ascending.
     rare: Vec<usize>,
     width: usize,
+    /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
+    top: Vec<usize>,
     rare_vals: ValueSet,
     common_vals: ValueSet,
     hist: Vec<u64>,
@@ -64,6 +66,7 @@ impl Kernel {
             mask: None,
             rare: Vec::new(),
             width: 0,
+            top: Vec::new(),
             rare_vals: ValueSet::default(),
             common_vals: ValueSet::default(),
             hist: vec![0; Value::MAX as usize + 1],
@@ -115,6 +118,7 @@ impl Kernel {
             // The sequence was replaced by a shorter one: start over.
             self.hist.iter_mut().for_each(|c| *c = 0);
             self.rare.clear();
+            self.top.clear();
             self.mask = None;
             self.synced = 0;
             self.next_review = FIRST_REVIEW;
@@ -126,6 +130,12 @@ impl Kernel {
             if v >= self.width {
                 let w = (v + 1).next_power_of_two().max(64);
                 self.set_width(w);
+                self.top.clear();
+                self.top
+                    .extend((1..i).filter(|&a| values[a] as usize >= w / 2));
+            }
+            if i >= 1 && v >= self.width / 2 {
+                self.top.push(i);
             }
             if let Some(m) = self.mask {
                 if i >= 1 && is_rare(v, m) {
@@ -274,11 +284,17 @@ impl Kernel {
                 exhausted: false,
             };
         }
-        let ranges = pairs.map(|m| {
-            let h = self.moves.half(m);
-            (m, (m + 1).saturating_sub(known).max(1), h)
-        });
-        let exhausted = find_candidates(values, ranges, scratch, &mut hit);
+        let ranges: Vec<(usize, usize, usize)> = pairs
+            .map(|m| (m, (m + 1).saturating_sub(known).max(1), self.moves.half(m)))
+            .collect();
+        let exhausted = find_candidates(
+            values,
+            &ranges,
+            &self.top,
+            self.width / 2,
+            scratch,
+            &mut hit,
+        );
         Partial { hit, c1, exhausted }
     }
 
@@ -355,11 +371,11 @@ impl Kernel {
                 .map(|&k| n - k)
                 .collect();
             // Pairs with a part at or above `known` first: phase one never saw them.
-            let unknown = splits.iter().map(|&m| {
-                let h = self.moves.half(m);
-                (m, 1, h.min(m.saturating_sub(known)))
-            });
-            let done = !find_candidates(values, unknown, &mut scratch, &mut self.hit);
+            let unknown: Vec<(usize, usize, usize)> = splits
+                .iter()
+                .map(|&m| (m, 1, self.moves.half(m).min(m.saturating_sub(known))))
+                .collect();
+            let done = !find_candidates(values, &unknown, &[], 0, &mut scratch, &mut self.hit);
             // Phase one searched the known pairs for candidates below c1
             // only, and to the end only if `exhausted`.
             let need_known = !done
@@ -370,11 +386,18 @@ impl Kernel {
                         .any(|&v| v >= partial.c1 && !self.hit.contains(v)));
             if need_known {
                 scratch.cands.retain(|&v| !self.hit.contains(v));
-                let known_ranges = splits.iter().map(|&m| {
-                    let h = self.moves.half(m);
-                    (m, (m + 1).saturating_sub(known).max(1), h)
-                });
-                find_candidates(values, known_ranges, &mut scratch, &mut self.hit);
+                let known_ranges: Vec<(usize, usize, usize)> = splits
+                    .iter()
+                    .map(|&m| (m, (m + 1).saturating_sub(known).max(1), self.moves.half(m)))
+                    .collect();
+                find_candidates(
+                    values,
+                    &known_ranges,
+                    &self.top,
+                    self.width / 2,
+                    &mut scratch,
+                    &mut self.hit,
+                );
             }
             for &v in &scratch.cands {
                 if !self.hit.contains(v) {
@@ -438,33 +461,68 @@ fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<usize>) {
 /// Searches the pairs (a, m - a), a in lo..=hi, of each `(m, lo, hi)` for
 /// the values in `scratch.cands` not yet in `hit`, stopping when all are
 /// found; inserts the ones found into `hit`. Returns true if some candidate
-/// is still missing (every pair was then looked at).
+/// is still missing (every pair that could give it was then looked at).
+///
+/// `top` lists the heaps whose value is at least `top_bit`, where every
+/// value is below `2 * top_bit` (pass `top_bit = 0` to go without). A
+/// candidate with that bit is the XOR of a pair only if exactly one heap of
+/// the pair is in `top`, so when `top` is short those candidates are looked
+/// for among its pairs only: they are the ones a plain scan takes longest
+/// to find.
 fn find_candidates(
     values: &[Value],
-    ranges: impl Iterator<Item = (usize, usize, usize)>,
+    ranges: &[(usize, usize, usize)],
+    top: &[usize],
+    top_bit: usize,
     scratch: &mut Scratch,
     hit: &mut ValueSet,
 ) -> bool {
-    let need = &mut scratch.need;
+    let pairs: usize = ranges
+        .iter()
+        .map(|&(_, lo, hi)| (hi + 1).saturating_sub(lo))
+        .sum();
+    let max_m = ranges.iter().map(|r| r.0).max().unwrap_or(0);
+    let top = &top[..top.partition_point(|&a| a < max_m)];
+    let high = top_bit > 0 && top.len() * 2 < pairs;
+    let split = if high { top_bit } else { usize::MAX };
+    let mut missing = false;
+    // Phase A: a plain scan for the candidates below `split`.
     let mut remaining = 0;
     for &v in &scratch.cands {
-        if !hit.contains(v) {
-            need[v] = 1;
+        if v < split && !hit.contains(v) {
+            scratch.need[v] = 1;
             remaining += 1;
         }
     }
     if remaining > 0 {
-        'ranges: for (m, lo, hi) in ranges {
-            if lo > hi {
-                continue;
-            }
-            let xs = &values[lo..=hi];
-            let ys = &values[m - hi..=m - lo];
-            // Count in blocks so the test for "all found" stays out of the
-            // innermost loop.
-            for (xb, yb) in xs.chunks(16).zip(ys.rchunks(16)) {
-                for (x, y) in xb.iter().zip(yb.iter().rev()) {
-                    let v = (x ^ y) as usize;
+        scan_for(values, ranges, &mut scratch.need, remaining);
+        missing |= settle(scratch, hit, |v| v < split);
+    }
+    if !high {
+        return missing;
+    }
+    // Phase B: the candidates with the top bit, among pairs with a top heap.
+    let mut remaining = 0;
+    for &v in &scratch.cands {
+        if v >= split && !hit.contains(v) {
+            scratch.need[v] = 1;
+            remaining += 1;
+        }
+    }
+    if remaining > 0 {
+        let need = &mut scratch.need;
+        'ranges: for &(m, lo, hi) in ranges {
+            for chunk in top.chunks(16) {
+                for &a in chunk {
+                    if a >= m {
+                        break;
+                    }
+                    let b = m - a;
+                    let small = a.min(b);
+                    if small < lo || small > hi {
+                        continue;
+                    }
+                    let v = (values[a] ^ values[b]) as usize;
                     remaining -= need[v] as usize;
                     need[v] = 0;
                 }
@@ -473,13 +531,55 @@ fn find_candidates(
                 }
             }
         }
+        missing |= settle(scratch, hit, |v| v >= split);
     }
-    for &v in &scratch.cands {
-        if need[v] == 0 {
-            hit.insert(v);
-        } else {
-            need[v] = 0;
+    missing
+}
+
+/// The plain scan: clears `need[v]` for every pair value v, stopping once
+/// `remaining` candidates are cleared; returns how many are left.
+fn scan_for(
+    values: &[Value],
+    ranges: &[(usize, usize, usize)],
+    need: &mut [u8],
+    mut remaining: usize,
+) -> usize {
+    for &(m, lo, hi) in ranges {
+        if lo > hi {
+            continue;
+        }
+        let xs = &values[lo..=hi];
+        let ys = &values[m - hi..=m - lo];
+        // Count in blocks so the test for "all found" stays out of the
+        // innermost loop.
+        for (xb, yb) in xs.chunks(16).zip(ys.rchunks(16)) {
+            for (x, y) in xb.iter().zip(yb.iter().rev()) {
+                let v = (x ^ y) as usize;
+                remaining -= need[v] as usize;
+                need[v] = 0;
+            }
+            if remaining == 0 {
+                return 0;
+            }
         }
     }
-    remaining > 0
+    remaining
+}
+
+/// After a search over the candidates selected by `which`: inserts the
+/// found ones into `hit`, resets `need`, and tells whether one is missing.
+fn settle(scratch: &mut Scratch, hit: &mut ValueSet, which: impl Fn(usize) -> bool) -> bool {
+    let mut missing = false;
+    for &v in &scratch.cands {
+        if !which(v) || hit.contains(v) {
+            continue;
+        }
+        if scratch.need[v] == 0 {
+            hit.insert(v);
+        } else {
+            scratch.need[v] = 0;
+            missing = true;
+        }
+    }
+    missing
 }

@@ -1,7 +1,9 @@
 //! The methods agree with each other and with the reference, and the known
 //! facts about periods are reproduced.
 
-use grundy_sequence::{compute, naive_values, Control, HeapRule, Method, Sequence, TakeBreak, Value};
+use grundy_sequence::{
+    compute, naive_values, Control, HeapRule, Method, Sequence, TakeBreak, Value,
+};
 use proptest::prelude::*;
 
 fn rule(code: &str) -> HeapRule {
@@ -18,7 +20,10 @@ fn ctl(method: Method) -> Control {
 }
 
 fn values(rule: &HeapRule, n: u64, method: Method) -> Vec<Value> {
-    compute(rule.clone(), n, &ctl(method)).unwrap().values().to_vec()
+    compute(rule.clone(), n, &ctl(method))
+        .unwrap()
+        .values()
+        .to_vec()
 }
 
 /// Every code d1 d2 d3 in octal digits with d0 = 0 (and a sample with
@@ -45,7 +50,9 @@ fn methods_agree_on_all_three_digit_codes() {
 
 #[test]
 fn methods_agree_with_the_reference() {
-    for code in ["0.77", "0.6", "0.137", "4.07", "0.F", "0.8", "0.123", "0.7F"] {
+    for code in [
+        "0.77", "0.6", "0.137", "4.07", "0.F", "0.8", "0.123", "0.7F",
+    ] {
         let r = rule(code);
         let reference = naive_values(&r, 300).unwrap();
         for m in [Method::Naive, Method::Rc, Method::Parallel] {
@@ -54,14 +61,23 @@ fn methods_agree_with_the_reference() {
     }
     let reference = naive_values(&HeapRule::GrundyGame, 1500).unwrap();
     for m in [Method::Naive, Method::Rc, Method::Parallel] {
-        assert_eq!(values(&HeapRule::GrundyGame, 1500, m), reference, "grundy {m:?}");
+        assert_eq!(
+            values(&HeapRule::GrundyGame, 1500, m),
+            reference,
+            "grundy {m:?}"
+        );
     }
 }
 
 /// Long runs exercise the mask reviews and the parallel blocks.
 #[test]
 fn rc_and_parallel_agree_far() {
-    for r in [rule("0.6"), rule("0.007"), HeapRule::GrundyGame, rule("0.26")] {
+    for r in [
+        rule("0.6"),
+        rule("0.007"),
+        HeapRule::GrundyGame,
+        rule("0.26"),
+    ] {
         let naive = values(&r, 12_000, Method::Naive);
         assert_eq!(values(&r, 12_000, Method::Rc), naive, "{}", r.name());
         assert_eq!(values(&r, 12_000, Method::Parallel), naive, "{}", r.name());
@@ -101,7 +117,9 @@ fn known_periods_are_proven() {
 /// A proof is checked by computing much further than it needed.
 #[test]
 fn proofs_hold_beyond_their_range() {
-    for code in ["0.77", "0.137", "0.07", "0.33", "0.3003", "4.07", "0.51", "0.F3"] {
+    for code in [
+        "0.77", "0.137", "0.07", "0.33", "0.3003", "4.07", "0.51", "0.F3",
+    ] {
         let r = rule(code);
         let mut seq = Sequence::new(r.clone());
         let mut found = None;
@@ -115,7 +133,11 @@ fn proofs_hold_beyond_their_range() {
         let far = (p.preperiod + p.period) * 6 + 500;
         let plain = values(&r, far, Method::Naive);
         for k in 0..=far {
-            assert_eq!(p.value_at(seq.values(), k), plain[k as usize], "{code} heap {k}");
+            assert_eq!(
+                p.value_at(seq.values(), k),
+                plain[k as usize],
+                "{code} heap {k}"
+            );
         }
         // And the period is the least one with the least pre-period.
         let n0 = p.preperiod as usize;
@@ -124,7 +146,10 @@ fn proofs_hold_beyond_their_range() {
             assert_ne!(plain[n0 - 1], plain[n0 - 1 + per], "{code}");
         }
         for q in 1..per {
-            assert!((n0..far as usize - q).any(|k| plain[k] != plain[k + q]), "{code} q {q}");
+            assert!(
+                (n0..far as usize - q).any(|k| plain[k] != plain[k + q]),
+                "{code} q {q}"
+            );
         }
     }
 }
@@ -134,7 +159,10 @@ fn proven_periods_extend_the_sequence() {
     let seq = compute(rule("0.137"), 1_000_000, &Control::default()).unwrap();
     assert_eq!(seq.values().len(), 1_000_001);
     let p = seq.proven_period().unwrap();
-    assert_eq!(seq.values()[1_000_000], seq.values()[52 + (1_000_000 - 52) % 34]);
+    assert_eq!(
+        seq.values()[1_000_000],
+        seq.values()[52 + (1_000_000 - 52) % 34]
+    );
     assert_eq!(p.period, 34);
 }
 
@@ -152,6 +180,8 @@ fn huge_requests_are_refused_before_allocating() {
     };
     let err = compute(rule("0.6"), 10_000_000_000, &ctl).err().unwrap();
     assert!(err.to_string().contains("MiB"), "{err}");
-    let err = compute(rule("0.6"), u64::MAX, &Control::default()).err().unwrap();
+    let err = compute(rule("0.6"), u64::MAX, &Control::default())
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("memory"), "{err}");
 }
