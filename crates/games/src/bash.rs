@@ -122,10 +122,11 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         GameError::Input("missing option --max M (a move takes 1 to M counters)".into())
     })?;
     let game = Bash::new(max)?;
-    Ok(Box::new(Adapter::new(
-        format!("bash --max {max}"),
-        game,
-        limits,
+    let adapter = Adapter::new(format!("bash --max {max}"), game, limits);
+    Ok(Box::new(heaps::ClosedFormFamily::new(
+        adapter,
+        move |n| bounded_nim::heap_value(n, max),
+        Some(max + 1),
     )))
 }
 

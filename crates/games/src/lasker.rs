@@ -108,7 +108,11 @@ impl TextGame for Lasker {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("lasker", Lasker, limits)))
+    let adapter = Adapter::new("lasker", Lasker, limits);
+    // The values grow with n (period 4 with saltus 4): no pure period.
+    Ok(Box::new(heaps::ClosedFormFamily::new(
+        adapter, heap_value, None,
+    )))
 }
 
 /// The `lasker` family.

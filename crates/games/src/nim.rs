@@ -125,7 +125,8 @@ impl TextGame for Nim {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("nim", Nim, limits)))
+    let adapter = Adapter::new("nim", Nim, limits);
+    Ok(Box::new(heaps::ClosedFormFamily::new(adapter, |n| n, None)))
 }
 
 /// The `nim` family.

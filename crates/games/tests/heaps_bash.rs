@@ -201,3 +201,21 @@ fn bad_input_is_an_error() {
     .unwrap_err();
     assert!(e.contains("heap 2") && e.contains("limit"), "{e}");
 }
+
+#[test]
+fn seq_is_periodic_with_period_m_plus_one() {
+    let ctl = grundy_engine::SeqControl::default();
+    let family = build(&bash::REGISTRATION, &[("max", "3")]).unwrap();
+    let r = family.seq(20, &ctl).unwrap();
+    assert_eq!(r.game, "bash --max 3");
+    let g = Arc::new(Bash::new(3).unwrap());
+    let mut search = grundy_engine::Solver::search_only(g, grundy_engine::Limits::default());
+    let searched: Vec<u64> = (0..=20u64)
+        .map(|n| search.value(&vec![n]).unwrap().0)
+        .collect();
+    assert_eq!(r.values, searched);
+    let p = r.period.unwrap();
+    assert_eq!((p.preperiod, p.period, p.proven), (0, 4, true));
+    // Too short a range to show the period twice: none reported.
+    assert_eq!(family.seq(6, &ctl).unwrap().period, None);
+}

@@ -103,3 +103,17 @@ fn bad_input_is_an_error() {
         );
     }
 }
+
+#[test]
+fn seq_is_the_searched_sequence() {
+    let family = build(&lasker::REGISTRATION, &[]).unwrap();
+    let r = family
+        .seq(40, &grundy_engine::SeqControl::default())
+        .unwrap();
+    let mut search = Solver::search_only(Arc::new(Lasker), Limits::default());
+    let searched: Vec<u64> = (0..=40u64)
+        .map(|n| search.value(&vec![n]).unwrap().0)
+        .collect();
+    assert_eq!(r.values, searched);
+    assert_eq!(r.period, None);
+}

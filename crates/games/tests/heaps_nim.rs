@@ -131,3 +131,19 @@ fn bad_input_is_an_error() {
     let e = analyze(&nim::REGISTRATION, &[], &["3", "-3"], Play::Normal).unwrap_err();
     assert!(e.contains("heap 2") && e.contains("-3"), "{e}");
 }
+
+#[test]
+fn seq_gives_heap_values() {
+    let family = build(&nim::REGISTRATION, &[]).unwrap();
+    let r = family
+        .seq(10, &grundy_engine::SeqControl::default())
+        .unwrap();
+    assert_eq!(r.values, (0..=10).collect::<Vec<u64>>());
+    assert_eq!(r.period, None);
+    assert!(family
+        .seq(
+            grundy_games::heaps::MAX_SEQ + 1,
+            &grundy_engine::SeqControl::default()
+        )
+        .is_err());
+}
