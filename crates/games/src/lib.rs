@@ -3,6 +3,7 @@
 
 pub mod bash;
 pub mod bounded_nim;
+pub mod checkers;
 pub mod chessmen;
 pub mod game31;
 pub mod grundy_game;
@@ -40,6 +41,7 @@ pub fn registry() -> Vec<Registration> {
         grundy_game::REGISTRATION,
         xo_row::REGISTRATION,
         paint2xn::REGISTRATION,
+        checkers::REGISTRATION,
     ]
 }
 
