@@ -52,7 +52,7 @@ impl Checksum {
             self.pending[at..at + take].copy_from_slice(&bytes[..take]);
             self.len += take;
             bytes = &bytes[take..];
-            if self.len % 8 == 0 {
+            if self.len.is_multiple_of(8) {
                 self.mix(u64::from_le_bytes(self.pending));
             }
         }

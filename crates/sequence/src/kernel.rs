@@ -54,7 +54,7 @@ pub(crate) struct Kernel {
 
 #[inline]
 fn is_rare(v: usize, mask: u32) -> bool {
-    (v as u32 & mask).count_ones() % 2 == 0
+    (v as u32 & mask).count_ones().is_multiple_of(2)
 }
 
 impl Kernel {

@@ -113,7 +113,7 @@ fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
             }
         })
         .collect();
-    for q in (1..=p).filter(|q| p % q == 0) {
+    for q in (1..=p).filter(|&q| p.is_multiple_of(q)) {
         // q is an eventual period iff it is one of the periodic part.
         if (n0..n0 + p).all(|k| ext[k] == ext[k + q]) {
             let window = &ext[..n0 + p + q];
