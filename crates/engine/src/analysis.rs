@@ -1,6 +1,6 @@
 //! The full answer for one position: outcome, value, every winning move.
 
-use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
+use crate::{GameError, Limits, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
 use serde::Serialize;
 
 /// One winning move as reported to the user.
@@ -117,6 +117,7 @@ pub fn analyze<G: TextGame>(
                     let v = value.expect("no theory means the value was computed");
                     let mut winning = Vec::new();
                     if v != 0 {
+                        check_moves_bound(game, p, normal.limits())?;
                         for m in game.moves(p) {
                             if normal.value(&m.to)?.0 == 0 {
                                 winning.push(m);
@@ -151,6 +152,7 @@ pub fn analyze<G: TextGame>(
                     let wins = misere.mover_wins(p)?;
                     let mut winning = Vec::new();
                     if wins {
+                        check_moves_bound(game, p, normal.limits())?;
                         for m in game.moves(p) {
                             if !misere.mover_wins(&m.to)? {
                                 winning.push(m);
@@ -186,4 +188,21 @@ pub fn analyze<G: TextGame>(
         method,
         notes,
     })
+}
+
+/// Refuses to list the moves of `p` when there are more than the state
+/// limit allows.
+fn check_moves_bound<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    limits: &Limits,
+) -> Result<(), SearchError> {
+    let estimate = game.moves_bound(p);
+    if estimate > limits.max_states as u128 {
+        return Err(SearchError::TooManyMoves {
+            estimate,
+            limit: limits.max_states,
+        });
+    }
+    Ok(())
 }

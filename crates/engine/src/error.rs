@@ -33,6 +33,14 @@ pub enum SearchError {
         /// The state limit in force.
         limit: u64,
     },
+    /// A position has more moves than may be listed.
+    #[error("too many moves to list: about {estimate}, limit {limit}")]
+    TooManyMoves {
+        /// Estimated number of moves.
+        estimate: u128,
+        /// The state limit in force.
+        limit: u64,
+    },
     /// A position was reached again while being solved: the game has a
     /// cycle and needs the loopy solver.
     #[error("the game graph has a cycle through {0}; this solver needs an acyclic game")]

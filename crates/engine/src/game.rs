@@ -85,8 +85,17 @@ pub trait TextGame: Game {
     /// Every move from the whole position `p`, labelled.
     fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
 
+    /// An upper bound on the number of moves from `p`, when cheaply known;
+    /// 0 means unknown (small). `analyze` refuses to list the moves of a
+    /// position whose bound exceeds the state limit, instead of running out
+    /// of memory.
+    fn moves_bound(&self, _p: &Self::Position) -> u128 {
+        0
+    }
+
     /// The outcome and winning moves of `p` by theory, where the family
     /// knows one for this play convention; `None` makes the engine search.
+    /// A theory that would have to list too many moves answers `None`.
     fn theory(&self, _p: &Self::Position, _play: Play) -> Option<Theory<Self::Position>> {
         None
     }

@@ -54,6 +54,11 @@ impl<G: Game> Solver<G> {
         &self.game
     }
 
+    /// The limits every search of this solver obeys.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
     /// Number of positions in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()

@@ -9,32 +9,36 @@
 
 use crate::heaps;
 use grundy_engine::{
-    Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError, Play,
-    SeqControl, SeqReport, TextGame, Theory,
+    Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError,
+    PeriodReport, Play, SeqControl, SeqReport, TextGame, Theory,
 };
-use grundy_sequence::{HeapRule, Value};
+use grundy_sequence::{compute, Control, HeapRule, Method, Sequence};
 use std::sync::Mutex;
 
 /// Heaps whose values are computed eagerly for `analyze` before falling
 /// back to the proven period; positions with larger heaps need a period.
 pub const TABLE_LIMIT: u64 = 1 << 20;
 
+/// The most options `analyze` examines when listing winning moves.
+pub const MOVES_LIMIT: u128 = 10_000_000;
+
 /// How a family words a move that leaves `parts` from a heap of `from`.
 pub type Wording = fn(from: u64, parts: &[u64]) -> String;
 
 /// The value sequence of one heap rule, grown on demand and shared by every
-/// query of a batch.
+/// query of a batch. Once the sequence engine proves a period, heaps of any
+/// size are answered from it.
 pub struct ValueTable {
     rule: HeapRule,
-    values: Mutex<Vec<Value>>,
+    sequence: Mutex<Sequence>,
 }
 
 impl ValueTable {
     /// An empty table for `rule`.
     pub fn new(rule: HeapRule) -> Self {
         ValueTable {
+            sequence: Mutex::new(Sequence::new(rule.clone())),
             rule,
-            values: Mutex::new(Vec::new()),
         }
     }
 
@@ -43,20 +47,24 @@ impl ValueTable {
         &self.rule
     }
 
-    /// The value of a heap of `n`, or `None` when `n` is beyond
-    /// [`TABLE_LIMIT`] (or the value does not fit the sequence engine).
+    /// The value of a heap of `n`: from the table, or from the proven
+    /// period. `None` when `n` is beyond [`TABLE_LIMIT`] and no period is
+    /// proven (or the sequence engine failed, e.g. a value overflow).
     pub fn value(&self, n: u64) -> Option<u64> {
-        if n > TABLE_LIMIT {
-            return None;
+        let mut seq = self.sequence.lock().ok()?;
+        if let Some(v) = seq.value(n) {
+            return Some(v as u64);
         }
-        let mut values = self.values.lock().ok()?;
-        if (n as usize) >= values.len() {
-            // Grow geometrically so a batch of rising heaps costs little.
-            let target = (n as usize).max(values.len() * 2).max(64);
-            let target = target.min(TABLE_LIMIT as usize);
-            *values = grundy_sequence::naive_values(&self.rule, target).ok()?;
-        }
-        values.get(n as usize).map(|&v| v as u64)
+        // Grow geometrically so a batch of rising heaps costs little; the
+        // engine stops computing as soon as it proves a period.
+        let len = seq.values().len() as u64;
+        let target = n.max(2 * len).max(64).min(TABLE_LIMIT);
+        let ctl = Control {
+            method: Method::Rc,
+            ..Control::default()
+        };
+        seq.extend_to(target, &ctl).ok()?;
+        seq.value(n).map(u64::from)
     }
 }
 
@@ -78,6 +86,22 @@ impl TakeBreakGame {
     /// The rule.
     pub fn rule(&self) -> &HeapRule {
         self.table.rule()
+    }
+
+    /// An upper bound on the number of options of a heap of `n`.
+    fn option_bound(&self, n: u64) -> u128 {
+        let n = n as u128;
+        match self.rule() {
+            HeapRule::GrundyGame => n / 2 + 1,
+            HeapRule::TakeBreak(code) => {
+                let t = code.digits().len() as u128;
+                match code.max_heaps() {
+                    3 => t * (n * n / 12 + n + 1),
+                    2 => t * (n / 2 + 2),
+                    _ => 2 * t,
+                }
+            }
+        }
     }
 
     /// The part lists a heap of `n` may leave, in the rule's order.
@@ -139,10 +163,16 @@ impl TextGame for TakeBreakGame {
         out
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| self.option_bound(h)).sum()
+    }
+
     /// Normal play: the Sprague-Grundy theorem over the value table, so
-    /// only the winning options of each heap are listed and labelled.
+    /// only the winning options of each heap are labelled. Declines (and so
+    /// lets the engine report the limit) when the heaps have more options
+    /// than [`MOVES_LIMIT`].
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
-        if play != Play::Normal {
+        if play != Play::Normal || self.moves_bound(p) > MOVES_LIMIT {
             return None;
         }
         let mut values = Vec::with_capacity(p.len());
@@ -211,15 +241,33 @@ impl Family for TakeBreakFamily {
     }
 
     fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
-        let _ = ctl;
-        let rule = self.adapter.game().rule();
-        let values = grundy_sequence::naive_values(rule, n as usize)
-            .map_err(|e| GameError::Input(e.to_string()))?;
+        let rule = self.adapter.game().rule().clone();
+        let method = match &ctl.method {
+            Some(name) => Method::parse(name).map_err(|e| GameError::Input(e.to_string()))?,
+            None => Method::Auto,
+        };
+        let control = Control {
+            method,
+            threads: ctl.threads,
+            progress: ctl.progress,
+            checkpoint: ctl.checkpoint.clone(),
+            ..Control::default()
+        };
+        let seq =
+            compute(rule.clone(), n, &control).map_err(|e| GameError::Input(e.to_string()))?;
+        let values = (0..=n)
+            .map(|k| seq.value(k).map(u64::from))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
         Ok(SeqReport {
             game: rule.name(),
             n,
-            values: values.into_iter().map(u64::from).collect(),
-            period: None,
+            values,
+            period: seq.period().map(|p| PeriodReport {
+                preperiod: p.preperiod,
+                period: p.period,
+                proven: p.proven,
+            }),
         })
     }
 }

@@ -178,3 +178,22 @@ fn registry_names_are_unique() {
     names.dedup();
     assert_eq!(names.len(), n);
 }
+
+#[test]
+fn huge_heaps_use_the_proven_period_or_refuse_cleanly() {
+    // Subtraction {1,3,4} has period 7 (values 0 1 0 1 2 3 2), proven, so a
+    // heap of 10^12 is answered from it.
+    let s = build("subtraction", &[("set", "1,3,4")]).unwrap();
+    let a = s.analyze(&["1000000000000"], Play::Normal).unwrap();
+    assert_eq!(
+        a.value,
+        Some([0, 1, 0, 1, 2, 3, 2][(1_000_000_000_000u64 % 7) as usize])
+    );
+    // Kayles's value at 10^12 comes from its period, but listing every
+    // split of such a heap is refused with the limit named, not attempted.
+    let k = build("kayles", &[]).unwrap();
+    let e = k
+        .analyze(&["1000000000000", "5"], Play::Normal)
+        .unwrap_err();
+    assert!(e.to_string().contains("too many moves"), "{e}");
+}
