@@ -8,6 +8,7 @@ pub mod chessmen;
 pub mod game31;
 pub mod grundy_game;
 pub mod heaps;
+pub mod kayles_row;
 pub mod lasker;
 pub mod multiplication;
 pub mod nim;
@@ -42,6 +43,7 @@ pub fn registry() -> Vec<Registration> {
         xo_row::REGISTRATION,
         paint2xn::REGISTRATION,
         checkers::REGISTRATION,
+        kayles_row::REGISTRATION,
     ]
 }
 

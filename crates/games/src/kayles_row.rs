@@ -1,0 +1,179 @@
+//! kayles-row: a row of pins (`I`) and gaps (`.`); a move knocks down one
+//! pin or two adjacent pins.
+//!
+//! Pins on either side of a gap never fall together, so the maximal runs of
+//! pins are independent, and a run of `k` pins is a Kayles heap of `k`
+//! (octal 0.77): knocking down pin `j` or pins `j, j + 1` leaves the runs on
+//! either side. Each run's value comes from the sequence engine's table of
+//! 0.77, computed once and kept (the tests check it against search of the
+//! row itself). A component is written as its run of pins: `III`.
+
+use crate::row::{self, Alphabet, HeapTable};
+use grundy_engine::{
+    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Registration, TextGame, Theory,
+};
+use std::ops::Range;
+use std::sync::Arc;
+
+const ALPHABET: &Alphabet<bool> = &[('I', true), ('.', false)];
+
+/// The kayles-row family; a position is the row, `true` for a standing pin.
+/// Clones share one value table.
+#[derive(Clone)]
+pub struct KaylesRow {
+    kayles: Arc<HeapTable>,
+}
+
+impl Default for KaylesRow {
+    fn default() -> Self {
+        KaylesRow {
+            kayles: Arc::new(HeapTable::new("0.77")),
+        }
+    }
+}
+
+impl KaylesRow {
+    /// The game, with an empty value table.
+    pub fn new() -> KaylesRow {
+        KaylesRow::default()
+    }
+
+    /// The value of a run of `k` pins, if the table can give it.
+    pub fn run_value(&self, k: usize) -> Option<u64> {
+        self.kayles.value(k)
+    }
+
+    /// Every move as (first pin, pins knocked down: 1 or 2), 0-based, pin
+    /// by pin from the left, the single pin before the pair.
+    fn knocks(p: &[bool]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            if p[i] {
+                out.push((i, 1));
+                if p.get(i + 1) == Some(&true) {
+                    out.push((i, 2));
+                }
+            }
+        }
+        out
+    }
+
+    fn knock(p: &[bool], (i, n): (usize, usize)) -> Move<Vec<bool>> {
+        let mut to = p.to_vec();
+        to[i..i + n].fill(false);
+        let label = if n == 1 {
+            format!("knock down {}", i + 1)
+        } else {
+            format!("knock down {}-{}", i + 1, i + n)
+        };
+        Move { label, to }
+    }
+
+    fn pin_runs(p: &[bool]) -> Vec<Range<usize>> {
+        row::runs(p, |&pin| pin)
+    }
+}
+
+impl Game for KaylesRow {
+    type Position = Vec<bool>;
+
+    fn options(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
+        Self::knocks(p)
+            .into_iter()
+            .map(|k| Self::knock(p, k).to)
+            .collect()
+    }
+
+    /// Each maximal run of pins, written as that many pins.
+    fn components(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
+        Self::pin_runs(p)
+            .into_iter()
+            .map(|r| vec![true; r.len()])
+            .collect()
+    }
+
+    fn closed_form(&self, p: &Vec<bool>) -> Option<Nimber> {
+        Self::pin_runs(p)
+            .into_iter()
+            .map(|r| self.run_value(r.len()).map(Nimber))
+            .sum()
+    }
+
+    /// A search from `p` meets only runs no longer than `p`'s longest (one
+    /// per length), and `p` itself.
+    fn search_size(&self, p: &Vec<bool>) -> u128 {
+        let longest = Self::pin_runs(p).iter().map(|r| r.len()).max().unwrap_or(0);
+        longest as u128 + 2
+    }
+}
+
+impl TextGame for KaylesRow {
+    /// One word of `I` (pin) and `.` (gap).
+    fn parse(&self, args: &[&str]) -> Result<Vec<bool>, ParseError> {
+        row::parse_row(args, ALPHABET, "III.IIII")
+    }
+
+    fn format(&self, p: &Vec<bool>) -> String {
+        row::format_row(p, ALPHABET)
+    }
+
+    /// Pin by pin from the left: `knock down 2`, then `knock down 2-3`.
+    fn moves(&self, p: &Vec<bool>) -> Vec<Move<Vec<bool>>> {
+        Self::knocks(p)
+            .into_iter()
+            .map(|k| Self::knock(p, k))
+            .collect()
+    }
+
+    /// Normal play by the Sprague-Grundy theorem on the runs: a knock in a
+    /// run of `k` leaves runs whose values the table gives, so moves are
+    /// weighed without building them; only the winning ones are built.
+    fn theory(&self, p: &Vec<bool>, play: Play) -> Option<Theory<Vec<bool>>> {
+        if play == Play::Misere {
+            return None;
+        }
+        let runs = Self::pin_runs(p);
+        let values: Vec<u64> = runs
+            .iter()
+            .map(|r| self.run_value(r.len()))
+            .collect::<Option<_>>()?;
+        let total = values.iter().fold(0, |acc, v| acc ^ v);
+        let mut winning = Vec::new();
+        if total != 0 {
+            for (r, v) in runs.iter().zip(&values) {
+                let (k, target) = (r.len(), v ^ total);
+                for j in 0..k {
+                    for n in 1..=2.min(k - j) {
+                        if self.run_value(j)? ^ self.run_value(k - j - n)? == target {
+                            winning.push(Self::knock(p, (r.start + j, n)));
+                        }
+                    }
+                }
+            }
+        }
+        Some(Theory {
+            method: "Kayles (0.77) values of the runs of pins (Sprague-Grundy theorem)".into(),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: winning,
+        })
+    }
+}
+
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    Ok(Box::new(Adapter::new(
+        "kayles-row",
+        KaylesRow::new(),
+        limits,
+    )))
+}
+
+/// The `kayles-row` family.
+pub const REGISTRATION: Registration = Registration {
+    name: "kayles-row",
+    rules: "knock down one pin or two adjacent pins",
+    syntax: "one row of `I` (pin) and `.` (gap), cell 1 first: `III.IIII`",
+    example: "III.IIII",
+    options: &[],
+    build,
+};
