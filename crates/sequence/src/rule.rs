@@ -11,17 +11,19 @@
 //! - `dk` (k >= 1) says what may be left after removing k counters from one
 //!   heap: bit 1 no heap, bit 2 one non-empty heap, bit 4 two non-empty
 //!   heaps, bit 8 three non-empty heaps.
-//! - Digits are hexadecimal (`0-9`, `A-F`, either case). A code with no digit
-//!   above 7 means the same game read as octal or as hexadecimal, so no mark
-//!   is needed; a code with a digit 8-F is hexadecimal. A `0x` prefix marks a
-//!   code as hexadecimal explicitly (it changes nothing else); a `0o` prefix
-//!   marks it octal, and then a digit above 7 is an error.
+//! - A code is hexadecimal when it has the `0x` prefix or a letter digit
+//!   (`A-F`, either case); otherwise it is octal, and a digit `8` or `9` is
+//!   an error ("digit over 7 in an octal code"): write `0x0.8` for the
+//!   hexadecimal game. A code with no digit above 7 means the same game read
+//!   either way. A `0o` prefix marks a code octal explicitly, and then any
+//!   digit above 7 is an error.
 //! - At least one digit must follow the point, some digit after the point
 //!   must be non-zero, and at most [`MAX_DIGITS`] digits may follow it.
 //!
 //! # Normal form
 //! Trailing zero digits are dropped and `d0` is always written, in upper
-//! case, without prefix: `.60` is `0.6`, `0x4.0f0` is `4.0F`. [`TakeBreak`]'s
+//! case, without prefix (`.60` is `0.6`, `0x4.0f0` is `4.0F`), except that a
+//! hexadecimal code whose digits are all decimal keeps its `0x` (`0x0.8`). [`TakeBreak`]'s
 //! `Display` prints the normal form and `parse(display(c)) == c`.
 
 use std::fmt;
@@ -50,7 +52,7 @@ pub enum CodeError {
         pos: usize,
     },
     /// A digit above 7 in a code marked octal with `0o`.
-    #[error("digit '{ch}' at position {pos} of code '{code}' is not octal (the code is marked octal with 0o)")]
+    #[error("digit '{ch}' at position {pos} of code '{code}' is over 7 in an octal code (mark a hexadecimal code with 0x, e.g. 0x0.{ch})")]
     NotOctal {
         /// The whole code as given.
         code: String,
@@ -179,6 +181,19 @@ impl TakeBreak {
         if count == 0 {
             return Err(CodeError::NoDigits(s.to_string()));
         }
+        let hex_marked = lower.as_deref() == Some("0x")
+            || body
+                .chars()
+                .any(|c| c.is_ascii_alphabetic() && hex_value(c).is_some());
+        if !hex_marked {
+            if let Some((pos, ch)) = s.chars().enumerate().find(|(_, c)| matches!(c, '8' | '9')) {
+                return Err(CodeError::NotOctal {
+                    code: s.to_string(),
+                    ch,
+                    pos,
+                });
+            }
+        }
         while digits.len() > 1 && digits.last() == Some(&0) {
             digits.pop();
         }
@@ -257,6 +272,10 @@ impl fmt::Display for TakeBreak {
                 .unwrap_or('?')
                 .to_ascii_uppercase()
         };
+        if self.is_hex() && self.digits.iter().all(|&d| d <= 9) {
+            // Without a letter digit the code would read as octal.
+            write!(f, "0x")?;
+        }
         write!(f, "{}.", digit(self.digits[0]))?;
         for &d in &self.digits[1..] {
             write!(f, "{}", digit(d))?;

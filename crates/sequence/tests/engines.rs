@@ -51,7 +51,7 @@ fn methods_agree_on_all_three_digit_codes() {
 #[test]
 fn methods_agree_with_the_reference() {
     for code in [
-        "0.77", "0.6", "0.137", "4.07", "0.F", "0.8", "0.123", "0.7F",
+        "0.77", "0.6", "0.137", "4.07", "0.F", "0x0.8", "0.123", "0.7F",
     ] {
         let r = rule(code);
         let reference = naive_values(&r, 300).unwrap();

@@ -18,6 +18,9 @@ fn normal_forms_round_trip() {
         ("0o0.77", "0.77"),
         ("0xC.1", "C.1"),
         (" 0.007 ", "0.007"),
+        ("0x0.8", "0x0.8"),
+        ("0x0.9A", "0.9A"),
+        ("0x8.1", "0x8.1"),
     ] {
         let c = code(given);
         assert_eq!(c.to_string(), normal, "{given}");
@@ -59,6 +62,24 @@ fn bad_codes_are_refused_with_their_position() {
         }
     ));
     assert!(err("0.8x").to_string().contains("'x' at position 3"));
+    // A digit over 7 in a code that is not marked hexadecimal.
+    assert!(matches!(
+        err("0.8"),
+        CodeError::NotOctal {
+            ch: '8',
+            pos: 2,
+            ..
+        }
+    ));
+    assert!(matches!(
+        err("0.19"),
+        CodeError::NotOctal {
+            ch: '9',
+            pos: 3,
+            ..
+        }
+    ));
+    assert!(err("0.8").to_string().contains("over 7"));
 }
 
 #[test]
@@ -87,12 +108,12 @@ fn options_of_small_heaps() {
         collect(&HeapRule::GrundyGame, 6),
         vec![vec![1, 5], vec![2, 4]]
     );
-    let hex = HeapRule::from(code("0.8"));
+    let hex = HeapRule::from(code("0x0.8"));
     assert_eq!(collect(&hex, 6), vec![vec![1, 1, 3], vec![1, 2, 2]]);
     let split = HeapRule::from(code("4.01"));
     assert_eq!(collect(&split, 4), vec![vec![1, 3], vec![2, 2]]);
     assert_eq!(kayles.name(), "octal 0.77");
-    assert_eq!(hex.name(), "hexadecimal 0.8");
+    assert_eq!(hex.name(), "hexadecimal 0x0.8");
     assert_eq!(HeapRule::GrundyGame.name(), "grundy-game");
 }
 
