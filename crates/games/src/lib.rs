@@ -18,6 +18,7 @@ pub mod row;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
+pub mod treblecross;
 pub mod wythoff;
 pub mod xo_row;
 
@@ -44,6 +45,7 @@ pub fn registry() -> Vec<Registration> {
         paint2xn::REGISTRATION,
         checkers::REGISTRATION,
         kayles_row::REGISTRATION,
+        treblecross::REGISTRATION,
     ]
 }
 

@@ -57,7 +57,7 @@ fn each_run_shape_matches_its_closed_form() {
             for n in 1..=14 {
                 let mut p = Vec::new();
                 p.extend(left);
-                p.extend(std::iter::repeat(Cell::Empty).take(n));
+                p.extend(std::iter::repeat_n(Cell::Empty, n));
                 p.extend(right);
                 let v = solver.component_value(&p).unwrap().0;
                 assert_eq!(v, run_value(left, n, right), "{}", game.format(&p));
