@@ -34,7 +34,8 @@ mod tables;
 
 pub use mex::{mex, mex_of};
 
-/// A nimber `*n` with `n < 2^64`. `+` is the nim-sum (XOR).
+/// A nimber `*n` with `n < 2^64`. `+` is the nim-sum (XOR), `*` the
+/// nim-product.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Nimber(pub u64);
 
