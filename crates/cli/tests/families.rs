@@ -125,3 +125,82 @@ fn batch_of_wythoff_positions() {
     assert_eq!(out[2]["line"], 3);
     assert_eq!(out[3]["outcome"], "N");
 }
+
+#[test]
+fn game31() {
+    if !registered("game31") {
+        return;
+    }
+    // The empty prefix is written `-`; every winning card leads to a P prefix.
+    assert!(moves_lead_to_p(&["game31"], &["-"]) >= 1);
+    assert_eq!(outcome(&["game31", "356656"]), "P");
+    assert_input_error(&grundy(&["analyze", "game31", "7"]), "7");
+    // A fifth card of a kind is not in the deck.
+    assert_input_error(&grundy(&["analyze", "game31", "11111"]), "1");
+}
+
+#[test]
+fn multiplication() {
+    if !registered("multiplication") {
+        return;
+    }
+    assert_eq!(outcome(&["multiplication", "--target", "162"]), "N");
+    assert_eq!(outcome(&["multiplication", "--target", "17"]), "P");
+    assert_eq!(outcome(&["multiplication", "--target", "34012226"]), "N");
+    assert_input_error(&grundy(&["analyze", "multiplication", "1"]), "--target");
+}
+
+#[test]
+fn treblecross() {
+    if !registered("treblecross") {
+        return;
+    }
+    let cells = |row: &str| -> Vec<String> {
+        let a = json(&["analyze", "treblecross", row, "--json"]);
+        a["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(cells("....."), ["X at 3"]);
+    assert_eq!(cells("..........."), ["X at 3", "X at 6", "X at 9"]);
+    assert_eq!(outcome(&["treblecross", "X...X"]), "P");
+    moves_lead_to_p(&["treblecross"], &["..X....X.."]);
+}
+
+#[test]
+fn checkers() {
+    if !registered("checkers") {
+        return;
+    }
+    assert_eq!(outcome(&["checkers", "19,20"]), "P");
+    assert_eq!(outcome(&["checkers", "19", "18"]), "N");
+    moves_lead_to_p(&["checkers"], &["19", "18"]);
+}
+
+#[test]
+fn staircase_and_chessmen() {
+    if registered("staircase") {
+        // Nim on the odd stairs: 2 XOR 3 XOR 4 = 5.
+        let a = json(&["analyze", "staircase", "2", "1", "3", "2", "4", "--json"]);
+        assert_eq!(a["value"], 5);
+        moves_lead_to_p(&["staircase"], &["2", "1", "3", "2", "4"]);
+    }
+    if registered("chessmen") {
+        assert_eq!(outcome(&["chessmen", "1", "5", "6"]), "P");
+        moves_lead_to_p(&["chessmen"], &["2", "5", "9"]);
+    }
+}
+
+#[test]
+fn kayles_row_matches_kayles() {
+    if !(registered("kayles-row") && registered("kayles")) {
+        return;
+    }
+    let row = json(&["analyze", "kayles-row", "II.III.IIIIIII", "--json"]);
+    let heaps = json(&["analyze", "kayles", "2", "3", "7", "--json"]);
+    assert_eq!(row["value"], heaps["value"]);
+    moves_lead_to_p(&["kayles-row"], &["II.III.IIIIIII"]);
+}

@@ -86,3 +86,37 @@ fn seq_options_anywhere_and_errors() {
     assert_input_error(&grundy(&["seq", "kayles", "-n", "5", "--misere"]), "misere");
     assert_input_error(&grundy(&["seq", "kayles", "-n", "-5"]), "negative");
 }
+
+fn period(args: &[&str]) -> serde_json::Value {
+    let mut a = vec!["seq"];
+    a.extend_from_slice(args);
+    a.push("--json");
+    json(&a)["period"].clone()
+}
+
+#[test]
+fn documented_periods() {
+    if registered("kayles") {
+        assert_eq!(
+            period(&["kayles", "-n", "300"]),
+            serde_json::json!({"preperiod": 71, "period": 12, "proven": true})
+        );
+        let t = ok(&["seq", "kayles", "-n", "300"]);
+        assert_eq!(
+            t.lines().last().unwrap(),
+            "period 12, pre-period 71 (proven)"
+        );
+    }
+    if registered("octal") {
+        let p = period(&["octal", "--code", "0.137", "-n", "400"]);
+        assert_eq!(p["period"], 34);
+        assert_eq!(p["proven"], true);
+    }
+    if registered("subtraction") {
+        let p = period(&["subtraction", "--set", "1,3,4", "-n", "60"]);
+        assert_eq!(
+            p,
+            serde_json::json!({"preperiod": 0, "period": 7, "proven": true})
+        );
+    }
+}
