@@ -4,9 +4,9 @@
 
 mod heaps_common;
 
-use grundy_engine::{Game, Limits, MisereSolver, Outcome, Play, Solver};
+use grundy_engine::{Game, Limits, MisereSolver, Nimber, Outcome, Play, Solver};
 use grundy_games::wythoff::{
-    self, is_p, isqrt, lower, misere_is_p, partner, upper, Wythoff, MAX_HEAP,
+    self, is_p, isqrt, lower, misere_is_p, partner, upper, ValueTable, Wythoff, MAX_HEAP,
 };
 use heaps_common::*;
 use std::sync::Arc;
@@ -18,18 +18,70 @@ fn pairs(max: u64) -> Vec<(u64, u64)> {
 }
 
 #[test]
-fn p_positions_are_searched_p_positions_to_60() {
-    let g = Arc::new(Wythoff);
-    let mut search = Solver::search_only(g, Limits::default());
+fn p_positions_and_table_values_are_searched_to_60() {
+    let g = Arc::new(Wythoff::new());
+    let mut search = Solver::search_only(g.clone(), Limits::default());
     for (a, b) in pairs(60) {
         let v = search.value(&(a, b)).unwrap().0;
         assert_eq!(v == 0, is_p(a, b), "({a}, {b}) has value {v}");
+        assert_eq!(
+            g.closed_form(&(a, b)),
+            Some(Nimber(v)),
+            "table at ({a}, {b})"
+        );
+    }
+}
+
+/// Thin rectangles stress the bounds the table relies on (the windows
+/// are only `4 * rows + 1` values wide).
+#[test]
+fn table_values_are_searched_on_thin_rectangles() {
+    let mut search = Solver::search_only(Arc::new(Wythoff::new()), Limits::default());
+    for rows in 0..=4u64 {
+        let table = ValueTable::build(rows, 400).unwrap();
+        for i in 0..=rows {
+            for j in 0..=400 {
+                let v = search.value(&(i, j)).unwrap().0;
+                assert_eq!(table.get(i, j), Some(v), "({i}, {j}) in {rows} x 400");
+            }
+        }
+    }
+    assert!(ValueTable::build(5000, 5000).is_none(), "above TABLE_CELLS");
+}
+
+/// The table against the definition computed naively (a fresh mex over
+/// the whole row, column and diagonal of every cell), on a square too big
+/// for quick search.
+#[test]
+fn table_values_are_the_naive_mex_to_150() {
+    let n = 150usize;
+    let mut g = vec![vec![0u64; n + 1]; n + 1];
+    for i in 0..=n {
+        for j in 0..=n {
+            let mut seen = vec![false; 3 * n + 2];
+            for k in 0..j {
+                seen[g[i][k] as usize] = true;
+            }
+            for k in 0..i {
+                seen[g[k][j] as usize] = true;
+            }
+            for t in 1..=i.min(j) {
+                seen[g[i - t][j - t] as usize] = true;
+            }
+            g[i][j] = seen.iter().position(|&s| !s).unwrap() as u64;
+        }
+    }
+    let table = ValueTable::build(n as u64, n as u64).unwrap();
+    for (i, row) in g.iter().enumerate() {
+        for (j, &v) in row.iter().enumerate() {
+            assert_eq!(table.get(i as u64, j as u64), Some(v), "({i}, {j})");
+        }
     }
 }
 
 #[test]
 fn misere_p_positions_are_searched_to_30() {
-    let g = Arc::new(Wythoff);
+    let g = Arc::new(Wythoff::new());
     let mut misere = MisereSolver::new(g, Limits::default());
     for (a, b) in pairs(30) {
         let wins = misere.mover_wins(&(a, b)).unwrap();
@@ -39,7 +91,7 @@ fn misere_p_positions_are_searched_to_30() {
 
 #[test]
 fn theory_moves_are_searched_moves() {
-    let g = Arc::new(Wythoff);
+    let g = Arc::new(Wythoff::new());
     theory_matches(&g, &pairs(20), Play::Normal);
     theory_matches(&g, &pairs(20), Play::Misere);
 }
@@ -199,7 +251,7 @@ fn small_positions_get_their_value() {
 
 #[test]
 fn text_contracts() {
-    let g = Wythoff;
+    let g = Wythoff::new();
     for p in pairs(8) {
         round_trip(&g, &p);
         moves_are_options(&g, &p);
