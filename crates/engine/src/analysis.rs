@@ -65,11 +65,15 @@ pub fn analyze<G: TextGame>(
 ) -> Result<Analysis, GameError> {
     let theory = game.theory(p, play);
     let mut notes = Vec::new();
-    let (values, value_error) = match normal.component_values(p) {
-        Ok(v) => (Some(v), None),
-        Err(e) => (None, Some(e)),
+    // Normal-play values mean nothing to a misère answer: skip their search.
+    let (values, value_error) = match play {
+        Play::Misere => (None, None),
+        Play::Normal => match normal.component_values(p) {
+            Ok(v) => (Some(v), None),
+            Err(e) => (None, Some(e)),
+        },
     };
-    let mut components: Vec<ComponentReport> = match &values {
+    let components: Vec<ComponentReport> = match &values {
         Some(v) => v
             .iter()
             .map(|(q, n)| ComponentReport {
@@ -142,32 +146,27 @@ pub fn analyze<G: TextGame>(
                 }
             }
         }
-        Play::Misere => {
-            for c in &mut components {
-                c.value = None;
-            }
-            match theory {
-                Some(t) => (t.outcome, t.winning_moves, t.method, None),
-                None => {
-                    let wins = misere.mover_wins(p)?;
-                    let mut winning = Vec::new();
-                    if wins {
-                        check_moves_bound(game, p, normal.limits())?;
-                        for m in game.moves(p) {
-                            if !misere.mover_wins(&m.to)? {
-                                winning.push(m);
-                            }
+        Play::Misere => match theory {
+            Some(t) => (t.outcome, t.winning_moves, t.method, None),
+            None => {
+                let wins = misere.mover_wins(p)?;
+                let mut winning = Vec::new();
+                if wins {
+                    check_moves_bound(game, p, normal.limits())?;
+                    for m in game.moves(p) {
+                        if !misere.mover_wins(&m.to)? {
+                            winning.push(m);
                         }
                     }
-                    (
-                        Outcome::from_mover_wins(wins),
-                        winning,
-                        "misère search of the whole sum (no theory applies)".to_string(),
-                        None,
-                    )
                 }
+                (
+                    Outcome::from_mover_wins(wins),
+                    winning,
+                    "misère search of the whole sum (no theory applies)".to_string(),
+                    None,
+                )
             }
-        }
+        },
     };
     let winning_moves: Vec<MoveReport> = winning
         .into_iter()

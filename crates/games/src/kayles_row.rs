@@ -8,7 +8,8 @@
 //! 0.77, computed once and kept (the tests check it against search of the
 //! row itself). A component is written as its run of pins: `III`.
 
-use crate::row::{self, Alphabet, HeapTable};
+use crate::row::{self, Alphabet};
+use crate::take_break::ValueTable;
 use grundy_engine::{
     Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
@@ -22,13 +23,13 @@ const ALPHABET: &Alphabet<bool> = &[('I', true), ('.', false)];
 /// Clones share one value table.
 #[derive(Clone)]
 pub struct KaylesRow {
-    kayles: Arc<HeapTable>,
+    kayles: Arc<ValueTable>,
 }
 
 impl Default for KaylesRow {
     fn default() -> Self {
         KaylesRow {
-            kayles: Arc::new(HeapTable::new("0.77")),
+            kayles: Arc::new(ValueTable::of_code("0.77")),
         }
     }
 }
@@ -41,7 +42,7 @@ impl KaylesRow {
 
     /// The value of a run of `k` pins, if the table can give it.
     pub fn run_value(&self, k: usize) -> Option<u64> {
-        self.kayles.value(k)
+        self.kayles.value(k as u64)
     }
 
     /// Every move as (first pin, pins knocked down: 1 or 2), 0-based, pin

@@ -10,9 +10,7 @@
 //!   bounds it), so it can be fed back to `analyze`.
 
 use grundy_engine::ParseError;
-use grundy_sequence::{Control, HeapRule, Method, Sequence, TakeBreak};
 use std::ops::Range;
-use std::sync::Mutex;
 
 /// The most cells a row may have. The row games' value tables grow as the
 /// square of the longest run, and ten thousand cells keep every answer well
@@ -135,43 +133,6 @@ pub fn with_cell<T: Copy>(cells: &[T], i: usize, value: T) -> Vec<T> {
     out
 }
 
-/// The one-heap values of a take-and-break code, computed on first use by
-/// the sequence engine and kept, so a batch computes them once. Runs of a
-/// row game are heaps of such a code (treblecross: 0.007, kayles: 0.77).
-pub struct HeapTable {
-    seq: Mutex<Sequence>,
-}
-
-impl HeapTable {
-    /// The table of `code`, which must be a valid take-and-break code (a
-    /// constant of the calling game).
-    ///
-    /// Panics on an invalid code: a programming error, never input.
-    pub fn new(code: &str) -> HeapTable {
-        let code = TakeBreak::parse(code).expect("a valid built-in code");
-        HeapTable {
-            seq: Mutex::new(Sequence::new(HeapRule::from(code))),
-        }
-    }
-
-    /// The value of a heap of `n`, extending the table as needed (at least
-    /// doubling it, so repeated growth costs little). `None` only if the
-    /// sequence engine fails (memory, a value beyond its range).
-    pub fn value(&self, n: usize) -> Option<u64> {
-        let mut seq = self.seq.lock().ok()?;
-        if seq.value(n as u64).is_none() {
-            let target = n.max(2 * seq.values().len()).max(64);
-            let ctl = Control {
-                method: Method::Rc,
-                threads: 1,
-                ..Control::default()
-            };
-            seq.extend_to(target as u64, &ctl).ok()?;
-        }
-        seq.value(n as u64).map(u64::from)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,20 +173,6 @@ mod tests {
         assert_eq!(runs(&cells, |&c| c == 1), vec![0..2, 3..4, 6..9]);
         assert_eq!(runs(&cells, |&c| c == 0), vec![2..3, 4..6]);
         assert_eq!(runs(&[] as &[u8], |&c| c == 0), vec![]);
-    }
-
-    #[test]
-    fn heap_table_grows_on_demand() {
-        let t = HeapTable::new("0.007");
-        let expected = [0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2];
-        for (n, &v) in expected.iter().enumerate() {
-            assert_eq!(t.value(n), Some(v), "heap {n}");
-        }
-        assert!(t.value(5000).is_some());
-        let kayles = HeapTable::new("0.77");
-        assert_eq!(kayles.value(11), Some(6));
-        // Beyond the computed range, by the proven period 12.
-        assert_eq!(kayles.value(1_000_000), kayles.value(1_000_000 - 12 * 1000));
     }
 
     #[test]

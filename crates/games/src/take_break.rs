@@ -12,7 +12,7 @@ use grundy_engine::{
     Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError,
     PeriodReport, Play, SeqControl, SeqReport, TextGame, Theory,
 };
-use grundy_sequence::{compute, Control, HeapRule, Method, Sequence};
+use grundy_sequence::{compute, Control, HeapRule, Method, Sequence, TakeBreak};
 use std::sync::Mutex;
 
 /// Heaps whose values are computed eagerly for `analyze` before falling
@@ -40,6 +40,14 @@ impl ValueTable {
             sequence: Mutex::new(Sequence::new(rule.clone())),
             rule,
         }
+    }
+
+    /// The table of a built-in game's constant `code`.
+    ///
+    /// Panics on an invalid code: a programming error, never input.
+    pub fn of_code(code: &str) -> Self {
+        let code = TakeBreak::parse(code).expect("a valid built-in code");
+        ValueTable::new(HeapRule::TakeBreak(code))
     }
 
     /// The rule whose values this table holds.

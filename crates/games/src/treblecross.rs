@@ -44,7 +44,8 @@
 //! losing moves among the options. Components are the safe runs, each
 //! written with the X that bound it (`X.......X`).
 
-use crate::row::{self, Alphabet, HeapTable};
+use crate::row::{self, Alphabet};
+use crate::take_break::ValueTable;
 use grundy_engine::{
     Adapter, Analysis, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
     ParseError, Play, Registration, TextGame, Theory,
@@ -134,13 +135,13 @@ fn parse(args: &[&str]) -> Result<Vec<bool>, ParseError> {
 /// play. Clones share one 0.007 table.
 #[derive(Clone)]
 pub struct Treblecross {
-    heaps: Arc<HeapTable>,
+    heaps: Arc<ValueTable>,
 }
 
 impl Default for Treblecross {
     fn default() -> Self {
         Treblecross {
-            heaps: Arc::new(HeapTable::new("0.007")),
+            heaps: Arc::new(ValueTable::of_code("0.007")),
         }
     }
 }
@@ -153,7 +154,7 @@ impl Treblecross {
 
     /// The value of a safe run of `s` cells: 0.007 at `s + 2`.
     pub fn safe_run_value(&self, s: usize) -> Option<u64> {
-        self.heaps.value(s + 2)
+        self.heaps.value(s as u64 + 2)
     }
 
     /// The cells sensible play may take, 0-based, increasing.
@@ -260,7 +261,8 @@ impl TextGame for Treblecross {
                         let s = r.len();
                         for j in 1..=s {
                             // 0.007 heaps j - 1 and s - j (module doc).
-                            let after = self.heaps.value(j - 1)? ^ self.heaps.value(s - j)?;
+                            let after = self.heaps.value(j as u64 - 1)?
+                                ^ self.heaps.value((s - j) as u64)?;
                             if after == v ^ total {
                                 winning.push(put_x(p, r.start + j - 1));
                             }
