@@ -27,6 +27,14 @@ before or after the position arguments. A word made of a dash and digits
 (`-3`) or a lone `-` is a position argument, not an option; `--` ends the
 options.";
 
+const SEQ_AFTER_HELP: &str = "\
+Prints the normal-play values of heaps 0 to N of a one-heap game, several
+to a line with the heap size of the first value at the start of each line,
+then the period found: `period P, pre-period N0 (proven)` when a theorem
+guarantees it continues for ever, `(observed)` when it only holds in the
+computed range, or `no period found`. Game-specific options (see `grundy
+games`) may come before or after -n.";
+
 const BATCH_AFTER_HELP: &str = "\
 Each input line holds one position, written as the position arguments of
 `grundy analyze` (split on white space). Each output line is the compact
@@ -73,13 +81,16 @@ enum Command {
     /// Analyze many positions, one per line on stdin, one JSON line out per line
     #[command(
         after_help = BATCH_AFTER_HELP,
-        override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS"
+        override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS",
+        mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options"))
     )]
     Batch(GameArgs),
     /// Value sequence of a one-heap game (heaps 0 to N) with its period
     #[command(
-        after_help = GAME_AFTER_HELP,
-        override_usage = "grundy seq [OPTIONS] GAME [OPTIONS] -n N"
+        after_help = SEQ_AFTER_HELP,
+        override_usage = "grundy seq [OPTIONS] GAME [OPTIONS] -n N",
+        mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options")),
+        mut_arg("misere", |a| a.hide(true))
     )]
     Seq(SeqArgs),
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
@@ -161,7 +172,7 @@ struct NimArgs {
     #[arg(value_enum)]
     op: NimOp,
     /// One operand (inv, sqrt) or two (add, mul)
-    #[arg(allow_negative_numbers = true, value_name = "A [B]")]
+    #[arg(allow_negative_numbers = true, value_name = "OPERAND")]
     operands: Vec<String>,
     /// Print a JSON object instead of the bare result
     #[arg(long)]
