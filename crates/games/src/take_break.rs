@@ -19,6 +19,10 @@ use std::sync::Mutex;
 /// back to the proven period; positions with larger heaps need a period.
 pub const TABLE_LIMIT: u64 = 1 << 20;
 
+/// `seq` computes at least this many heaps, whatever n it is asked for, so
+/// that the period of a short request is found (and proven) all the same.
+pub const PERIOD_PROBE: u64 = 4096;
+
 /// The most options `analyze` examines when listing winning moves.
 pub const MOVES_LIMIT: u128 = 10_000_000;
 
@@ -261,8 +265,10 @@ impl Family for TakeBreakFamily {
             checkpoint: ctl.checkpoint.clone(),
             ..Control::default()
         };
-        let seq =
-            compute(rule.clone(), n, &control).map_err(|e| GameError::Input(e.to_string()))?;
+        // Look a little further than asked when n is small, so short
+        // requests still get the (proven) period: it costs milliseconds.
+        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), &control)
+            .map_err(|e| GameError::Input(e.to_string()))?;
         let values = (0..=n)
             .map(|k| seq.value(k).map(u64::from))
             .collect::<Option<Vec<u64>>>()
