@@ -157,6 +157,9 @@ struct SeqExtra {
     /// File to save progress to and resume from
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<String>,
+    /// Seconds between checkpoint writes (default 60; decimals allowed)
+    #[arg(long, value_name = "SECS")]
+    checkpoint_every: Option<String>,
     /// Algorithm: naive, rc (rare/common) or parallel; default: the best one
     #[arg(long, value_name = "M")]
     method: Option<String>,
@@ -241,6 +244,8 @@ pub struct SeqRequest {
     pub n: u64,
     /// Checkpoint file.
     pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoint writes, if not the default.
+    pub checkpoint_every: Option<std::time::Duration>,
     /// Algorithm name.
     pub method: Option<String>,
     /// Progress bar on stderr.
@@ -313,6 +318,11 @@ where
                     SeqRequest {
                         n,
                         checkpoint: extra.checkpoint.map(PathBuf::from),
+                        checkpoint_every: extra
+                            .checkpoint_every
+                            .as_deref()
+                            .map(parse_checkpoint_every)
+                            .transpose()?,
                         method: extra.method,
                         progress: extra.progress,
                     },
@@ -321,6 +331,21 @@ where
         },
         Command::Nim(a) => Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
     }
+}
+
+/// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
+fn parse_checkpoint_every(text: &str) -> Result<std::time::Duration, CliError> {
+    let secs: f64 = text.parse().map_err(|_| {
+        CliError::usage(format!(
+            "--checkpoint-every: '{text}' is not a number of seconds"
+        ))
+    })?;
+    if !(secs > 0.0 && secs <= 86_400.0) {
+        return Err(CliError::usage(format!(
+            "--checkpoint-every: '{text}' is out of range (more than 0, at most 86400 seconds)"
+        )));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
 }
 
 /// clap's messages span several lines (message, tip, usage); our errors
@@ -495,6 +520,7 @@ fn split_tail(
             ("--time-limit", _) => common.time_limit = Some(value("SECS")?),
             ("-n", Some(x)) => x.n = Some(value("N")?),
             ("--checkpoint", Some(x)) => x.checkpoint = Some(value("FILE")?),
+            ("--checkpoint-every", Some(x)) => x.checkpoint_every = Some(value("SECS")?),
             ("--method", Some(x)) => x.method = Some(value("M")?),
             ("--progress", Some(x)) => flag(&mut x.progress)?,
             _ => {

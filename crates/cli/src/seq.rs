@@ -18,6 +18,7 @@ pub fn run(
     let ctl = SeqControl {
         threads: req.threads.unwrap_or(0),
         checkpoint: seq.checkpoint.clone(),
+        checkpoint_interval: seq.checkpoint_every,
         progress: seq.progress,
         method: seq.method.clone(),
     };

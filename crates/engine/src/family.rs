@@ -35,6 +35,8 @@ pub struct SeqControl {
     pub threads: usize,
     /// File to write progress to and resume from.
     pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoint writes; `None` for the engine's default.
+    pub checkpoint_interval: Option<std::time::Duration>,
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Algorithm name (`naive`, `rc`, `parallel`); `None` picks the best.

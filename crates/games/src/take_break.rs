@@ -265,6 +265,12 @@ impl Family for TakeBreakFamily {
             checkpoint: ctl.checkpoint.clone(),
             ..Control::default()
         };
+        let control = Control {
+            checkpoint_interval: ctl
+                .checkpoint_interval
+                .unwrap_or(control.checkpoint_interval),
+            ..control
+        };
         // Look a little further than asked when n is small, so short
         // requests still get the (proven) period: it costs milliseconds.
         let seq = compute(rule.clone(), n.max(PERIOD_PROBE), &control)

@@ -1,0 +1,151 @@
+//! `grundy seq --checkpoint`: a run killed with SIGKILL resumes from its
+//! file, and the final values equal those of an uninterrupted run; damaged
+//! or foreign checkpoint files are refused with exit status 2.
+
+mod common;
+
+use common::grundy;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Heaps of 0.6 to compute: enough that the run is still going when the
+/// first checkpoint appears, small enough to finish quickly in the test
+/// profile in use.
+fn heaps() -> u64 {
+    if cfg!(debug_assertions) {
+        40_000
+    } else {
+        300_000
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-ckpt-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&dir);
+    dir
+}
+
+fn values(out: &std::process::Output) -> Vec<u64> {
+    assert!(
+        out.status.success(),
+        "seq failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    doc["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn killed_run_resumes_to_identical_values() {
+    let path = temp("kill");
+    let n = heaps().to_string();
+    let ckpt = path.to_str().unwrap();
+    let args = [
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        &n,
+        "--method",
+        "rc",
+        "--json",
+        "--checkpoint",
+        ckpt,
+        "--checkpoint-every",
+        "0.02",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL: no chance to clean up) once a checkpoint exists.
+    let start = Instant::now();
+    loop {
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        if size > 4096 {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its first checkpoint; raise heaps()"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no checkpoint written"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let saved = std::fs::metadata(&path).unwrap().len();
+
+    let resumed = values(&grundy(&args));
+    let fresh = values(&grundy(&[
+        "seq", "octal", "--code", "0.6", "-n", &n, "--method", "rc", "--json",
+    ]));
+    assert_eq!(resumed.len() as u64, heaps() + 1);
+    assert_eq!(resumed, fresh);
+    // The resumed run finished the file it had started.
+    assert!(std::fs::metadata(&path).unwrap().len() > saved);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn damaged_or_foreign_checkpoints_are_refused() {
+    let path = temp("damaged");
+    let ckpt = path.to_str().unwrap();
+    let run = |code: &str| {
+        grundy(&[
+            "seq",
+            "octal",
+            "--code",
+            code,
+            "-n",
+            "3000",
+            "--checkpoint",
+            ckpt,
+        ])
+    };
+    assert!(run("0.6").status.success());
+    let good = std::fs::read(&path).unwrap();
+
+    // Another game's file.
+    let out = run("0.77");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint"));
+
+    // Truncated.
+    std::fs::write(&path, &good[..good.len() / 2]).unwrap();
+    let out = run("0.6");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // One value flipped: the checksum must catch it.
+    let mut bad = good.clone();
+    let last = bad.len() - 20;
+    bad[last] ^= 1;
+    std::fs::write(&path, &bad).unwrap();
+    let out = run("0.6");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let _ = std::fs::remove_file(&path);
+}
