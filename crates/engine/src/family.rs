@@ -1,7 +1,10 @@
 //! The object-safe face of a game family, used by the command line, and
 //! the registration record every family provides.
 
-use crate::{analyze, Analysis, GameError, Limits, MisereSolver, Play, Solver, TextGame};
+use crate::{
+    analyze, Analysis, GameError, Limits, MisereSolver, MoveReport, Play, SearchError, Solver,
+    TextGame,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,6 +20,12 @@ pub trait Family: Send + Sync {
     /// Analyses the position written as `args` (the position arguments of
     /// `grundy analyze`).
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError>;
+
+    /// Every legal move from the position written as `args`, labelled, in
+    /// the family's deterministic order, each `to` in the syntax `analyze`
+    /// accepts (what `grundy play` offers a human). Refuses, naming the
+    /// limit, a position with more moves than the state limit.
+    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError>;
 
     /// The values of heaps 0..=n of a one-heap family, with its period.
     /// Families without a one-heap sequence answer with an input error.
@@ -73,6 +82,7 @@ pub struct Adapter<G: TextGame> {
     game: Arc<G>,
     normal: Mutex<Solver<G>>,
     misere: Mutex<MisereSolver<G>>,
+    limits: Limits,
 }
 
 impl<G: TextGame + 'static> Adapter<G> {
@@ -83,6 +93,7 @@ impl<G: TextGame + 'static> Adapter<G> {
             name: name.into(),
             normal: Mutex::new(Solver::new(game.clone(), limits.clone())),
             misere: Mutex::new(MisereSolver::new(game.clone(), limits.clone())),
+            limits: limits.clone(),
             game,
         }
     }
@@ -109,6 +120,27 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             .lock()
             .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
         analyze(&self.name, &*self.game, &mut normal, &mut misere, &p, play)
+    }
+
+    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+        let p = self.game.parse(args)?;
+        let estimate = self.game.moves_bound(&p);
+        if estimate > self.limits.max_states as u128 {
+            return Err(SearchError::TooManyMoves {
+                estimate,
+                limit: self.limits.max_states,
+            }
+            .into());
+        }
+        Ok(self
+            .game
+            .moves(&p)
+            .into_iter()
+            .map(|m| MoveReport {
+                label: m.label,
+                to: self.game.format(&m.to),
+            })
+            .collect())
     }
 }
 

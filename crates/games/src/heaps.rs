@@ -212,6 +212,10 @@ impl<G: TextGame + 'static> Family for ClosedFormFamily<G> {
         self.adapter.analyze(args, play)
     }
 
+    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
+        self.adapter.moves(args)
+    }
+
     /// The values of heaps `0..=n` by the formula. The period is reported
     /// (as proven) once the range shows it twice, as a search would need.
     fn seq(&self, n: u64, _ctl: &SeqControl) -> Result<SeqReport, GameError> {

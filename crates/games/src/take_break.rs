@@ -252,6 +252,10 @@ impl Family for TakeBreakFamily {
         self.adapter.analyze(args, play)
     }
 
+    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
+        self.adapter.moves(args)
+    }
+
     fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
         let rule = self.adapter.game().rule().clone();
         let method = match &ctl.method {

@@ -358,6 +358,11 @@ impl Family for TreblecrossFamily {
             Play::Misere => self.misere.analyze(args, play),
         }
     }
+
+    /// The raw rules' moves, so a player may also make a losing move.
+    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
+        self.misere.moves(args)
+    }
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
