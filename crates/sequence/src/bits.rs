@@ -19,8 +19,46 @@ impl ValueSet {
     }
 
     #[inline]
-    pub fn contains(&self, v: usize) -> bool {
-        self.words[v >> 6] >> (v & 63) & 1 != 0
+    pub fn remove(&mut self, v: usize) {
+        self.words[v >> 6] &= !(1 << (v & 63));
+    }
+
+    /// Inserts the values of `other` below `c`.
+    pub fn add_below(&mut self, other: &ValueSet, c: usize) {
+        for (i, (w, &o)) in self.words.iter_mut().zip(&other.words).enumerate() {
+            if i * 64 >= c {
+                break;
+            }
+            let keep = if (i + 1) * 64 > c {
+                (1u64 << (c - i * 64)) - 1
+            } else {
+                u64::MAX
+            };
+            *w |= o & keep;
+        }
+    }
+
+    /// Makes the set hold the values v with `bytes[v] != 0`, and no value
+    /// at or above `bytes.len()`, which must be a multiple of 64 and at most
+    /// the width.
+    pub fn load_bytes(&mut self, bytes: &[u8]) {
+        let full = bytes.len() / 64;
+        for (w, chunk) in self.words[..full].iter_mut().zip(bytes.chunks_exact(64)) {
+            let chunk: &[u8; 64] = chunk.try_into().expect("chunk of 64");
+            let mut x = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                x |= u64::from(b != 0) << i;
+            }
+            *w = x;
+        }
+        self.words[full..].fill(0);
+    }
+
+    /// Makes the set a copy of `other`, whose width may be smaller.
+    pub fn copy_from(&mut self, other: &ValueSet) {
+        let len = other.words.len();
+        self.words[..len].copy_from_slice(&other.words);
+        self.words[len..].fill(0);
     }
 
     /// The least value not in the set (the mex), `width` if all are in.

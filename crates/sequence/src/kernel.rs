@@ -22,8 +22,22 @@
 //! and reviewed each time the number of heaps doubles; when no mask makes
 //! rare values scarce, every pair is scanned (the naive method).
 
+//!
+//! # Layout for speed
+//! - The pass over the rare heaps is done for [`BATCH`] consecutive heaps
+//!   at once: for a rare heap a, heaps n..n + BATCH need the values of the
+//!   contiguous run n - k - a.., so one load serves many heaps. Each heap's
+//!   option values go to a byte table (a plain store, no read-modify-write)
+//!   turned into a bit set afterwards. Splits with a part not yet known when
+//!   the batch starts are added heap by heap in phase two, the same split as
+//!   the parallel method's blocks ([`Kernel::partial`], [`Kernel::finish`]).
+//! - The kernel keeps a reversed copy of the values, so the values of a run
+//!   of splits (a, m - a) are the XOR of two ascending slices and the search
+//!   for rare candidates is vectorised ([`crate::scan`]).
+
 use crate::bits::ValueSet;
 use crate::moves::Moves;
+use crate::scan::{scan_all, strike, Marks, Pairs};
 use crate::{HeapRule, SeqError, Value};
 
 /// Heaps computed before the first mask review.
@@ -32,6 +46,10 @@ const FIRST_REVIEW: usize = 256;
 const RARE_FRACTION: f64 = 0.2;
 /// Masks tried at a review: every mask below this bound.
 const MASKS_TRIED: u32 = 1 << 10;
+/// Heaps whose pass over the rare heaps is done together.
+pub(crate) const BATCH: usize = 16;
+/// The reversed copy of the values is never shorter than this.
+const MIN_REV: usize = 1 << 12;
 
 /// Rare/common state for one sequence, kept in step with its values.
 pub(crate) struct Kernel {
@@ -40,6 +58,10 @@ pub(crate) struct Kernel {
     mask: Option<u32>,
     /// Heaps >= 1 with a rare value, ascending.
     rare: Vec<usize>,
+    /// The values of the heaps in `rare`.
+    rare_val: Vec<Value>,
+    /// `rev[rev.len() - 1 - i]` is the value of heap i, for i < synced.
+    rev: Vec<Value>,
     width: usize,
     /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
     top: Vec<usize>,
@@ -65,6 +87,8 @@ impl Kernel {
             use_rc,
             mask: None,
             rare: Vec::new(),
+            rare_val: Vec::new(),
+            rev: Vec::new(),
             width: 0,
             top: Vec::new(),
             rare_vals: ValueSet::default(),
@@ -82,6 +106,21 @@ impl Kernel {
     /// The mask in use, if the rare/common method is active.
     pub fn mask(&self) -> Option<u32> {
         self.mask
+    }
+
+    /// Makes room for `heaps` values in the kernel's reversed copy, so it
+    /// is allocated once when the final length is known.
+    pub fn reserve(&mut self, heaps: usize) {
+        if heaps > self.rev.len() {
+            self.grow_rev(heaps);
+        }
+    }
+
+    fn grow_rev(&mut self, len: usize) {
+        let mut rev = vec![0; len];
+        // Heap i moves from old.len() - 1 - i to len - 1 - i.
+        rev[len - self.rev.len()..].copy_from_slice(&self.rev);
+        self.rev = rev;
     }
 
     fn set_width(&mut self, width: usize) {
@@ -112,19 +151,26 @@ impl Kernel {
     }
 
     /// Accounts for `values[synced..]` without reviewing the mask (inside a
-    /// parallel block, whose first phase used the current mask).
+    /// batch or parallel block, whose first phase used the current mask).
     pub fn account(&mut self, values: &[Value]) {
         if values.len() < self.synced {
             // The sequence was replaced by a shorter one: start over.
             self.hist.iter_mut().for_each(|c| *c = 0);
             self.rare.clear();
+            self.rare_val.clear();
+            self.rev.clear();
             self.top.clear();
             self.mask = None;
             self.synced = 0;
             self.next_review = FIRST_REVIEW;
             self.set_width(64);
         }
+        if values.len() > self.rev.len() {
+            self.grow_rev(values.len().max(2 * self.rev.len()).max(MIN_REV));
+        }
+        let last = self.rev.len() - 1;
         for (i, &v) in values.iter().enumerate().skip(self.synced) {
+            self.rev[last - i] = v;
             self.hist[v as usize] += 1;
             let v = v as usize;
             if v >= self.width {
@@ -140,6 +186,7 @@ impl Kernel {
             if let Some(m) = self.mask {
                 if i >= 1 && is_rare(v, m) {
                     self.rare.push(i);
+                    self.rare_val.push(v as Value);
                 }
             }
         }
@@ -175,11 +222,24 @@ impl Kernel {
         if chosen != self.mask {
             self.mask = chosen;
             self.rare.clear();
+            self.rare_val.clear();
             if let Some(m) = chosen {
-                self.rare
-                    .extend((1..values.len()).filter(|&i| is_rare(values[i] as usize, m)));
+                for (i, &v) in values.iter().enumerate().skip(1) {
+                    if is_rare(v as usize, m) {
+                        self.rare.push(i);
+                        self.rare_val.push(v);
+                    }
+                }
             }
             self.set_width(self.width);
+        }
+    }
+
+    /// The values of heaps below `synced`, both ways round.
+    fn pairs<'a>(&'a self, values: &'a [Value]) -> Pairs<'a> {
+        Pairs {
+            values: &values[..self.synced],
+            rev: &self.rev,
         }
     }
 
@@ -211,91 +271,157 @@ impl Kernel {
         }
     }
 
-    /// The value of heap `values.len()`. Call [`Kernel::sync`] first.
-    pub fn next_value(&mut self, values: &[Value]) -> Result<Value, SeqError> {
-        debug_assert_eq!(self.synced, values.len());
-        let n = values.len();
+    /// Computes the values of heaps `values.len()..end` on this thread.
+    pub fn extend(&mut self, values: &mut Vec<Value>, end: usize) -> Result<(), SeqError> {
         let mut scratch = std::mem::take(&mut self.scratch);
-        let partial = self.partial(values, n, n, &mut scratch);
+        let result = self.extend_with(values, end, &mut scratch);
         self.scratch = scratch;
-        self.finish(values, n, n, partial)
+        result
+    }
+
+    fn extend_with(
+        &mut self,
+        values: &mut Vec<Value>,
+        end: usize,
+        scratch: &mut Scratch,
+    ) -> Result<(), SeqError> {
+        while values.len() < end {
+            self.sync(values);
+            let n0 = values.len();
+            if self.mask.is_none() {
+                self.hit.words.fill(0);
+                let v = self.finish_naive(values, n0, 0)?;
+                values.push(v);
+                continue;
+            }
+            let lanes = BATCH.min(end - n0);
+            let stride = self.width;
+            self.rare_pass(values, n0, lanes, n0, &mut scratch.table);
+            for j in 0..lanes {
+                self.account(values);
+                self.hit
+                    .load_bytes(&scratch.table[j * stride..(j + 1) * stride]);
+                let v = self.finish_rc(values, n0 + j, n0, 0, scratch)?;
+                values.push(v);
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks in `table`, row j (of `width` bytes) for heap n0 + j, the value
+    /// of every split (a, b) with a rare and 1 <= b < known.
+    fn rare_pass(
+        &self,
+        values: &[Value],
+        n0: usize,
+        lanes: usize,
+        known: usize,
+        table: &mut Vec<u8>,
+    ) {
+        let w = self.width;
+        table.clear();
+        table.resize(lanes * w, 0);
+        let unequal = self.moves.unequal;
+        for &k in &self.moves.pairs {
+            // Row j splits m_j = n0 + j - k into (a, m_j - a).
+            let Some(m_last) = (n0 + lanes - 1).checked_sub(k) else {
+                continue;
+            };
+            let m_first = n0 as isize - k as isize;
+            for (&a, &va) in self.rare.iter().zip(&self.rare_val) {
+                if a >= m_last {
+                    break;
+                }
+                // b of row 0; row j has b0 + j.
+                let b0 = m_first - a as isize;
+                let all_rows = lanes == BATCH
+                    && b0 >= 1
+                    && b0 as usize + BATCH <= known
+                    && !(unequal && (b0..b0 + BATCH as isize).contains(&(a as isize)));
+                if all_rows {
+                    let b0 = b0 as usize;
+                    let ys: &[Value; BATCH] =
+                        values[b0..b0 + BATCH].try_into().expect("BATCH values");
+                    for (j, &y) in ys.iter().enumerate() {
+                        table[j * w + (va ^ y) as usize] = 1;
+                    }
+                } else {
+                    for j in 0..lanes {
+                        let b = b0 + j as isize;
+                        if b < 1 || b as usize >= known || (unequal && b as usize == a) {
+                            continue;
+                        }
+                        table[j * w + (va ^ values[b as usize]) as usize] = 1;
+                    }
+                }
+            }
+        }
     }
 
     /// A fresh per-thread scratch space for [`Kernel::partial`].
     pub fn scratch(&self) -> Scratch {
         Scratch {
             need: vec![0; self.width],
+            mark: Marks::default(),
             cands: Vec::new(),
+            table: Vec::new(),
         }
     }
 
-    /// Phase one of heap `n` when only the values of heaps below `known`
-    /// are available (`known <= n`): the option values of the two-heap
-    /// splits whose parts are both below `known`, as far as the method needs
-    /// them. Takes `&self` so many heaps can be done at once.
+    /// Phase one of heaps `n0..n0 + lanes` when only the values of heaps
+    /// below `known` are available (`known <= n0`): for each heap, in order,
+    /// pushes onto `out` the option values of the two-heap splits whose
+    /// parts are both below `known`, as far as the method needs them. Takes
+    /// `&self` so many batches can be done at once.
     pub fn partial(
         &self,
         values: &[Value],
-        n: usize,
+        n0: usize,
+        lanes: usize,
         known: usize,
         scratch: &mut Scratch,
-    ) -> Partial {
-        let mut hit = ValueSet::with_width(self.width);
+        out: &mut Vec<Partial>,
+    ) {
+        let pairs = self.pairs(values);
+        if self.mask.is_none() {
+            for n in n0..n0 + lanes {
+                let mut hit = ValueSet::with_width(self.width);
+                for (m, lo, hi) in self.moves.known_ranges(n, known) {
+                    scan_all(pairs, m, lo, hi, &mut hit);
+                }
+                out.push(Partial { hit, c1: 0 });
+            }
+            return;
+        }
         if scratch.need.len() < self.width {
             scratch.need = vec![0; self.width];
         }
-        let pairs = self
-            .moves
-            .pairs
-            .iter()
-            .filter(|&&k| n >= k + 2)
-            .map(|&k| n - k);
-        if self.mask.is_none() {
-            for m in pairs {
-                let h = self.moves.half(m);
-                let lo = (m + 1).saturating_sub(known).max(1);
-                scan_all(values, m, lo, h, &mut hit);
-            }
-            return Partial {
-                hit,
-                c1: 0,
-                exhausted: true,
-            };
-        }
-        let unequal = self.moves.unequal;
-        for m in pairs.clone() {
-            for &a in &self.rare {
-                if a >= m {
-                    break;
+        self.rare_pass(values, n0, lanes, known, &mut scratch.table);
+        let w = self.width;
+        for j in 0..lanes {
+            let n = n0 + j;
+            let mut hit = ValueSet::with_width(w);
+            hit.load_bytes(&scratch.table[j * w..(j + 1) * w]);
+            let c1 = hit.least_missing_in(&self.common_vals);
+            rare_below(&hit, &self.rare_vals, c1, &mut scratch.cands);
+            if !scratch.cands.is_empty() {
+                let left = find_candidates(
+                    pairs,
+                    self.moves.known_ranges(n, known),
+                    &self.top,
+                    self.width / 2,
+                    &mut scratch.cands,
+                    &mut scratch.need,
+                    &mut scratch.mark,
+                );
+                // The candidates found are the values now in `hit`.
+                hit.add_below(&self.rare_vals, c1);
+                for &v in &scratch.cands[..left] {
+                    hit.remove(v);
                 }
-                let b = m - a;
-                if b >= known || (unequal && a == b) {
-                    continue;
-                }
-                hit.insert((values[a] ^ values[b]) as usize);
             }
+            out.push(Partial { hit, c1 });
         }
-        let c1 = hit.least_missing_in(&self.common_vals);
-        rare_below(&hit, &self.rare_vals, c1, &mut scratch.cands);
-        if scratch.cands.is_empty() {
-            return Partial {
-                hit,
-                c1,
-                exhausted: false,
-            };
-        }
-        let ranges: Vec<(usize, usize, usize)> = pairs
-            .map(|m| (m, (m + 1).saturating_sub(known).max(1), self.moves.half(m)))
-            .collect();
-        let exhausted = find_candidates(
-            values,
-            &ranges,
-            &self.top,
-            self.width / 2,
-            scratch,
-            &mut hit,
-        );
-        Partial { hit, c1, exhausted }
     }
 
     /// Phase two of heap `n`, once every heap below `n` has its value:
@@ -307,32 +433,51 @@ impl Kernel {
         known: usize,
         partial: Partial,
     ) -> Result<Value, SeqError> {
-        for (dst, src) in self.hit.words.iter_mut().zip(&partial.hit.words) {
-            *dst = *src;
+        self.hit.copy_from(&partial.hit);
+        if self.mask.is_none() {
+            return self.finish_naive(values, n, known);
         }
-        for dst in self.hit.words.iter_mut().skip(partial.hit.words.len()) {
-            *dst = 0;
-        }
-        self.other_options(values, n);
-        let value = if self.mask.is_none() {
-            for &k in &self.moves.pairs {
-                if n >= k + 2 && known < n {
-                    let m = n - k;
-                    let h = self.moves.half(m);
-                    scan_all(values, m, 1, h.min(m.saturating_sub(known)), &mut self.hit);
-                }
-            }
-            self.hit.mex()
-        } else {
-            self.finish_rc(values, n, known, &partial)
-        };
-        Value::try_from(value).map_err(|_| SeqError::ValueOverflow {
-            heap: n as u64,
-            max: Value::MAX as u64,
-        })
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let value = self.finish_rc(values, n, known, partial.c1, &mut scratch);
+        self.scratch = scratch;
+        value
     }
 
-    fn finish_rc(&mut self, values: &[Value], n: usize, known: usize, partial: &Partial) -> usize {
+    /// The value of heap n by the full scan, given in `hit` the values of
+    /// the splits with both parts below `known`.
+    fn finish_naive(
+        &mut self,
+        values: &[Value],
+        n: usize,
+        known: usize,
+    ) -> Result<Value, SeqError> {
+        self.other_options(values, n);
+        let pairs = Pairs {
+            values: &values[..self.synced],
+            rev: &self.rev,
+        };
+        for &k in &self.moves.pairs {
+            if n >= k + 2 {
+                let m = n - k;
+                let hi = self.moves.half(m).min(m.saturating_sub(known));
+                scan_all(pairs, m, 1, hi, &mut self.hit);
+            }
+        }
+        to_value(self.hit.mex(), n)
+    }
+
+    /// The value of heap n by the rare/common method, given in `hit` the
+    /// values phase one found with the splits whose parts are below
+    /// `known`, every rare candidate below `c1` settled among those splits.
+    fn finish_rc(
+        &mut self,
+        values: &[Value],
+        n: usize,
+        known: usize,
+        c1: usize,
+        scratch: &mut Scratch,
+    ) -> Result<Value, SeqError> {
+        self.other_options(values, n);
         let unequal = self.moves.unequal;
         if known < n {
             for &k in &self.moves.pairs {
@@ -340,107 +485,96 @@ impl Kernel {
                     continue;
                 }
                 let m = n - k;
-                // Pairs with a part >= known: a <= m - known, or a >= known.
+                // Splits with a part >= known: a <= m - known, or a >= known.
                 let low_end = self.rare.partition_point(|&a| a + known <= m);
-                let high_start = self.rare.partition_point(|&a| a < known);
-                let (low, high) = (&self.rare[..low_end], &self.rare[high_start.max(low_end)..]);
-                for &a in low.iter().chain(high) {
+                let high_start = self.rare.partition_point(|&a| a < known).max(low_end);
+                for i in (0..low_end).chain(high_start..self.rare.len()) {
+                    let a = self.rare[i];
                     if a >= m {
                         break;
                     }
                     let b = m - a;
                     if !(unequal && a == b) {
-                        self.hit.insert((values[a] ^ values[b]) as usize);
+                        self.hit.insert((self.rare_val[i] ^ values[b]) as usize);
                     }
                 }
             }
         }
         let c = self.hit.least_missing_in(&self.common_vals);
-        let mut scratch = std::mem::take(&mut self.scratch);
         rare_below(&self.hit, &self.rare_vals, c, &mut scratch.cands);
-        let mut value = c;
-        if !scratch.cands.is_empty() {
-            if scratch.need.len() < self.width {
-                scratch.need = vec![0; self.width];
+        if scratch.cands.is_empty() {
+            return to_value(c, n);
+        }
+        if scratch.need.len() < self.width {
+            scratch.need = vec![0; self.width];
+        }
+        let pairs = Pairs {
+            values: &values[..self.synced],
+            rev: &self.rev,
+        };
+        let cands = &mut scratch.cands;
+        // Splits with a part at or above `known` first: phase one never saw them.
+        let mut left = cands.len();
+        for (m, lo, hi) in self.moves.unknown_ranges(n, known) {
+            if left == 0 {
+                break;
             }
-            let splits: Vec<usize> = self
-                .moves
-                .pairs
-                .iter()
-                .filter(|&&k| n >= k + 2)
-                .map(|&k| n - k)
-                .collect();
-            // Pairs with a part at or above `known` first: phase one never saw them.
-            let unknown: Vec<(usize, usize, usize)> = splits
-                .iter()
-                .map(|&m| (m, 1, self.moves.half(m).min(m.saturating_sub(known))))
-                .collect();
-            let done = !find_candidates(values, &unknown, &[], 0, &mut scratch, &mut self.hit);
-            // Phase one searched the known pairs for candidates below c1
-            // only, and to the end only if `exhausted`.
-            let need_known = !done
-                && (!partial.exhausted
-                    || scratch
-                        .cands
-                        .iter()
-                        .any(|&v| v >= partial.c1 && !self.hit.contains(v)));
-            if need_known {
-                scratch.cands.retain(|&v| !self.hit.contains(v));
-                let known_ranges: Vec<(usize, usize, usize)> = splits
-                    .iter()
-                    .map(|&m| (m, (m + 1).saturating_sub(known).max(1), self.moves.half(m)))
-                    .collect();
-                find_candidates(
-                    values,
-                    &known_ranges,
-                    &self.top,
-                    self.width / 2,
-                    &mut scratch,
-                    &mut self.hit,
-                );
-            }
-            for &v in &scratch.cands {
-                if !self.hit.contains(v) {
-                    value = value.min(v);
-                }
+            if lo <= hi {
+                let (xs, ys) = pairs.slices(m, lo, hi);
+                left = strike(xs, ys, &mut cands[..left], &mut scratch.mark);
             }
         }
-        self.scratch = scratch;
-        value
+        cands.truncate(left);
+        // Candidates stay ascending. One below c1 is settled: not a value of
+        // a known split (phase one) nor of the others (just now), so it is
+        // the least value missing.
+        if let Some(&v) = cands.first() {
+            if v < c1 {
+                return to_value(v, n);
+            }
+        }
+        let left = find_candidates(
+            pairs,
+            self.moves.known_ranges(n, known),
+            &self.top,
+            self.width / 2,
+            cands,
+            &mut scratch.need,
+            &mut scratch.mark,
+        );
+        let value = if left > 0 { cands[0].min(c) } else { c };
+        to_value(value, n)
     }
+}
+
+fn to_value(v: usize, n: usize) -> Result<Value, SeqError> {
+    Value::try_from(v).map_err(|_| SeqError::ValueOverflow {
+        heap: n as u64,
+        max: Value::MAX as u64,
+    })
 }
 
 /// Per-thread work space of the rare value search.
 #[derive(Default)]
 pub(crate) struct Scratch {
+    /// Zeroed between uses; at least the width.
     need: Vec<u8>,
+    mark: Marks,
     cands: Vec<usize>,
+    /// The byte table of [`Kernel::rare_pass`].
+    table: Vec<u8>,
 }
 
 /// What phase one learnt about a heap.
 pub(crate) struct Partial {
     /// Option values found.
     hit: ValueSet,
-    /// The least common value not in `hit` when phase one ended.
+    /// Every rare value below `c1` and not in `hit` is the value of no split
+    /// seen by phase one (0 after the full scan).
     c1: usize,
-    /// Whether the search for rare candidates below `c1` went through every
-    /// known pair (so a candidate not in `hit` is not a known pair's value).
-    exhausted: bool,
 }
 
-/// Inserts into `hit` the value of every pair (a, m - a), a in lo..=hi.
-fn scan_all(values: &[Value], m: usize, lo: usize, hi: usize, hit: &mut ValueSet) {
-    if lo > hi {
-        return;
-    }
-    let xs = &values[lo..=hi];
-    let ys = &values[m - hi..=m - lo];
-    for (x, y) in xs.iter().zip(ys.iter().rev()) {
-        hit.insert((x ^ y) as usize);
-    }
-}
-
-/// The rare values below `c` that are not in `hit`, into `out`.
+/// The rare values below `c` that are not in `hit`, ascending, into `out`.
 fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<usize>) {
     out.clear();
     for (i, (&h, &r)) in hit.words.iter().zip(&rare.words).enumerate() {
@@ -459,127 +593,85 @@ fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<usize>) {
 }
 
 /// Searches the pairs (a, m - a), a in lo..=hi, of each `(m, lo, hi)` for
-/// the values in `scratch.cands` not yet in `hit`, stopping when all are
-/// found; inserts the ones found into `hit`. Returns true if some candidate
-/// is still missing (every pair that could give it was then looked at).
+/// the values in `cands` (ascending), stopping when all are found; moves
+/// the ones not found, ascending, to the front of `cands` and returns how
+/// many there are: these are the value of no pair in the ranges.
 ///
 /// `top` lists the heaps whose value is at least `top_bit`, where every
-/// value is below `2 * top_bit` (pass `top_bit = 0` to go without). A
-/// candidate with that bit is the XOR of a pair only if exactly one heap of
-/// the pair is in `top`, so when `top` is short those candidates are looked
-/// for among its pairs only: they are the ones a plain scan takes longest
-/// to find.
+/// value is below `2 * top_bit`. A candidate with that bit is the XOR of a
+/// pair only if exactly one heap of the pair is in `top`, so when `top` is
+/// short those candidates are looked for among its pairs only: they are the
+/// ones a plain scan takes longest to find.
 fn find_candidates(
-    values: &[Value],
-    ranges: &[(usize, usize, usize)],
+    pairs: Pairs,
+    ranges: impl Iterator<Item = (usize, usize, usize)> + Clone,
     top: &[usize],
     top_bit: usize,
-    scratch: &mut Scratch,
-    hit: &mut ValueSet,
-) -> bool {
-    let pairs: usize = ranges
-        .iter()
-        .map(|&(_, lo, hi)| (hi + 1).saturating_sub(lo))
+    cands: &mut [usize],
+    need: &mut [u8],
+    mark: &mut Marks,
+) -> usize {
+    let total: usize = ranges
+        .clone()
+        .map(|(_, lo, hi)| (hi + 1).saturating_sub(lo))
         .sum();
-    let max_m = ranges.iter().map(|r| r.0).max().unwrap_or(0);
+    let max_m = ranges.clone().map(|r| r.0).max().unwrap_or(0);
     let top = &top[..top.partition_point(|&a| a < max_m)];
-    let high = top_bit > 0 && top.len() * 2 < pairs;
+    let high = top_bit > 0 && top.len() * 2 < total;
     let split = if high { top_bit } else { usize::MAX };
-    let mut missing = false;
-    // Phase A: a plain scan for the candidates below `split`.
-    let mut remaining = 0;
-    for &v in &scratch.cands {
-        if v < split && !hit.contains(v) {
-            scratch.need[v] = 1;
-            remaining += 1;
+    let count = cands.len();
+    // Phase A: the vectorised scan for the candidates below `split`.
+    let first_high = cands.partition_point(|&v| v < split);
+    let mut low_left = first_high;
+    for (m, lo, hi) in ranges.clone() {
+        if low_left == 0 {
+            break;
+        }
+        if lo <= hi {
+            let (xs, ys) = pairs.slices(m, lo, hi);
+            low_left = strike(xs, ys, &mut cands[..low_left], mark);
         }
     }
-    if remaining > 0 {
-        scan_for(values, ranges, &mut scratch.need, remaining);
-        missing |= settle(scratch, hit, |v| v < split);
-    }
-    if !high {
-        return missing;
+    cands.copy_within(first_high..count, low_left);
+    let left = low_left + (count - first_high);
+    if left == low_left {
+        return left;
     }
     // Phase B: the candidates with the top bit, among pairs with a top heap.
     let mut remaining = 0;
-    for &v in &scratch.cands {
-        if v >= split && !hit.contains(v) {
-            scratch.need[v] = 1;
-            remaining += 1;
-        }
+    for &v in &cands[low_left..left] {
+        need[v] = 1;
+        remaining += 1;
     }
-    if remaining > 0 {
-        let need = &mut scratch.need;
-        'ranges: for &(m, lo, hi) in ranges {
-            for chunk in top.chunks(16) {
-                for &a in chunk {
-                    if a >= m {
-                        break;
-                    }
-                    let b = m - a;
-                    let small = a.min(b);
-                    if small < lo || small > hi {
-                        continue;
-                    }
-                    let v = (values[a] ^ values[b]) as usize;
-                    remaining -= need[v] as usize;
-                    need[v] = 0;
+    let values = pairs.values;
+    'ranges: for (m, lo, hi) in ranges {
+        for chunk in top.chunks(16) {
+            for &a in chunk {
+                if a >= m {
+                    break;
                 }
-                if remaining == 0 {
-                    break 'ranges;
+                let b = m - a;
+                let small = a.min(b);
+                if small < lo || small > hi {
+                    continue;
                 }
-            }
-        }
-        missing |= settle(scratch, hit, |v| v >= split);
-    }
-    missing
-}
-
-/// The plain scan: clears `need[v]` for every pair value v, stopping once
-/// `remaining` candidates are cleared; returns how many are left.
-fn scan_for(
-    values: &[Value],
-    ranges: &[(usize, usize, usize)],
-    need: &mut [u8],
-    mut remaining: usize,
-) -> usize {
-    for &(m, lo, hi) in ranges {
-        if lo > hi {
-            continue;
-        }
-        let xs = &values[lo..=hi];
-        let ys = &values[m - hi..=m - lo];
-        // Count in blocks so the test for "all found" stays out of the
-        // innermost loop.
-        for (xb, yb) in xs.chunks(16).zip(ys.rchunks(16)) {
-            for (x, y) in xb.iter().zip(yb.iter().rev()) {
-                let v = (x ^ y) as usize;
+                let v = (values[a] ^ values[b]) as usize;
                 remaining -= need[v] as usize;
                 need[v] = 0;
             }
             if remaining == 0 {
-                return 0;
+                break 'ranges;
             }
         }
     }
-    remaining
-}
-
-/// After a search over the candidates selected by `which`: inserts the
-/// found ones into `hit`, resets `need`, and tells whether one is missing.
-fn settle(scratch: &mut Scratch, hit: &mut ValueSet, which: impl Fn(usize) -> bool) -> bool {
-    let mut missing = false;
-    for &v in &scratch.cands {
-        if !which(v) || hit.contains(v) {
-            continue;
-        }
-        if scratch.need[v] == 0 {
-            hit.insert(v);
-        } else {
-            scratch.need[v] = 0;
-            missing = true;
+    let mut kept = low_left;
+    for t in low_left..left {
+        let v = cands[t];
+        if need[v] != 0 {
+            need[v] = 0;
+            cands[kept] = v;
+            kept += 1;
         }
     }
-    missing
+    kept
 }

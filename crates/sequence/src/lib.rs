@@ -9,8 +9,9 @@
 //! - [`period`]: least period and pre-period, proven by the periodicity
 //!   theorems when one applies ([`Period::proven`]).
 //!
-//! Values are stored as [`Value`] (`u16`): two bytes a heap, so billions of
-//! heaps fit in memory. The values of octal games and Grundy's game grow
+//! Values are stored as [`Value`] (`u16`): two bytes a heap (four while
+//! computing, which keeps a reversed copy), so billions of heaps fit in
+//! memory. The values of octal games and Grundy's game grow
 //! very slowly (a few hundred in every published table; 0.6 reaches 302 by
 //! heap 10^6, Grundy's game 230 by heap 10^5), so 16 bits leave a wide margin; a value above
 //! `u16::MAX` is reported as [`SeqError::ValueOverflow`], never wrapped.
@@ -26,6 +27,7 @@ pub mod naive;
 mod parallel;
 pub mod period;
 pub mod rule;
+mod scan;
 mod sequence;
 
 pub use control::{Control, Method};

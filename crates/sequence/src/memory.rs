@@ -5,12 +5,14 @@ use crate::{Control, SeqError, Value};
 /// Fixed allowance for tables other than the values, bytes.
 const OVERHEAD: u64 = 64 << 20;
 
-/// Bytes needed to hold heaps 0..=n: the values, an allowance of a quarter
-/// byte a heap for the list of rare heaps, and a fixed overhead.
+/// Bytes needed to hold heaps 0..=n: the values twice (the computation
+/// keeps a reversed copy so its scans run over ascending memory), an
+/// allowance of a quarter byte a heap for the list of rare heaps, and a
+/// fixed overhead.
 pub fn estimate(n: u64) -> u64 {
     let heaps = n.saturating_add(1);
     heaps
-        .saturating_mul(std::mem::size_of::<Value>() as u64)
+        .saturating_mul(2 * std::mem::size_of::<Value>() as u64)
         .saturating_add(heaps / 4)
         .saturating_add(OVERHEAD)
 }

@@ -60,4 +60,34 @@ impl Moves {
             m / 2
         }
     }
+
+    /// The pair splits m = n - k of heap n (those with n >= k + 2).
+    fn splits(&self, n: usize) -> impl Iterator<Item = usize> + Clone + '_ {
+        self.pairs
+            .iter()
+            .filter(move |&&k| n >= k + 2)
+            .map(move |&k| n - k)
+    }
+
+    /// The splits (m, lo, hi) of heap n into (a, m - a), lo <= a <= hi,
+    /// whose parts are both below `known` (empty when lo > hi).
+    pub fn known_ranges(
+        &self,
+        n: usize,
+        known: usize,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + Clone + '_ {
+        self.splits(n)
+            .map(move |m| (m, (m + 1).saturating_sub(known).max(1), self.half(m)))
+    }
+
+    /// The splits (m, lo, hi) of heap n with a part at or above `known`
+    /// (empty when lo > hi).
+    pub fn unknown_ranges(
+        &self,
+        n: usize,
+        known: usize,
+    ) -> impl Iterator<Item = (usize, usize, usize)> + Clone + '_ {
+        self.splits(n)
+            .map(move |m| (m, 1, self.half(m).min(m.saturating_sub(known))))
+    }
 }

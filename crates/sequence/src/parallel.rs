@@ -8,7 +8,7 @@
 //! the block itself, and takes the mex ([`Kernel::partial`] and
 //! [`Kernel::finish`]). Results are identical to the one-thread method.
 
-use crate::kernel::{Kernel, Partial};
+use crate::kernel::{Kernel, Partial, BATCH};
 use crate::{SeqError, Value};
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -39,25 +39,29 @@ pub(crate) fn extend(
         kernel.sync(values);
         let known = values.len();
         let block = block_size(known, kernel.mask().is_some());
-        if block <= 1 {
-            let v = kernel.next_value(values)?;
-            values.push(v);
+        if block <= BATCH {
+            kernel.extend(values, (known + BATCH).min(end))?;
             continue;
         }
         let stop = (known + block).min(end);
         let shared: &Kernel = kernel;
         let done: &[Value] = values;
-        let partials: Vec<Partial> = pool.install(|| {
+        let batches: Vec<Vec<Partial>> = pool.install(|| {
             (known..stop)
                 .into_par_iter()
-                .with_min_len(64)
+                .step_by(BATCH)
                 .map_init(
                     || shared.scratch(),
-                    |scratch, n| shared.partial(done, n, known, scratch),
+                    |scratch, n0| {
+                        let lanes = BATCH.min(stop - n0);
+                        let mut out = Vec::with_capacity(lanes);
+                        shared.partial(done, n0, lanes, known, scratch, &mut out);
+                        out
+                    },
                 )
                 .collect()
         });
-        for (n, partial) in (known..stop).zip(partials) {
+        for (n, partial) in (known..stop).zip(batches.into_iter().flatten()) {
             kernel.account(values);
             let v = kernel.finish(values, n, known, partial)?;
             values.push(v);

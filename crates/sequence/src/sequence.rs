@@ -136,6 +136,9 @@ impl Sequence {
         if !matches!(&self.kernel, Some((rc, _)) if *rc == use_rc) {
             self.kernel = Some((use_rc, Kernel::new(&self.rule, use_rc)));
         }
+        if let Some((_, kernel)) = &mut self.kernel {
+            kernel.reserve(target);
+        }
         while self.values.len() < target {
             if ctl.use_period {
                 if self.proven.is_none() && self.values.len() >= self.next_period_check {
@@ -159,13 +162,7 @@ impl Sequence {
             let kernel = &mut self.kernel.as_mut().expect("kernel set above").1;
             match &pool {
                 Some(pool) => parallel::extend(kernel, &mut self.values, end, pool)?,
-                None => {
-                    while self.values.len() < end {
-                        kernel.sync(&self.values);
-                        let v = kernel.next_value(&self.values)?;
-                        self.values.push(v);
-                    }
-                }
+                None => kernel.extend(&mut self.values, end)?,
             }
             if let Some(bar) = bar {
                 bar.set_position(self.values.len() as u64);
