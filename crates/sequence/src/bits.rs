@@ -38,16 +38,18 @@ impl ValueSet {
         }
     }
 
-    /// Makes the set hold the values v with `bytes[v] != 0`, and no value
+    /// Makes the set hold the values v with `bytes[v] == 1`, and no value
     /// at or above `bytes.len()`, which must be a multiple of 64 and at most
-    /// the width.
+    /// the width. Every byte must be 0 or 1.
     pub fn load_bytes(&mut self, bytes: &[u8]) {
         let full = bytes.len() / 64;
         for (w, chunk) in self.words[..full].iter_mut().zip(bytes.chunks_exact(64)) {
-            let chunk: &[u8; 64] = chunk.try_into().expect("chunk of 64");
             let mut x = 0u64;
-            for (i, &b) in chunk.iter().enumerate() {
-                x |= u64::from(b != 0) << i;
+            for (i, eight) in chunk.chunks_exact(8).enumerate() {
+                let b = u64::from_le_bytes(eight.try_into().expect("8 bytes"));
+                // Byte i (0 or 1) lands on bit 56 + i of the product, and
+                // no two partial products meet there.
+                x |= (b.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
             }
             *w = x;
         }
@@ -80,5 +82,30 @@ impl ValueSet {
             }
         }
         self.words.len() * 64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn load_bytes_packs_each_byte_to_its_bit() {
+        let mut state = 7u32;
+        for _ in 0..200 {
+            let bytes: Vec<u8> = (0..128)
+                .map(|_| {
+                    state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    (state >> 20) as u8 & 1
+                })
+                .collect();
+            let mut set = ValueSet::with_width(256);
+            set.words.fill(u64::MAX);
+            set.load_bytes(&bytes);
+            for v in 0..256 {
+                let want = bytes.get(v) == Some(&1);
+                assert_eq!(set.words[v >> 6] >> (v & 63) & 1 == 1, want, "value {v}");
+            }
+        }
     }
 }

@@ -318,9 +318,37 @@ impl Kernel {
         known: usize,
         table: &mut Vec<u8>,
     ) {
-        let w = self.width;
         table.clear();
-        table.resize(lanes * w, 0);
+        table.resize(lanes * self.width, 0);
+        let args = (values, n0, lanes, known, &mut table[..]);
+        // One copy per width, so a row's length is a constant: no bounds
+        // checks, and the rows' offsets are immediates.
+        match self.width {
+            64 => self.rare_rows::<64>(args),
+            128 => self.rare_rows::<128>(args),
+            256 => self.rare_rows::<256>(args),
+            512 => self.rare_rows::<512>(args),
+            1024 => self.rare_rows::<1024>(args),
+            2048 => self.rare_rows::<2048>(args),
+            4096 => self.rare_rows::<4096>(args),
+            8192 => self.rare_rows::<8192>(args),
+            16384 => self.rare_rows::<16384>(args),
+            32768 => self.rare_rows::<32768>(args),
+            // The width is a power of two from 64 to Value::MAX + 1.
+            _ => self.rare_rows::<65536>(args),
+        }
+    }
+
+    /// [`Kernel::rare_pass`] for width `ROW`.
+    fn rare_rows<const ROW: usize>(
+        &self,
+        (values, n0, lanes, known, table): (&[Value], usize, usize, usize, &mut [u8]),
+    ) {
+        debug_assert_eq!(self.width, ROW);
+        let (rows, _) = table.as_chunks_mut::<ROW>();
+        // Every value is below the width, so masking changes nothing but
+        // shows the compiler the index is in bounds.
+        let at = |a: Value, b: Value| (a ^ b) as usize & (ROW - 1);
         let unequal = self.moves.unequal;
         for &k in &self.moves.pairs {
             // Row j splits m_j = n0 + j - k into (a, m_j - a).
@@ -334,24 +362,26 @@ impl Kernel {
                 }
                 // b of row 0; row j has b0 + j.
                 let b0 = m_first - a as isize;
-                let all_rows = lanes == BATCH
-                    && b0 >= 1
+                let all_rows = b0 >= 1
                     && b0 as usize + BATCH <= known
                     && !(unequal && (b0..b0 + BATCH as isize).contains(&(a as isize)));
-                if all_rows {
-                    let b0 = b0 as usize;
-                    let ys: &[Value; BATCH] =
-                        values[b0..b0 + BATCH].try_into().expect("BATCH values");
-                    for (j, &y) in ys.iter().enumerate() {
-                        table[j * w + (va ^ y) as usize] = 1;
-                    }
-                } else {
-                    for j in 0..lanes {
-                        let b = b0 + j as isize;
-                        if b < 1 || b as usize >= known || (unequal && b as usize == a) {
-                            continue;
+                match <&mut [[u8; ROW]; BATCH]>::try_from(&mut rows[..]) {
+                    Ok(full) if all_rows => {
+                        let b0 = b0 as usize;
+                        let ys: &[Value; BATCH] =
+                            values[b0..b0 + BATCH].try_into().expect("BATCH values");
+                        for (row, &y) in full.iter_mut().zip(ys) {
+                            row[at(va, y)] = 1;
                         }
-                        table[j * w + (va ^ values[b as usize]) as usize] = 1;
+                    }
+                    _ => {
+                        for (j, row) in rows.iter_mut().enumerate() {
+                            let b = b0 + j as isize;
+                            if b < 1 || b as usize >= known || (unequal && b as usize == a) {
+                                continue;
+                            }
+                            row[at(va, values[b as usize])] = 1;
+                        }
                     }
                 }
             }
@@ -417,7 +447,7 @@ impl Kernel {
                 // The candidates found are the values now in `hit`.
                 hit.add_below(&self.rare_vals, c1);
                 for &v in &scratch.cands[..left] {
-                    hit.remove(v);
+                    hit.remove(v as usize);
                 }
             }
             out.push(Partial { hit, c1 });
@@ -529,8 +559,8 @@ impl Kernel {
         // a known split (phase one) nor of the others (just now), so it is
         // the least value missing.
         if let Some(&v) = cands.first() {
-            if v < c1 {
-                return to_value(v, n);
+            if (v as usize) < c1 {
+                return Ok(v);
             }
         }
         let left = find_candidates(
@@ -542,8 +572,11 @@ impl Kernel {
             &mut scratch.need,
             &mut scratch.mark,
         );
-        let value = if left > 0 { cands[0].min(c) } else { c };
-        to_value(value, n)
+        // A candidate is below c.
+        if left > 0 {
+            return Ok(cands[0]);
+        }
+        to_value(c, n)
     }
 }
 
@@ -560,7 +593,7 @@ pub(crate) struct Scratch {
     /// Zeroed between uses; at least the width.
     need: Vec<u8>,
     mark: Marks,
-    cands: Vec<usize>,
+    cands: Vec<Value>,
     /// The byte table of [`Kernel::rare_pass`].
     table: Vec<u8>,
 }
@@ -575,7 +608,7 @@ pub(crate) struct Partial {
 }
 
 /// The rare values below `c` that are not in `hit`, ascending, into `out`.
-fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<usize>) {
+fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<Value>) {
     out.clear();
     for (i, (&h, &r)) in hit.words.iter().zip(&rare.words).enumerate() {
         if i * 64 >= c {
@@ -586,7 +619,8 @@ fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Vec<usize>) {
             free &= (1u64 << (c - i * 64)) - 1;
         }
         while free != 0 {
-            out.push(i * 64 + free.trailing_zeros() as usize);
+            // Below the width, so below Value::MAX + 1.
+            out.push((i * 64 + free.trailing_zeros() as usize) as Value);
             free &= free - 1;
         }
     }
@@ -607,7 +641,7 @@ fn find_candidates(
     ranges: impl Iterator<Item = (usize, usize, usize)> + Clone,
     top: &[usize],
     top_bit: usize,
-    cands: &mut [usize],
+    cands: &mut [Value],
     need: &mut [u8],
     mark: &mut Marks,
 ) -> usize {
@@ -621,7 +655,7 @@ fn find_candidates(
     let split = if high { top_bit } else { usize::MAX };
     let count = cands.len();
     // Phase A: the vectorised scan for the candidates below `split`.
-    let first_high = cands.partition_point(|&v| v < split);
+    let first_high = cands.partition_point(|&v| (v as usize) < split);
     let mut low_left = first_high;
     for (m, lo, hi) in ranges.clone() {
         if low_left == 0 {
@@ -640,7 +674,7 @@ fn find_candidates(
     // Phase B: the candidates with the top bit, among pairs with a top heap.
     let mut remaining = 0;
     for &v in &cands[low_left..left] {
-        need[v] = 1;
+        need[v as usize] = 1;
         remaining += 1;
     }
     let values = pairs.values;
@@ -667,8 +701,8 @@ fn find_candidates(
     let mut kept = low_left;
     for t in low_left..left {
         let v = cands[t];
-        if need[v] != 0 {
-            need[v] = 0;
+        if need[v as usize] != 0 {
+            need[v as usize] = 0;
             cands[kept] = v;
             kept += 1;
         }
