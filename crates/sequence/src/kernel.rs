@@ -46,8 +46,9 @@ const FIRST_REVIEW: usize = 256;
 const RARE_FRACTION: f64 = 0.2;
 /// Masks tried at a review: every mask below this bound.
 const MASKS_TRIED: u32 = 1 << 10;
-/// Heaps whose pass over the rare heaps is done together.
-pub(crate) const BATCH: usize = 16;
+/// Heaps whose pass over the rare heaps is done together (measured on 0.6:
+/// 32 beats 16 and 64).
+pub(crate) const BATCH: usize = 32;
 /// The reversed copy of the values is never shorter than this.
 const MIN_REV: usize = 1 << 12;
 
