@@ -43,7 +43,11 @@ use crate::{HeapRule, SeqError, Value};
 /// Heaps computed before the first mask review.
 const FIRST_REVIEW: usize = 256;
 /// A mask is used only if it leaves at most this fraction of heaps rare.
-const RARE_FRACTION: f64 = 0.2;
+/// The batched pass over rare heaps costs less per heap than the full scan
+/// per pair, so the method pays well before rare values are scarce: 0.5 was
+/// never slower than 0.2 on 22 games (n = 30000) and up to 2.3x faster
+/// (0.007, whose best mask leaves 21-29% of its first 65536 heaps rare).
+const RARE_FRACTION: f64 = 0.5;
 /// Masks tried at a review: every mask below this bound.
 const MASKS_TRIED: u32 = 1 << 10;
 /// Heaps whose pass over the rare heaps is done together (measured on 0.6:
