@@ -133,6 +133,9 @@ mod tests {
                 _ => Err(GameError::Input(format!("bad position {args:?}"))),
             }
         }
+        fn moves(&self, _args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
+            Ok(vec![])
+        }
     }
 
     fn batch(input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
