@@ -56,10 +56,11 @@ impl ValueSet {
         self.words[full..].fill(0);
     }
 
-    /// Makes the set a copy of `other`, whose width may be smaller.
-    pub fn copy_from(&mut self, other: &ValueSet) {
-        let len = other.words.len();
-        self.words[..len].copy_from_slice(&other.words);
+    /// Makes the set the one whose words are `words` (of a width that may
+    /// be smaller).
+    pub fn copy_words(&mut self, words: &[u64]) {
+        let len = words.len();
+        self.words[..len].copy_from_slice(words);
         self.words[len..].fill(0);
     }
 

@@ -67,6 +67,8 @@ pub(crate) struct Kernel {
     rare_val: Vec<Value>,
     /// `rev[rev.len() - 1 - i]` is the value of heap i, for i < synced.
     rev: Vec<Value>,
+    /// The length `rev` may grow to without being asked for more.
+    rev_target: usize,
     width: usize,
     /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
     top: Vec<usize>,
@@ -77,6 +79,18 @@ pub(crate) struct Kernel {
     synced: usize,
     hit: ValueSet,
     scratch: Scratch,
+    /// Phase-one work spaces of the parallel method, kept between blocks.
+    runs: Vec<Run>,
+    /// For phase two of a block: the `known` it is for, the first rare
+    /// heap >= known, and per pair offset the rare heaps a with
+    /// a + known <= m, counted (they only grow within a block).
+    cursor: Option<Cursor>,
+}
+
+struct Cursor {
+    known: usize,
+    high: usize,
+    low: Vec<usize>,
 }
 
 #[inline]
@@ -94,6 +108,7 @@ impl Kernel {
             rare: Vec::new(),
             rare_val: Vec::new(),
             rev: Vec::new(),
+            rev_target: usize::MAX,
             width: 0,
             top: Vec::new(),
             rare_vals: ValueSet::default(),
@@ -103,6 +118,8 @@ impl Kernel {
             synced: 0,
             hit: ValueSet::default(),
             scratch: Scratch::default(),
+            runs: Vec::new(),
+            cursor: None,
         };
         k.set_width(64);
         k
@@ -113,12 +130,12 @@ impl Kernel {
         self.mask
     }
 
-    /// Makes room for `heaps` values in the kernel's reversed copy, so it
-    /// is allocated once when the final length is known.
+    /// Tells the kernel how many heaps the computation is expected to
+    /// reach: its reversed copy of the values grows geometrically up to
+    /// that length, not beyond (a sequence whose period is proven early
+    /// never needs it whole).
     pub fn reserve(&mut self, heaps: usize) {
-        if heaps > self.rev.len() {
-            self.grow_rev(heaps);
-        }
+        self.rev_target = heaps;
     }
 
     fn grow_rev(&mut self, len: usize) {
@@ -165,13 +182,15 @@ impl Kernel {
             self.rare_val.clear();
             self.rev.clear();
             self.top.clear();
+            self.cursor = None;
             self.mask = None;
             self.synced = 0;
             self.next_review = FIRST_REVIEW;
             self.set_width(64);
         }
         if values.len() > self.rev.len() {
-            self.grow_rev(values.len().max(2 * self.rev.len()).max(MIN_REV));
+            let len = (2 * self.rev.len()).max(MIN_REV).min(self.rev_target);
+            self.grow_rev(len.max(values.len()));
         }
         let last = self.rev.len() - 1;
         for (i, &v) in values.iter().enumerate().skip(self.synced) {
@@ -226,6 +245,7 @@ impl Kernel {
         };
         if chosen != self.mask {
             self.mask = chosen;
+            self.cursor = None;
             self.rare.clear();
             self.rare_val.clear();
             if let Some(m) = chosen {
@@ -393,14 +413,17 @@ impl Kernel {
         }
     }
 
-    /// A fresh per-thread scratch space for [`Kernel::partial`].
-    pub fn scratch(&self) -> Scratch {
-        Scratch {
-            need: vec![0; self.width],
-            mark: Marks::default(),
-            cands: Vec::new(),
-            table: Vec::new(),
-        }
+    /// `count` work spaces for [`Kernel::partial`], reused from the last
+    /// call if there was one; give them back with [`Kernel::put_runs`].
+    pub fn take_runs(&mut self, count: usize) -> Vec<Run> {
+        let mut runs = std::mem::take(&mut self.runs);
+        runs.resize_with(count, Run::default);
+        runs
+    }
+
+    /// Keeps `runs` for the next [`Kernel::take_runs`].
+    pub fn put_runs(&mut self, runs: Vec<Run>) {
+        self.runs = runs;
     }
 
     /// Phase one of heaps `n0..n0 + lanes` when only the values of heaps
@@ -415,16 +438,20 @@ impl Kernel {
         lanes: usize,
         known: usize,
         scratch: &mut Scratch,
-        out: &mut Vec<Partial>,
+        out: &mut Partials,
     ) {
         let pairs = self.pairs(values);
+        let hit = &mut scratch.hit;
+        if hit.words.len() != self.width / 64 {
+            *hit = ValueSet::with_width(self.width);
+        }
         if self.mask.is_none() {
             for n in n0..n0 + lanes {
-                let mut hit = ValueSet::with_width(self.width);
+                hit.words.fill(0);
                 for (m, lo, hi) in self.moves.known_ranges(n, known) {
-                    scan_all(pairs, m, lo, hi, &mut hit);
+                    scan_all(pairs, m, lo, hi, hit);
                 }
-                out.push(Partial { hit, c1: 0 });
+                out.push(hit, 0);
             }
             return;
         }
@@ -435,10 +462,9 @@ impl Kernel {
         let w = self.width;
         for j in 0..lanes {
             let n = n0 + j;
-            let mut hit = ValueSet::with_width(w);
             hit.load_bytes(&scratch.table[j * w..(j + 1) * w]);
             let c1 = hit.least_missing_in(&self.common_vals);
-            rare_below(&hit, &self.rare_vals, c1, &mut scratch.cands);
+            rare_below(hit, &self.rare_vals, c1, &mut scratch.cands);
             if !scratch.cands.is_empty() {
                 let left = find_candidates(
                     pairs,
@@ -455,25 +481,28 @@ impl Kernel {
                     hit.remove(v as usize);
                 }
             }
-            out.push(Partial { hit, c1 });
+            out.push(hit, c1);
         }
     }
 
     /// Phase two of heap `n`, once every heap below `n` has its value:
     /// adds the options phase one could not see and returns the value.
+    /// `partials.get(i)` is what phase one found for heap n.
     pub fn finish(
         &mut self,
         values: &[Value],
         n: usize,
         known: usize,
-        partial: Partial,
+        partials: &Partials,
+        i: usize,
     ) -> Result<Value, SeqError> {
-        self.hit.copy_from(&partial.hit);
+        let (words, c1) = partials.get(i);
+        self.hit.copy_words(words);
         if self.mask.is_none() {
             return self.finish_naive(values, n, known);
         }
         let mut scratch = std::mem::take(&mut self.scratch);
-        let value = self.finish_rc(values, n, known, partial.c1, &mut scratch);
+        let value = self.finish_rc(values, n, known, c1, &mut scratch);
         self.scratch = scratch;
         value
     }
@@ -515,15 +544,24 @@ impl Kernel {
         self.other_options(values, n);
         let unequal = self.moves.unequal;
         if known < n {
-            for &k in &self.moves.pairs {
+            // Splits with a part >= known: a <= m - known, or a >= known.
+            let fresh = !matches!(&self.cursor, Some(c) if c.known == known);
+            if fresh {
+                let high = self.rare.partition_point(|&a| a < known);
+                let low = vec![0; self.moves.pairs.len()];
+                self.cursor = Some(Cursor { known, high, low });
+            }
+            let cursor = self.cursor.as_mut().expect("cursor set above");
+            for (&k, low) in self.moves.pairs.iter().zip(&mut cursor.low) {
                 if n < k + 2 {
                     continue;
                 }
                 let m = n - k;
-                // Splits with a part >= known: a <= m - known, or a >= known.
-                let low_end = self.rare.partition_point(|&a| a + known <= m);
-                let high_start = self.rare.partition_point(|&a| a < known).max(low_end);
-                for i in (0..low_end).chain(high_start..self.rare.len()) {
+                // m only grows within a block: move the cursor on.
+                while *low < cursor.high && self.rare[*low] + known <= m {
+                    *low += 1;
+                }
+                for i in (0..*low).chain(cursor.high..self.rare.len()) {
                     let a = self.rare[i];
                     if a >= m {
                         break;
@@ -601,15 +639,52 @@ pub(crate) struct Scratch {
     cands: Vec<Value>,
     /// The byte table of [`Kernel::rare_pass`].
     table: Vec<u8>,
+    /// Phase one's option values of one heap.
+    hit: ValueSet,
 }
 
-/// What phase one learnt about a heap.
-pub(crate) struct Partial {
-    /// Option values found.
-    hit: ValueSet,
-    /// Every rare value below `c1` and not in `hit` is the value of no split
-    /// seen by phase one (0 after the full scan).
-    c1: usize,
+/// One thread's share of phase one: its work space and results.
+#[derive(Default)]
+pub(crate) struct Run {
+    pub scratch: Scratch,
+    pub out: Partials,
+}
+
+/// What phase one learnt about consecutive heaps, stored flat (no
+/// allocation per heap). For each heap: the option values found, and `c1`:
+/// every rare value below `c1` and not among them is the value of no split
+/// seen by phase one (0 after the full scan).
+#[derive(Default)]
+pub(crate) struct Partials {
+    words: usize,
+    hits: Vec<u64>,
+    c1: Vec<usize>,
+}
+
+impl Partials {
+    /// Forgets every heap stored, keeping the memory.
+    pub fn clear(&mut self) {
+        self.hits.clear();
+        self.c1.clear();
+    }
+
+    /// The number of heaps stored.
+    pub fn len(&self) -> usize {
+        self.c1.len()
+    }
+
+    fn push(&mut self, hit: &ValueSet, c1: usize) {
+        if self.c1.is_empty() {
+            self.words = hit.words.len();
+        }
+        debug_assert_eq!(self.words, hit.words.len());
+        self.hits.extend_from_slice(&hit.words);
+        self.c1.push(c1);
+    }
+
+    fn get(&self, i: usize) -> (&[u64], usize) {
+        (&self.hits[i * self.words..(i + 1) * self.words], self.c1[i])
+    }
 }
 
 /// The rare values below `c` that are not in `hit`, ascending, into `out`.

@@ -138,6 +138,7 @@ fn strike_table(
     cands: &mut [Value],
     mark: &mut Marks,
 ) -> (usize, usize) {
+    let mark = mark.table();
     let mut used = 0;
     let mut len = cands.len();
     // Every value marked is at most the OR of all of them.
@@ -156,13 +157,13 @@ fn strike_table(
                 all[j] |= v[j];
             }
             for &v in &v {
-                mark.0[v as usize] = 1;
+                mark[v as usize] = 1;
             }
         }
         let tail = xcs.remainder().len();
         for (x, y) in xs[step - tail..].iter().zip(&ys[step - tail..]) {
             all[0] |= x ^ y;
-            mark.0[(x ^ y) as usize] = 1;
+            mark[(x ^ y) as usize] = 1;
         }
         used += step;
         // Branch-free: whether a candidate was seen is unpredictable.
@@ -170,7 +171,7 @@ fn strike_table(
         for t in 0..len {
             let v = cands[t];
             cands[kept] = v;
-            kept += usize::from(mark.0[v as usize] == 0);
+            kept += usize::from(mark[v as usize] == 0);
         }
         len = kept;
         if len <= MAX_VECTOR {
@@ -178,17 +179,18 @@ fn strike_table(
         }
     }
     let all = all.iter().fold(0, |a, &b| a | b);
-    mark.0[..=all as usize].fill(0);
+    mark[..=all as usize].fill(0);
     (used, len)
 }
 
 /// A byte for every [`Value`], so marking needs no bounds check; all zero
-/// between uses.
-pub(crate) struct Marks(Box<[u8; 1 << 16]>);
+/// between uses. Allocated on first use, so an unused one costs nothing.
+#[derive(Default)]
+pub(crate) struct Marks(Option<Box<[u8; 1 << 16]>>);
 
-impl Default for Marks {
-    fn default() -> Self {
-        Marks(Box::new([0; 1 << 16]))
+impl Marks {
+    fn table(&mut self) -> &mut [u8; 1 << 16] {
+        self.0.get_or_insert_with(|| Box::new([0; 1 << 16]))
     }
 }
 
@@ -223,7 +225,7 @@ mod tests {
                 let there = present.contains(&c);
                 assert_eq!(left.contains(&c), !there, "round {round} cand {c}");
             }
-            assert!(mark.0.iter().all(|&b| b == 0));
+            assert!(mark.table().iter().all(|&b| b == 0));
         }
     }
 }
