@@ -188,6 +188,9 @@ impl Kernel {
             self.next_review = FIRST_REVIEW;
             self.set_width(64);
         }
+        if values.len() == self.synced {
+            return;
+        }
         if values.len() > self.rev.len() {
             let len = (2 * self.rev.len()).max(MIN_REV).min(self.rev_target);
             self.grow_rev(len.max(values.len()));

@@ -36,8 +36,10 @@ impl<'a> Pairs<'a> {
     /// m - lo a known heap): two slices of equal length.
     #[inline]
     pub fn slices(&self, m: usize, lo: usize, hi: usize) -> (&'a [Value], &'a [Value]) {
-        let base = self.rev.len() - 1 - m;
-        (&self.values[lo..=hi], &self.rev[base + lo..=base + hi])
+        // Heap m - lo sits at rev.len() - 1 - (m - lo); m itself may be
+        // past the end of `rev`.
+        let start = self.rev.len() - 1 - (m - lo);
+        (&self.values[lo..=hi], &self.rev[start..=start + (hi - lo)])
     }
 }
 
