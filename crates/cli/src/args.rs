@@ -43,6 +43,35 @@ for a line that could not be answered (N counts from 1). Exit status 0 when
 every line was answered, 2 when some line was an error. The game is built
 once, so its tables and caches serve the whole batch.";
 
+const PLAY_AFTER_HELP: &str = "\
+Plays the game from POSITION against the engine, in plain text: stdout shows
+the position, whose turn it is and, on your turn, the numbered legal moves
+with the position each leads to; stdin gives your answers, one a line:
+  a number          the move with that number
+  a label           the move labelled exactly so (spaces may differ), or the
+                    position it leads to exactly as listed
+  ?                 the winning moves of the position (or why there are none)
+  help              how to answer
+  q                 quit (the game is abandoned)
+A line that is not understood is answered with the reason and asked again.
+At the start the teacher says whether the player to move can force a win;
+after each of your moves it says whether the move kept or threw away a win.
+--hint marks the winning moves in every list with `*`.
+
+The engine plays the first winning move `grundy analyze` lists. Without a
+winning move it plays the move that leaves you the fewest winning replies
+(a lost position first, then a draw, then the fewest winning moves), ties
+going to the move listed first; it weighs the first 100 moves only. It is
+deterministic: the same answers give the same game.
+
+The game ends when the player to move has no move: that player loses in
+normal play and wins with --misere. --json is not supported here. Common
+options --threads, --max-states and --time-limit bound each engine search.
+
+Exit status: 0 when the game ends, is quit or input ends (abandoned); 2 for
+a bad starting position or option, or when a search limit stops the game
+(the error names the position); 1 internal failure.";
+
 const NIM_AFTER_HELP: &str = "\
 Operands are whole numbers 0 to 18446744073709551615, in decimal or in
 hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
@@ -93,6 +122,13 @@ enum Command {
         mut_arg("misere", |a| a.hide(true))
     )]
     Seq(SeqArgs),
+    /// Play a game against the engine in the terminal
+    #[command(
+        after_help = PLAY_AFTER_HELP,
+        override_usage = "grundy play [OPTIONS] GAME [OPTIONS] POSITION...",
+        mut_arg("json", |a| a.hide(true))
+    )]
+    Play(PlayArgs),
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
     #[command(after_help = NIM_AFTER_HELP)]
     Nim(NimArgs),
@@ -168,6 +204,34 @@ struct SeqExtra {
     progress: bool,
 }
 
+/// The arguments of `play`.
+#[derive(Args, Debug, Clone, Default)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    extra: PlayExtra,
+}
+
+/// The options only `play` takes.
+#[derive(Args, Debug, Clone, Default)]
+struct PlayExtra {
+    /// The engine makes the first move (default: you do)
+    #[arg(long)]
+    engine_first: bool,
+    /// Mark the winning moves in the list on each of your turns
+    #[arg(long)]
+    hint: bool,
+}
+
+/// The options of one subcommand beyond the common ones, filled from the
+/// words before and after GAME alike.
+enum Extra {
+    None,
+    Seq(SeqExtra),
+    Play(PlayExtra),
+}
+
 /// The arguments of `nim`.
 #[derive(Args, Debug, Clone)]
 struct NimArgs {
@@ -197,6 +261,8 @@ pub enum Parsed {
     Batch(Request),
     /// `grundy seq`.
     Seq(Request, SeqRequest),
+    /// `grundy play` (moves come from stdin).
+    Play(Request, PlayRequest),
     /// `grundy nim`.
     Nim(NimRequest),
 }
@@ -252,6 +318,15 @@ pub struct SeqRequest {
     pub progress: bool,
 }
 
+/// How `play` runs a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayRequest {
+    /// The engine moves first.
+    pub engine_first: bool,
+    /// Mark the winning moves on each of the human's turns.
+    pub hint: bool,
+}
+
 /// Most worker threads accepted; far above any machine we run on, low
 /// enough that a typo cannot ask for millions of OS threads.
 const MAX_THREADS: u64 = 4096;
@@ -279,11 +354,11 @@ where
     };
     match cli.command {
         Command::Games { json } => Ok(Parsed::Games { json }),
-        Command::Analyze(g) => match resolve(g, None, "analyze")? {
+        Command::Analyze(g) => match resolve(g, Extra::None, "analyze")? {
             Resolved::Help(h) => Ok(Parsed::Print(h)),
             Resolved::Request(r, _) => Ok(Parsed::Analyze(*r)),
         },
-        Command::Batch(g) => match resolve(g, None, "batch")? {
+        Command::Batch(g) => match resolve(g, Extra::None, "batch")? {
             Resolved::Help(h) => Ok(Parsed::Print(h)),
             Resolved::Request(r, _) => {
                 if let Some(p) = r.positions.first() {
@@ -294,7 +369,7 @@ where
                 Ok(Parsed::Batch(*r))
             }
         },
-        Command::Seq(s) => match resolve(s.game, Some(s.extra), "seq")? {
+        Command::Seq(s) => match resolve(s.game, Extra::Seq(s.extra), "seq")? {
             Resolved::Help(h) => Ok(Parsed::Print(h)),
             Resolved::Request(r, extra) => {
                 if let Some(p) = r.positions.first() {
@@ -307,7 +382,9 @@ where
                         "seq computes normal-play values; --misere is not supported there",
                     ));
                 }
-                let extra = extra.unwrap_or_default();
+                let Extra::Seq(extra) = extra else {
+                    return Err(internal_extra("seq"));
+                };
                 let n = extra.n.as_deref().ok_or_else(|| {
                     CliError::usage("seq needs -n N, the largest heap to compute")
                 })?;
@@ -329,8 +406,41 @@ where
                 ))
             }
         },
+        Command::Play(p) => match resolve(p.game, Extra::Play(p.extra), "play")? {
+            Resolved::Help(h) => Ok(Parsed::Print(h)),
+            Resolved::Request(r, extra) => {
+                if r.json {
+                    return Err(CliError::usage(
+                        "play is an interactive game in plain text; --json is not supported there",
+                    ));
+                }
+                if r.positions.is_empty() {
+                    return Err(CliError::usage(format!(
+                        "play needs a starting position after the game's name, e.g. `grundy play {} {}`",
+                        r.registration.name, r.registration.example
+                    )));
+                }
+                let Extra::Play(extra) = extra else {
+                    return Err(internal_extra("play"));
+                };
+                Ok(Parsed::Play(
+                    *r,
+                    PlayRequest {
+                        engine_first: extra.engine_first,
+                        hint: extra.hint,
+                    },
+                ))
+            }
+        },
         Command::Nim(a) => Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
     }
+}
+
+/// [`resolve`] hands back the extras it was given; anything else is a bug.
+fn internal_extra(sub: &str) -> CliError {
+    CliError::Game(grundy_engine::GameError::Internal(format!(
+        "the options of {sub} were lost while parsing"
+    )))
 }
 
 /// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
@@ -361,11 +471,11 @@ fn condense_clap_error(rendered: &str) -> String {
 
 enum Resolved {
     Help(String),
-    Request(Box<Request>, Option<SeqExtra>),
+    Request(Box<Request>, Extra),
 }
 
 /// Checks the game, reads the words after it, and checks every value.
-fn resolve(mut g: GameArgs, mut extra: Option<SeqExtra>, sub: &str) -> Result<Resolved, CliError> {
+fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, CliError> {
     if g.common.rules.is_some()
         || g.words
             .iter()
@@ -381,7 +491,7 @@ fn resolve(mut g: GameArgs, mut extra: Option<SeqExtra>, sub: &str) -> Result<Re
         )));
     };
     let registration = grundy_games::find(name).ok_or_else(|| unknown_game(name))?;
-    let tail = split_tail(rest, &mut g.common, extra.as_mut(), &registration)?;
+    let tail = split_tail(rest, &mut g.common, &mut extra, &registration)?;
     if tail.help {
         return Ok(Resolved::Help(game_help(sub, &registration)));
     }
@@ -468,13 +578,13 @@ fn is_dash_position(word: &str) -> bool {
 }
 
 /// Sorts the words after GAME: common options go into `common` (and
-/// `seq` options into `extra` when the command is `seq`), the game's own
+/// the subcommand's own options into `extra`), the game's own
 /// options into the returned [`GameOptions`], everything else is a
 /// position argument.
 fn split_tail(
     rest: &[String],
     common: &mut Common,
-    mut extra: Option<&mut SeqExtra>,
+    extra: &mut Extra,
     reg: &Registration,
 ) -> Result<Tail, CliError> {
     let mut tail = Tail {
@@ -511,18 +621,20 @@ fn split_tail(
             *set = true;
             Ok(())
         };
-        match (name, extra.as_deref_mut()) {
+        match (name, &mut *extra) {
             ("-h" | "--help", _) => tail.help = true,
             ("--misere", _) => flag(&mut common.misere)?,
             ("--json", _) => flag(&mut common.json)?,
             ("--threads", _) => common.threads = Some(value("N")?),
             ("--max-states", _) => common.max_states = Some(value("N")?),
             ("--time-limit", _) => common.time_limit = Some(value("SECS")?),
-            ("-n", Some(x)) => x.n = Some(value("N")?),
-            ("--checkpoint", Some(x)) => x.checkpoint = Some(value("FILE")?),
-            ("--checkpoint-every", Some(x)) => x.checkpoint_every = Some(value("SECS")?),
-            ("--method", Some(x)) => x.method = Some(value("M")?),
-            ("--progress", Some(x)) => flag(&mut x.progress)?,
+            ("-n", Extra::Seq(x)) => x.n = Some(value("N")?),
+            ("--checkpoint", Extra::Seq(x)) => x.checkpoint = Some(value("FILE")?),
+            ("--checkpoint-every", Extra::Seq(x)) => x.checkpoint_every = Some(value("SECS")?),
+            ("--method", Extra::Seq(x)) => x.method = Some(value("M")?),
+            ("--progress", Extra::Seq(x)) => flag(&mut x.progress)?,
+            ("--engine-first", Extra::Play(x)) => flag(&mut x.engine_first)?,
+            ("--hint", Extra::Play(x)) => flag(&mut x.hint)?,
             _ => {
                 let spec = name
                     .strip_prefix("--")

@@ -3,7 +3,7 @@
 //! text, never panic and always end in success or an exit status of 2.
 
 use crate::args::{self, Parsed};
-use crate::{nim, output};
+use crate::{nim, output, play};
 use grundy_engine::{Family, Limits, SeqControl};
 use proptest::prelude::*;
 use std::time::Duration;
@@ -30,6 +30,8 @@ fn vocabulary() -> Vec<String> {
         "--checkpoint",
         "--method",
         "--progress",
+        "--engine-first",
+        "--hint",
         "--help",
         "-h",
         "-V",
@@ -97,7 +99,7 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
         ]
     };
     let subcommand = prop_oneof![
-        4 => proptest::sample::select(vec!["analyze", "batch", "seq", "nim", "games"])
+        4 => proptest::sample::select(vec!["analyze", "batch", "seq", "play", "nim", "games"])
             .prop_map(String::from),
         1 => word(),
     ];
@@ -177,6 +179,24 @@ fn exercise(p: Parsed) -> i32 {
                 }
                 Err(e) => e.exit_code(),
             }
+        }
+        Parsed::Play(req, p) => {
+            let fam = match (req.registration.build)(&req.options, &small(&req.limits)) {
+                Ok(f) => f,
+                Err(e) => return e.exit_code(),
+            };
+            // No input: the game starts and is abandoned at the first prompt.
+            let mut sink = Vec::new();
+            let r = play::run(
+                &*fam,
+                &req.invocation(),
+                req.play,
+                p,
+                &req.positions,
+                &mut &b""[..],
+                &mut sink,
+            );
+            r.unwrap_or_else(|e| e.exit_code())
         }
         Parsed::Seq(req, s) => {
             let fam: Box<dyn Family> =

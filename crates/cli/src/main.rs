@@ -1,6 +1,7 @@
 //! The `grundy` command: argument parsing, text and JSON output, batch
-//! processing, nim arithmetic. It holds no game logic: it builds a family
-//! from the registry with its options, asks it, and formats the answer.
+//! processing, interactive play, nim arithmetic. It holds no game logic: it
+//! builds a family from the registry with its options, asks it, and formats
+//! the answer.
 
 mod args;
 mod batch;
@@ -9,6 +10,7 @@ mod error;
 mod fuzz_tests;
 mod nim;
 mod output;
+mod play;
 mod seq;
 
 use args::{Parsed, Request};
@@ -107,6 +109,19 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let family = build(&req)?;
             seq::run(&*family, &req, &s, &mut out)?;
             0
+        }
+        Parsed::Play(req, p) => {
+            let family = build(&req)?;
+            let stdin = io::stdin();
+            play::run(
+                &*family,
+                &req.invocation(),
+                req.play,
+                p,
+                &req.positions,
+                &mut stdin.lock(),
+                &mut out,
+            )?
         }
         Parsed::Nim(req) => {
             nim::run(&req, &mut out)?;

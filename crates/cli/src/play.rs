@@ -1,0 +1,784 @@
+//! `grundy play`: a game between a person (typing on stdin) and the
+//! engine, in plain text on stdout.
+//!
+//! The family does all the game work: [`Family::moves`] lists the legal
+//! moves of a position, [`Family::analyze`] says who wins and how. This
+//! module only keeps the turn, reads the person's choices and comments on
+//! them like a teacher: the outcome of the start, whether each of the
+//! person's moves kept or threw away a win, the winning moves on request.
+//!
+//! The engine is deterministic: from a won position it plays the first
+//! winning move `analyze` lists; from any other position it plays the move
+//! that leaves the person the fewest winning replies (a losing position
+//! for the person first, then a draw, then the fewest winning moves), ties
+//! going to the move listed first, looking at the first [`MAX_WEIGHED`]
+//! moves only so that a turn stays quick.
+
+use crate::args::PlayRequest;
+use crate::error::CliError;
+use grundy_engine::{Analysis, Family, GameError, MoveReport, Outcome, Play};
+use std::fmt::Write as _;
+use std::io::{BufRead, Write};
+
+/// Most moves printed in the list on the person's turn; the others can
+/// still be chosen by number or label.
+const MAX_LISTED: usize = 100;
+
+/// Most moves the engine weighs (one analysis each) when it has no
+/// winning move.
+pub const MAX_WEIGHED: usize = 100;
+
+/// Most winning moves named in a comment on a mistake.
+const MAX_NAMED: usize = 3;
+
+/// Whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Human,
+    Engine,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Human => Side::Engine,
+            Side::Engine => Side::Human,
+        }
+    }
+}
+
+/// What the person typed, once read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Choice {
+    /// Play the move with this index in the move list.
+    Move(usize),
+    /// Show the winning moves.
+    Hint,
+    /// Repeat how to answer.
+    Help,
+    /// Stop the game.
+    Quit,
+    /// Not understood; the message says why.
+    Invalid(String),
+}
+
+/// Plays one game from the position `start` (position arguments as typed)
+/// under `play`, reading the person's lines from `input` and writing the
+/// game to `out`. `title` names the game as invoked (`bash --max 3`).
+///
+/// Returns exit status 0 when the game ends, is quit (`q`) or abandoned
+/// (end of input). A bad starting position is the family's error, as
+/// `analyze` reports it; a limit or other failure hit later stops the game
+/// with an error naming the position it was hit at.
+pub fn run(
+    family: &dyn Family,
+    title: &str,
+    play: Play,
+    req: PlayRequest,
+    start: &[String],
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
+    let mut args: Vec<String> = start.to_vec();
+    // Both calls read the position: any error here is the user's start.
+    let mut analysis = family.analyze(&words(&args), play)?;
+    let mut moves = family.moves(&words(&args))?;
+    let mut side = if req.engine_first {
+        Side::Engine
+    } else {
+        Side::Human
+    };
+    out.write_all(intro_text(title, play, side, &analysis, moves.is_empty()).as_bytes())?;
+    loop {
+        let here = shown(&analysis.position);
+        let whose = match side {
+            Side::Human => "your turn",
+            Side::Engine => "the engine's turn",
+        };
+        writeln!(out, "\nPosition: {here}   ({whose})")?;
+        if moves.is_empty() {
+            out.write_all(verdict_text(play, side).as_bytes())?;
+            out.flush()?;
+            return Ok(0);
+        }
+        let (chosen, next) = match side {
+            Side::Human => {
+                out.write_all(moves_text(&moves, req.hint.then_some(&analysis)).as_bytes())?;
+                let Some(i) = ask(input, out, &moves, &analysis)? else {
+                    out.flush()?;
+                    return Ok(0);
+                };
+                let m = moves[i].clone();
+                writeln!(out, "You play {}    to: {}", m.label, shown(&m.to))?;
+                let next = family
+                    .analyze(&split(&m.to), play)
+                    .map_err(|e| stopped(e, &m.to))?;
+                out.write_all(feedback_text(&analysis, &next).as_bytes())?;
+                (m, next)
+            }
+            Side::Engine => {
+                let (m, next) = engine_move(family, play, &analysis, &moves)
+                    .map_err(|e| stopped(e, &analysis.position))?;
+                writeln!(out, "The engine plays {}    to: {}", m.label, shown(&m.to))?;
+                let next = match next {
+                    Some(a) => a,
+                    None => family
+                        .analyze(&split(&m.to), play)
+                        .map_err(|e| stopped(e, &m.to))?,
+                };
+                (m, next)
+            }
+        };
+        args = split(&chosen.to).iter().map(|s| s.to_string()).collect();
+        moves = family
+            .moves(&words(&args))
+            .map_err(|e| stopped(e, &chosen.to))?;
+        analysis = next;
+        side = side.other();
+    }
+}
+
+fn words(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// A position as text back into position arguments (`to` is written in
+/// the syntax `analyze` accepts, split on white space).
+fn split(to: &str) -> Vec<&str> {
+    to.split_whitespace().collect()
+}
+
+/// A position for display: an empty one is still visible.
+fn shown(position: &str) -> &str {
+    if position.trim().is_empty() {
+        "(empty)"
+    } else {
+        position
+    }
+}
+
+/// An error met after the start stops the game; a limit names the position
+/// it was hit at. Internal failures keep their own status.
+fn stopped(e: GameError, position: &str) -> CliError {
+    match e {
+        GameError::Internal(_) => CliError::Game(e),
+        _ => CliError::usage(format!(
+            "{e} (at position {}; the game is stopped)",
+            shown(position)
+        )),
+    }
+}
+
+/// The opening lines: the game, who moves first, how to answer, and what
+/// the starting position is worth to the player to move.
+fn intro_text(title: &str, play: Play, first: Side, a: &Analysis, over: bool) -> String {
+    let mut s = String::new();
+    let rule = match play {
+        Play::Normal => "normal play: whoever cannot move loses",
+        Play::Misere => "misère play: whoever cannot move wins",
+    };
+    let _ = writeln!(s, "Playing {title} ({rule}).");
+    let _ = writeln!(
+        s,
+        "{} Answer with a move's number or its label, ? for a hint, q to quit.",
+        match first {
+            Side::Human => "You move first.",
+            Side::Engine => "The engine moves first.",
+        }
+    );
+    if over {
+        return s;
+    }
+    let worth = match a.outcome {
+        Outcome::N => "the player to move can force a win (an N-position)",
+        Outcome::P => "the player to move loses against best play (a P-position)",
+        Outcome::D => "neither player can force a win (a draw with best play)",
+    };
+    let advice = match (a.outcome, first) {
+        (Outcome::N, Side::Human) => {
+            "so the win is yours to find: each move must leave the engine a losing position."
+        }
+        (Outcome::N, Side::Engine) => {
+            "so the engine can win; it will not miss its chance, but watch how it plays."
+        }
+        (Outcome::P, Side::Human) => {
+            "so the engine can win whatever you play; make it work for it."
+        }
+        (Outcome::P, Side::Engine) => {
+            "so you can win: answer each engine move with a move that leaves it lost again."
+        }
+        (Outcome::D, _) => "so keep the draw, and take a win if the engine ever offers one.",
+    };
+    let _ = writeln!(
+        s,
+        "The starting position {}: {worth}, {advice}",
+        shown(&a.position)
+    );
+    s
+}
+
+/// The numbered list of legal moves. With `hint`, the winning moves of
+/// that analysis are marked with `*`.
+fn moves_text(moves: &[MoveReport], hint: Option<&Analysis>) -> String {
+    let mut s = String::new();
+    let winning: Vec<usize> = hint.map(|a| winning_indices(a, moves)).unwrap_or_default();
+    let listed = &moves[..moves.len().min(MAX_LISTED)];
+    let nw = moves.len().to_string().len();
+    let lw = listed
+        .iter()
+        .map(|m| m.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let _ = writeln!(
+        s,
+        "Legal moves{}:",
+        if hint.is_some() {
+            " (* marks a winning move)"
+        } else {
+            ""
+        }
+    );
+    for (i, m) in listed.iter().enumerate() {
+        let mark = if winning.contains(&i) { '*' } else { ' ' };
+        let _ = writeln!(
+            s,
+            " {mark}{:>nw$}. {:<lw$}    to: {}",
+            i + 1,
+            m.label,
+            shown(&m.to)
+        );
+    }
+    if moves.len() > listed.len() {
+        let _ = writeln!(
+            s,
+            "  ... and {} more (numbers up to {}; a label or resulting position also works)",
+            moves.len() - listed.len(),
+            moves.len()
+        );
+    }
+    if let Some(a) = hint {
+        let _ = writeln!(s, "{}", hint_summary(a, &winning));
+    }
+    s
+}
+
+/// The positions in `moves` of the analysis's winning moves, in the
+/// analysis's order.
+fn winning_indices(a: &Analysis, moves: &[MoveReport]) -> Vec<usize> {
+    a.winning_moves
+        .iter()
+        .filter_map(|w| find_move(moves, w))
+        .collect()
+}
+
+/// The index of `m` in `moves`: the same label and position, else the same
+/// resulting position (families may label a move differently in their
+/// theory and in their move list).
+fn find_move(moves: &[MoveReport], m: &MoveReport) -> Option<usize> {
+    let to = normal_space(&m.to);
+    moves
+        .iter()
+        .position(|x| x.label == m.label && normal_space(&x.to) == to)
+        .or_else(|| moves.iter().position(|x| normal_space(&x.to) == to))
+}
+
+fn normal_space(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// One line on what the winning moves of the position are, after the list
+/// has been marked (or for `?`).
+fn hint_summary(a: &Analysis, winning: &[usize]) -> String {
+    match a.outcome {
+        Outcome::N if winning.is_empty() => {
+            "Hint: the player to move can win here, but the winning moves are not listed.".into()
+        }
+        Outcome::N => {
+            let nums: Vec<String> = winning.iter().map(|i| (i + 1).to_string()).collect();
+            format!(
+                "Hint: winning move{} here: {}.",
+                if nums.len() == 1 { "" } else { "s" },
+                nums.join(", ")
+            )
+        }
+        Outcome::P => "Hint: no move wins here; against best play the player to move loses. \
+             Pick a move that leaves the engine as many ways to go wrong as possible."
+            .into(),
+        Outcome::D => "Hint: no move wins by force here; keep the draw.".into(),
+    }
+}
+
+/// The answer to `?`: each winning move with its number, label and
+/// resulting position.
+fn hint_text(a: &Analysis, moves: &[MoveReport]) -> String {
+    let winning = winning_indices(a, moves);
+    let mut s = hint_summary(a, &winning);
+    s.push('\n');
+    for &i in &winning {
+        let _ = writeln!(
+            s,
+            "  {}. {}    to: {}",
+            i + 1,
+            moves[i].label,
+            shown(&moves[i].to)
+        );
+    }
+    s
+}
+
+/// How to answer, for `help` and after a line that was not understood.
+fn usage_text(n: usize) -> String {
+    format!(
+        "Type a move's number (1 to {n}), its label or the position it leads to exactly \
+         as listed, ? for the winning moves, or q to quit."
+    )
+}
+
+/// Reads one line of the person's answer.
+fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
+    let t = normal_space(line);
+    let n = moves.len();
+    match t.as_str() {
+        "" => return Choice::Invalid(format!("Empty line. {}", usage_text(n))),
+        "q" | "quit" => return Choice::Quit,
+        "?" | "hint" => return Choice::Hint,
+        "help" => return Choice::Help,
+        _ => {}
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        return match t.parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => Choice::Move(k - 1),
+            _ => Choice::Invalid(format!(
+                "There is no move {t}: the moves are numbered 1 to {n}."
+            )),
+        };
+    }
+    let by_label: Vec<usize> = (0..n)
+        .filter(|&i| normal_space(&moves[i].label) == t)
+        .collect();
+    if let Some(&first) = by_label.first() {
+        let to = normal_space(&moves[first].to);
+        if by_label.iter().all(|&i| normal_space(&moves[i].to) == to) {
+            return Choice::Move(first);
+        }
+        let nums: Vec<String> = by_label.iter().map(|i| (i + 1).to_string()).collect();
+        return Choice::Invalid(format!(
+            "Moves {} are all labelled '{t}': type the number of the one you mean.",
+            nums.join(", ")
+        ));
+    }
+    if let Some(i) = (0..n).find(|&i| normal_space(&moves[i].to) == t) {
+        return Choice::Move(i);
+    }
+    Choice::Invalid(format!("'{t}' is not a legal move here. {}", usage_text(n)))
+}
+
+/// Asks until the person picks a move (its index), quits or input ends
+/// (`None`, after saying so).
+fn ask(
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+    moves: &[MoveReport],
+    a: &Analysis,
+) -> Result<Option<usize>, CliError> {
+    loop {
+        let range = match moves.len() {
+            1 => "1".to_string(),
+            n => format!("1-{n}"),
+        };
+        write!(
+            out,
+            "Your move ({range}, a label, ? for a hint, q to quit): "
+        )?;
+        out.flush()?;
+        let mut buf = Vec::new();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            writeln!(out, "\nEnd of input: the game is abandoned.")?;
+            return Ok(None);
+        }
+        let Ok(line) = std::str::from_utf8(&buf) else {
+            writeln!(
+                out,
+                "That line is not valid UTF-8 text. {}",
+                usage_text(moves.len())
+            )?;
+            continue;
+        };
+        match parse_choice(line, moves) {
+            Choice::Move(i) => return Ok(Some(i)),
+            Choice::Quit => {
+                writeln!(out, "You quit: the game is abandoned.")?;
+                return Ok(None);
+            }
+            Choice::Hint => out.write_all(hint_text(a, moves).as_bytes())?,
+            Choice::Help => writeln!(out, "{}", usage_text(moves.len()))?,
+            Choice::Invalid(msg) => writeln!(out, "{msg}")?,
+        }
+    }
+}
+
+/// The teacher's comment on the person's move, from the analyses of the
+/// position before it (the person to move) and after it (the engine to
+/// move). Empty when there is nothing to learn (a lost position stays
+/// lost).
+fn feedback_text(before: &Analysis, after: &Analysis) -> String {
+    let named = || {
+        let names: Vec<&str> = before
+            .winning_moves
+            .iter()
+            .take(MAX_NAMED)
+            .map(|m| m.label.as_str())
+            .collect();
+        let more = before.winning_moves.len().saturating_sub(MAX_NAMED);
+        match (names.len(), more) {
+            (0, _) => String::new(),
+            (1, _) => format!(" The winning move was: {}.", names[0]),
+            (_, 0) => format!(" The winning moves were: {}.", names.join("; ")),
+            (_, k) => format!(
+                " The winning moves were: {}; and {k} more.",
+                names.join("; ")
+            ),
+        }
+    };
+    match (before.outcome, after.outcome) {
+        (Outcome::N, Outcome::P) => "Good move: the engine is now in a losing position.\n".into(),
+        (Outcome::N, Outcome::N) => format!(
+            "A mistake: this move gives the engine a winning position.{}\n",
+            named()
+        ),
+        (Outcome::N, Outcome::D) => format!(
+            "A slip: the engine can now hold a draw where you could win.{}\n",
+            named()
+        ),
+        (Outcome::D, Outcome::N) => {
+            "A mistake: this move gives the engine a winning position where a draw was held.\n"
+                .into()
+        }
+        (Outcome::D, Outcome::P) => "Good move: the engine is now in a losing position.\n".into(),
+        _ => String::new(),
+    }
+}
+
+/// The engine's move (module doc), with the analysis of the position it
+/// leads to when weighing the moves computed it.
+fn engine_move(
+    family: &dyn Family,
+    play: Play,
+    a: &Analysis,
+    moves: &[MoveReport],
+) -> Result<(MoveReport, Option<Analysis>), GameError> {
+    if let Some(w) = a.winning_moves.first() {
+        let m = find_move(moves, w).map_or_else(|| w.clone(), |i| moves[i].clone());
+        return Ok((m, None));
+    }
+    let mut best: Option<(u64, usize, Analysis)> = None;
+    for (i, m) in moves.iter().enumerate().take(MAX_WEIGHED) {
+        let next = family.analyze(&split(&m.to), play)?;
+        let score = match next.outcome {
+            Outcome::P => 0,
+            Outcome::D => 1,
+            Outcome::N => 2 + next.winning_moves.len() as u64,
+        };
+        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+            best = Some((score, i, next));
+        }
+    }
+    match best {
+        Some((_, i, next)) => Ok((moves[i].clone(), Some(next))),
+        None => Err(GameError::Internal(
+            "the engine was asked to move from a position without moves".into(),
+        )),
+    }
+}
+
+/// The last lines: the player to move (`stuck`) has no move left.
+fn verdict_text(play: Play, stuck: Side) -> String {
+    let who = match stuck {
+        Side::Human => "You have no move left",
+        Side::Engine => "The engine has no move left",
+    };
+    let (rule, stuck_wins) = match play {
+        Play::Normal => ("in normal play the player who cannot move loses", false),
+        Play::Misere => ("in misère play the player who cannot move wins", true),
+    };
+    let human_wins = (stuck == Side::Human) == stuck_wins;
+    format!(
+        "{who}: {rule}.\n{}\n",
+        if human_wins {
+            "You win!"
+        } else {
+            "The engine wins."
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(label: &str, to: &str) -> MoveReport {
+        MoveReport {
+            label: label.into(),
+            to: to.into(),
+        }
+    }
+
+    fn analysis(outcome: Outcome, winning: Vec<MoveReport>) -> Analysis {
+        Analysis {
+            game: "g".into(),
+            position: "p".into(),
+            play: Play::Normal,
+            outcome,
+            value: None,
+            winning_move_count: winning.len(),
+            winning_moves: winning,
+            components: vec![],
+            method: "test".into(),
+            notes: vec![],
+        }
+    }
+
+    /// Take 1 or 2 from one heap (P exactly at multiples of 3, normal
+    /// play), whose analysis hits a search limit at heap `fail_at`.
+    struct Countdown {
+        fail_at: Option<u64>,
+    }
+
+    impl Countdown {
+        fn heap(args: &[&str]) -> Result<u64, GameError> {
+            match args {
+                [w] => w
+                    .parse()
+                    .map_err(|_| GameError::Input(format!("bad heap {w}"))),
+                _ => Err(GameError::Input("one heap expected".into())),
+            }
+        }
+    }
+
+    impl Family for Countdown {
+        fn name(&self) -> String {
+            "countdown".into()
+        }
+        fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+            let n = Countdown::heap(args)?;
+            if Some(n) == self.fail_at {
+                return Err(grundy_engine::SearchError::StateLimit(7).into());
+            }
+            let win = n % 3;
+            let winning = if win == 0 {
+                vec![]
+            } else {
+                vec![mv(&format!("take {win}"), &(n - win).to_string())]
+            };
+            let mut a = analysis(Outcome::from_mover_wins(win != 0), winning);
+            a.position = n.to_string();
+            a.play = play;
+            Ok(a)
+        }
+        fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+            let n = Countdown::heap(args)?;
+            Ok((1..=2.min(n))
+                .map(|k| mv(&format!("take {k}"), &(n - k).to_string()))
+                .collect())
+        }
+    }
+
+    fn game(
+        fail_at: Option<u64>,
+        start: &str,
+        req: PlayRequest,
+        input: &str,
+    ) -> (Result<i32, CliError>, String) {
+        let mut out = Vec::new();
+        let r = run(
+            &Countdown { fail_at },
+            "countdown",
+            Play::Normal,
+            req,
+            &[start.to_string()],
+            &mut input.as_bytes(),
+            &mut out,
+        );
+        (r, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_whole_game_against_a_fake_family() {
+        let (r, t) = game(None, "5", PlayRequest::default(), "take 2\n2\n");
+        assert_eq!(r.unwrap(), 0);
+        assert!(t.contains("You play take 2    to: 3\nGood move"), "{t}");
+        assert!(t.contains("The engine plays take 1    to: 2"), "{t}");
+        assert!(t.contains("You play take 2    to: 0"), "{t}");
+        assert!(t.ends_with("The engine has no move left: in normal play the player who cannot move loses.\nYou win!\n"), "{t}");
+    }
+
+    #[test]
+    fn a_limit_hit_mid_game_stops_it_naming_the_position() {
+        let (r, t) = game(Some(3), "5", PlayRequest::default(), "2\n");
+        let e = r.err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        let msg = e.to_string();
+        assert!(
+            msg.contains("search limit hit") && msg.contains("at position 3"),
+            "{msg}"
+        );
+        assert!(t.contains("You play take 2"), "{t}");
+        let engine = PlayRequest {
+            engine_first: true,
+            hint: false,
+        };
+        let e = game(Some(4), "6", engine, "").0.err().unwrap();
+        assert!(e.to_string().contains("at position 6"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_start_is_the_familys_own_error() {
+        let e = game(None, "x", PlayRequest::default(), "").0.err().unwrap();
+        assert_eq!(e.to_string(), "bad heap x");
+        assert_eq!(e.exit_code(), 2);
+        let (r, t) = game(Some(9), "9", PlayRequest::default(), "");
+        assert!(r.is_err());
+        assert_eq!(t, "", "nothing printed before the start is known good");
+    }
+
+    #[test]
+    fn end_of_input_and_quit_abandon_with_status_0() {
+        let (r, t) = game(None, "4", PlayRequest::default(), "");
+        assert_eq!(r.unwrap(), 0);
+        assert!(
+            t.ends_with("q to quit): \nEnd of input: the game is abandoned.\n"),
+            "{t}"
+        );
+        let (r, t) = game(None, "4", PlayRequest::default(), "nonsense\nq\n");
+        assert_eq!(r.unwrap(), 0);
+        assert!(t.contains("'nonsense' is not a legal move"), "{t}");
+        assert!(t.ends_with("You quit: the game is abandoned.\n"), "{t}");
+        let (r, t) = game(
+            None,
+            "4",
+            PlayRequest::default(),
+            "\u{ff}\n".replace('\u{ff}', "").as_str(),
+        );
+        assert_eq!(r.unwrap(), 0);
+        assert!(t.contains("Empty line"), "{t}");
+    }
+
+    #[test]
+    fn invalid_utf8_is_answered() {
+        let mut out = Vec::new();
+        let r = run(
+            &Countdown { fail_at: None },
+            "countdown",
+            Play::Normal,
+            PlayRequest::default(),
+            &["1".to_string()],
+            &mut &b"\xff\xfe\n1\n"[..],
+            &mut out,
+        );
+        assert_eq!(r.unwrap(), 0);
+        let t = String::from_utf8(out).unwrap();
+        assert!(t.contains("not valid UTF-8"), "{t}");
+        assert!(t.ends_with("You win!\n"), "{t}");
+    }
+
+    fn three() -> Vec<MoveReport> {
+        vec![mv("take 1", "2"), mv("take 2", "1"), mv("take  3", "0")]
+    }
+
+    #[test]
+    fn choices_by_number_label_position_and_command() {
+        let m = three();
+        assert_eq!(parse_choice("2\n", &m), Choice::Move(1));
+        assert_eq!(parse_choice("  take 1 \r\n", &m), Choice::Move(0));
+        assert_eq!(parse_choice("take 3", &m), Choice::Move(2));
+        assert_eq!(parse_choice("?", &m), Choice::Hint);
+        assert_eq!(parse_choice("q", &m), Choice::Quit);
+        assert_eq!(parse_choice("help", &m), Choice::Help);
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        let m = three();
+        for (line, word) in [
+            ("", "Empty line"),
+            ("4", "no move 4"),
+            // A number is a move number, even where it is also a position.
+            ("0", "no move 0"),
+            ("0000", "no move 0000"),
+            ("99999999999999999999999", "numbered 1 to 3"),
+            ("abc", "'abc' is not a legal move"),
+            ("Take 1", "not a legal move"),
+            ("-1", "not a legal move"),
+        ] {
+            match parse_choice(line, &m) {
+                Choice::Invalid(msg) => assert!(msg.contains(word), "{line:?}: {msg}"),
+                c => panic!("{line:?} read as {c:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_label_shared_by_different_moves_asks_for_the_number() {
+        let m = vec![mv("split", "1 2"), mv("split", "3"), mv("x", "1 2")];
+        match parse_choice("split", &m) {
+            Choice::Invalid(msg) => assert!(msg.contains("1, 2"), "{msg}"),
+            c => panic!("{c:?}"),
+        }
+        assert_eq!(parse_choice("1 2", &m), Choice::Move(0));
+    }
+
+    #[test]
+    fn winning_moves_are_found_by_label_or_position() {
+        let m = three();
+        let a = analysis(Outcome::N, vec![mv("other words", "0"), mv("take 2", "1")]);
+        assert_eq!(winning_indices(&a, &m), vec![2, 1]);
+        let t = moves_text(&m, Some(&a));
+        assert!(t.contains(" *2. take 2 "), "{t}");
+        assert!(t.contains("  1. take 1 "), "{t}");
+        assert!(t.contains("winning moves here: 3, 2."), "{t}");
+        assert!(!moves_text(&m, None).contains('*'));
+    }
+
+    #[test]
+    fn long_lists_are_cut_but_counted() {
+        let m: Vec<MoveReport> = (0..MAX_LISTED + 5)
+            .map(|i| mv(&format!("m{i}"), &i.to_string()))
+            .collect();
+        let t = moves_text(&m, None);
+        assert!(t.contains("... and 5 more (numbers up to 105"), "{t}");
+        assert_eq!(t.lines().count(), MAX_LISTED + 2);
+    }
+
+    #[test]
+    fn verdicts() {
+        assert!(verdict_text(Play::Normal, Side::Human).ends_with("The engine wins.\n"));
+        assert!(verdict_text(Play::Normal, Side::Engine).ends_with("You win!\n"));
+        assert!(verdict_text(Play::Misere, Side::Human).ends_with("You win!\n"));
+        assert!(verdict_text(Play::Misere, Side::Engine).ends_with("The engine wins.\n"));
+    }
+
+    #[test]
+    fn feedback_judges_by_outcomes() {
+        let n = analysis(
+            Outcome::N,
+            vec![mv("a", "1"), mv("b", "2"), mv("c", "3"), mv("d", "4")],
+        );
+        let p = analysis(Outcome::P, vec![]);
+        assert!(feedback_text(&n, &p).starts_with("Good move"));
+        let f = feedback_text(&n, &n);
+        assert!(f.contains("A mistake"), "{f}");
+        assert!(f.contains("a; b; c; and 1 more"), "{f}");
+        assert_eq!(feedback_text(&p, &n), "");
+    }
+
+    #[test]
+    fn hints_list_numbers_labels_and_positions() {
+        let m = three();
+        let a = analysis(Outcome::N, vec![mv("take 2", "1")]);
+        assert_eq!(
+            hint_text(&a, &m),
+            "Hint: winning move here: 2.\n  2. take 2    to: 1\n"
+        );
+        assert!(hint_text(&analysis(Outcome::P, vec![]), &m).contains("no move wins"));
+    }
+}
