@@ -64,7 +64,7 @@ pub fn proof_bound(rule: &HeapRule, n0: u64, p: u64) -> Option<u64> {
     })
 }
 
-/// The least n0 >= `floor` such that values[n + p] == values[n] for all
+/// The least n0 >= `floor` such that `values[n + p] == values[n]` for all
 /// n >= n0 with n + p < len.
 fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
     let mut i = values.len() - p;
@@ -74,7 +74,7 @@ fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
     i
 }
 
-/// The least period proven by `values` (values[k] is G(k)), with its least
+/// The least period proven by `values` (`values[k]` is G(k)), with its least
 /// pre-period, or `None` if no period is proven yet.
 pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
     let len = values.len();
