@@ -9,10 +9,11 @@
 //! has the limit `m`.
 
 use crate::bounded_nim::{self, MAX_LIMIT};
+use crate::guarded::GuardedFamily;
 use crate::heaps;
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, OptionSpec, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    Family, Game, GameError, GameOptions, Limits, Move, Nimber, OptionSpec, Outcome, ParseError,
+    Play, Registration, TextGame, Theory,
 };
 
 /// Bash with a fixed most-per-move `max`; a position is the heap sizes.
@@ -84,6 +85,10 @@ impl TextGame for Bash {
         heaps::moves_by_heap(p, self.rule())
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&n| n.min(self.max) as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         let b = self.bounded(p);
         let (method, lost, winning) = match play {
@@ -122,12 +127,11 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         GameError::Input("missing option --max M (a move takes 1 to M counters)".into())
     })?;
     let game = Bash::new(max)?;
-    let adapter = Adapter::new(format!("bash --max {max}"), game, limits);
-    Ok(Box::new(heaps::ClosedFormFamily::new(
-        adapter,
-        move |n| bounded_nim::heap_value(n, max),
-        Some(max + 1),
-    )))
+    Ok(
+        GuardedFamily::new(format!("bash --max {max}"), game, limits)
+            .with_seq(move |n| bounded_nim::heap_value(n, max), Some(max + 1))
+            .boxed(),
+    )
 }
 
 /// The `bash` family.

@@ -176,6 +176,10 @@ impl TextGame for BoundedNim {
         out
     }
 
+    fn moves_bound(&self, p: &Vec<(u64, u64)>) -> u128 {
+        p.iter().map(|&(s, l)| s.min(l) as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<(u64, u64)>, play: Play) -> Option<Theory<Vec<(u64, u64)>>> {
         let (method, lost, winning) = match play {
             Play::Normal => (

@@ -9,10 +9,11 @@
 //! from stair `s` to stair `s-1` (the gap on its right). Normal play is
 //! answered by that theory; misère play by the engine's search.
 
+use crate::guarded::GuardedFamily;
 use crate::staircase;
 use grundy_engine::{
-    parse_u64_in, Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
+    Play, Registration, TextGame, Theory,
 };
 
 /// The highest cell a piece may stand on. A position has one move per
@@ -118,6 +119,10 @@ impl TextGame for Chessmen {
         out
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        stairs(p).iter().map(|&g| g as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         if play == Play::Misere {
             return None;
@@ -143,7 +148,9 @@ impl TextGame for Chessmen {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("chessmen", Chessmen, limits)))
+    Ok(GuardedFamily::new("chessmen", Chessmen, limits)
+        .with_misere_size(|g, p| g.components(p).iter().map(|q| g.search_size(q)).product())
+        .boxed())
 }
 
 /// The `chessmen` family.

@@ -73,10 +73,12 @@ impl TextGame for Game31 {
         let word = match crate::heaps::words(args)[..] {
             [] | ["-"] => return Ok(Vec::new()),
             [w] => w,
-            ref more => return Err(ParseError::new(format!(
+            ref more => {
+                return Err(ParseError::new(format!(
                 "expected the cards played as one string of digits (e.g. `356656`), got {} words",
                 more.len()
-            ))),
+            )))
+            }
         };
         let mut played = Vec::with_capacity(word.len());
         let mut n = [0usize; 7];
@@ -90,9 +92,11 @@ impl TextGame for Game31 {
                         "card {d} {at}: the cards are 1 to 6"
                     )))
                 }
-                None => return Err(ParseError::new(format!(
+                None => {
+                    return Err(ParseError::new(format!(
                     "'{ch}' {at}: expected the digits 1 to 6 of the cards played, or `-` when none"
-                ))),
+                )))
+                }
             };
             n[card as usize] += 1;
             if n[card as usize] > COPIES {
@@ -132,6 +136,10 @@ impl TextGame for Game31 {
                 }
             })
             .collect()
+    }
+
+    fn moves_bound(&self, _p: &Vec<u8>) -> u128 {
+        6
     }
 }
 

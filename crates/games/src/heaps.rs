@@ -11,14 +11,8 @@
 //!   split), in the rule's order;
 //! - a move replaces its heap, in place, by what it leaves (`0` when nothing
 //!   is left) and is labelled `heap 2: 7 -> 3 + 4` (heaps numbered from 1).
-//!
-//! [`ClosedFormFamily`] serves a heap family whose one-heap values have a
-//! formula, adding `grundy seq` to what the engine's `Adapter` answers.
 
-use grundy_engine::{
-    parse_u64_in, Adapter, Analysis, Family, GameError, Move, ParseError, PeriodReport, Play,
-    SeqControl, SeqReport, TextGame,
-};
+use grundy_engine::{parse_u64_in, Move, ParseError};
 
 /// The words of the position arguments: an argument may itself hold several
 /// words separated by white space (a `batch` line, a quoted argument).
@@ -173,73 +167,6 @@ where
         }
     }
     out
-}
-
-/// The largest `n` a [`ClosedFormFamily`] computes a sequence to: the
-/// answer holds `n + 1` values in memory.
-pub const MAX_SEQ: u64 = 100_000_000;
-
-/// A heap family whose one-heap values have a closed form: `analyze`
-/// through the engine's [`Adapter`], `seq` from the formula.
-pub struct ClosedFormFamily<G: TextGame> {
-    adapter: Adapter<G>,
-    value: Box<dyn Fn(u64) -> u64 + Send + Sync>,
-    period: Option<u64>,
-}
-
-impl<G: TextGame + 'static> ClosedFormFamily<G> {
-    /// Serves `adapter`; `value(n)` is the value of one heap of `n`, and
-    /// `period`, when given, is a period the formula proves from heap 0.
-    pub fn new(
-        adapter: Adapter<G>,
-        value: impl Fn(u64) -> u64 + Send + Sync + 'static,
-        period: Option<u64>,
-    ) -> Self {
-        ClosedFormFamily {
-            adapter,
-            value: Box::new(value),
-            period,
-        }
-    }
-}
-
-impl<G: TextGame + 'static> Family for ClosedFormFamily<G> {
-    fn name(&self) -> String {
-        self.adapter.name()
-    }
-
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
-        self.adapter.analyze(args, play)
-    }
-
-    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
-        self.adapter.moves(args)
-    }
-
-    /// The values of heaps `0..=n` by the formula. The period is reported
-    /// (as proven) once the range shows it twice, as a search would need.
-    fn seq(&self, n: u64, _ctl: &SeqControl) -> Result<SeqReport, GameError> {
-        if n > MAX_SEQ {
-            return Err(GameError::Input(format!(
-                "-n {n} is too large for {}: at most {MAX_SEQ} (every value is held in memory)",
-                self.name()
-            )));
-        }
-        let period = self
-            .period
-            .filter(|&p| p.checked_mul(2).is_some_and(|twice| twice <= n + 1))
-            .map(|period| PeriodReport {
-                preperiod: 0,
-                period,
-                proven: true,
-            });
-        Ok(SeqReport {
-            game: self.name(),
-            n,
-            values: (0..=n).map(&self.value).collect(),
-            period,
-        })
-    }
 }
 
 #[cfg(test)]

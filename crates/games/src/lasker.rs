@@ -6,9 +6,10 @@
 //! `4k+3` and `4k+4`). Normal play is answered by theory; misère play by
 //! the engine's search.
 
+use crate::guarded::GuardedFamily;
 use crate::heaps;
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
 };
 
@@ -29,6 +30,69 @@ pub fn heap_value(n: u64) -> u64 {
 /// The heap whose value is `v`: [`heap_value`] is its own inverse.
 fn heap_with_value(v: u64) -> u64 {
     heap_value(v)
+}
+
+/// Beyond this many counters the misère size bound is only known to be
+/// astronomically large (more than 10^17).
+const PARTITION_CAP: usize = 300;
+
+/// `sums[h]` = the number of multisets of positive heaps with total at
+/// most `h` (sums of partition numbers), saturating, for `h` up to
+/// [`PARTITION_CAP`].
+fn partition_sums() -> Vec<u128> {
+    let mut p = vec![0u128; PARTITION_CAP + 1];
+    p[0] = 1;
+    for part in 1..=PARTITION_CAP {
+        for total in part..=PARTITION_CAP {
+            p[total] = p[total].saturating_add(p[total - part]);
+        }
+    }
+    let mut sums = Vec::with_capacity(p.len());
+    let mut acc = 0u128;
+    for x in p {
+        acc = acc.saturating_add(x);
+        sums.push(acc);
+    }
+    sums
+}
+
+/// The number of multisets of `k` items of `n` kinds, `C(n + k - 1, k)`,
+/// saturating.
+fn multisets(n: u128, k: u128) -> u128 {
+    if n == 0 {
+        return u128::from(k == 0);
+    }
+    let steps = k.min(n - 1);
+    let top = n - 1 + k;
+    let mut r: u128 = 1;
+    for i in 1..=steps {
+        // r = C(top - steps + i, i) stays an integer at every step.
+        match r.checked_mul(top - steps + i) {
+            Some(x) => r = x / i,
+            None => return u128::MAX,
+        }
+    }
+    r
+}
+
+/// An upper bound on the sums a misère search of `p` meets (at least that
+/// many when it exceeds 10^17). A state is the multiset of non-empty heaps;
+/// moves never merge heaps nor add counters, so the heaps coming from a
+/// heap of `h` form one of `S(h)` multisets of total at most `h`, and the
+/// `k` equal heaps of size `h` together one of `C(S(h) + k - 1, k)`; the
+/// whole state also has total at most `T`, the counters of `p`: the bound
+/// is the smaller of the product over sizes and `S(T)`.
+pub fn misere_size(p: &[u64]) -> u128 {
+    let sums = partition_sums();
+    let s = |t: u64| sums[(t as usize).min(PARTITION_CAP)];
+    let mut sizes: Vec<u64> = p.iter().copied().filter(|&h| h > 0).collect();
+    sizes.sort_unstable();
+    let mut product: u128 = 1;
+    for group in sizes.chunk_by(|a, b| a == b) {
+        product = product.saturating_mul(multisets(s(group[0]), group.len() as u128));
+    }
+    let total: u64 = sizes.iter().sum();
+    product.min(s(total))
 }
 
 /// Lasker's nim; a position is the heap sizes.
@@ -92,6 +156,10 @@ impl TextGame for Lasker {
         heaps::moves_by_heap(p, rule)
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&n| (n + n / 2) as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         if play == Play::Misere {
             return None;
@@ -108,11 +176,11 @@ impl TextGame for Lasker {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    let adapter = Adapter::new("lasker", Lasker, limits);
     // The values grow with n (period 4 with saltus 4): no pure period.
-    Ok(Box::new(heaps::ClosedFormFamily::new(
-        adapter, heap_value, None,
-    )))
+    Ok(GuardedFamily::new("lasker", Lasker, limits)
+        .with_seq(heap_value, None)
+        .with_misere_size(|_, p| misere_size(p))
+        .boxed())
 }
 
 /// The `lasker` family.

@@ -7,6 +7,7 @@ pub mod checkers;
 pub mod chessmen;
 pub mod game31;
 pub mod grundy_game;
+pub mod guarded;
 pub mod heaps;
 pub mod kayles_row;
 pub mod lasker;

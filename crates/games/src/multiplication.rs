@@ -111,6 +111,10 @@ impl TextGame for Multiplication {
             })
             .collect()
     }
+
+    fn moves_bound(&self, _p: &u64) -> u128 {
+        8
+    }
 }
 
 fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {

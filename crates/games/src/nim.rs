@@ -6,9 +6,10 @@
 //! theorem (P iff some heap exceeds 1 and the XOR is 0, or every heap is at
 //! most 1 and the XOR is 1).
 
+use crate::guarded::GuardedFamily;
 use crate::heaps;
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
 };
 
@@ -89,6 +90,10 @@ impl TextGame for Nim {
         heaps::moves_by_heap(p, take_any)
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         Some(match play {
             Play::Normal => Theory {
@@ -125,8 +130,9 @@ impl TextGame for Nim {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    let adapter = Adapter::new("nim", Nim, limits);
-    Ok(Box::new(heaps::ClosedFormFamily::new(adapter, |n| n, None)))
+    Ok(GuardedFamily::new("nim", Nim, limits)
+        .with_seq(|n| n, None)
+        .boxed())
 }
 
 /// The `nim` family.

@@ -9,9 +9,10 @@
 //! [`crate::chessmen`] is this game in disguise and shares
 //! [`winning_transfers`].
 
+use crate::guarded::GuardedFamily;
 use grundy_engine::{
-    parse_u64_in, Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
+    Play, Registration, TextGame, Theory,
 };
 
 /// The most counters a position may hold in all. Every move is listed and
@@ -144,6 +145,10 @@ impl TextGame for Staircase {
         out
     }
 
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&c| c as u128).sum()
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         if play == Play::Misere {
             return None;
@@ -160,7 +165,9 @@ impl TextGame for Staircase {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("staircase", Staircase, limits)))
+    Ok(GuardedFamily::new("staircase", Staircase, limits)
+        .with_misere_size(|g, p| g.components(p).iter().map(|q| g.search_size(q)).product())
+        .boxed())
 }
 
 /// The `staircase` family.

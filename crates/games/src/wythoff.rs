@@ -422,6 +422,10 @@ impl TextGame for Wythoff {
         first.chain(second).chain(both).collect()
     }
 
+    fn moves_bound(&self, p: &(u64, u64)) -> u128 {
+        p.0 as u128 + p.1 as u128 + p.0.min(p.1) as u128
+    }
+
     fn theory(&self, p: &(u64, u64), play: Play) -> Option<Theory<(u64, u64)>> {
         let (a, b) = *p;
         Some(match play {

@@ -117,3 +117,30 @@ fn seq_is_the_searched_sequence() {
     assert_eq!(r.values, searched);
     assert_eq!(r.period, None);
 }
+
+#[test]
+fn misere_size_bounds_the_misere_search() {
+    for p in heap_lists(2, 7).into_iter().chain(heap_lists(3, 4)) {
+        let mut misere = MisereSolver::new(Arc::new(Lasker), Limits::default());
+        misere.mover_wins(&p).unwrap();
+        let bound = lasker::misere_size(&p);
+        assert!(
+            bound >= misere.states() as u128,
+            "{p:?}: {bound} < {}",
+            misere.states()
+        );
+    }
+    // Sixty single counters: few states, admitted.
+    assert!(lasker::misere_size(&[1; 60]) < 10_000_000);
+}
+
+#[test]
+fn huge_misere_positions_are_refused_at_once() {
+    for args in [&["100000"][..], &["300", "200"], &["90"]] {
+        let e = analyze(&lasker::REGISTRATION, &[], args, Play::Misere).unwrap_err();
+        assert!(e.contains("too large for search"), "{args:?}: {e}");
+    }
+    let ones = vec!["1"; 61];
+    let a = analyze(&lasker::REGISTRATION, &[], &ones, Play::Misere).unwrap();
+    assert_eq!(a.outcome, Outcome::P);
+}

@@ -142,7 +142,7 @@ fn seq_gives_heap_values() {
     assert_eq!(r.period, None);
     assert!(family
         .seq(
-            grundy_games::heaps::MAX_SEQ + 1,
+            grundy_games::guarded::MAX_SEQ + 1,
             &grundy_engine::SeqControl::default()
         )
         .is_err());

@@ -181,3 +181,28 @@ fn bad_input_is_an_error() {
     let e = analyze(&chessmen::REGISTRATION, &[], &["4", "2", "4"], Play::Normal).unwrap_err();
     assert!(e.contains("cell 4"), "{e}");
 }
+
+#[test]
+fn huge_misere_positions_are_refused_at_once() {
+    let e = analyze(
+        &staircase::REGISTRATION,
+        &[],
+        &["0", "100000"],
+        Play::Misere,
+    )
+    .unwrap_err();
+    assert!(e.contains("too large for search"), "{e}");
+    let e = analyze(&chessmen::REGISTRATION, &[], &["1", "100000"], Play::Misere).unwrap_err();
+    assert!(e.contains("too large for search"), "{e}");
+    // The bound is an upper bound on what the misère search visits.
+    for p in heap_lists(3, 3) {
+        let mut misere = MisereSolver::new(Arc::new(Staircase), Limits::default());
+        misere.mover_wins(&p).unwrap();
+        let bound: u128 = Staircase
+            .components(&p)
+            .iter()
+            .map(|q| Staircase.search_size(q))
+            .product();
+        assert!(bound >= misere.states() as u128, "{p:?}");
+    }
+}
