@@ -3,14 +3,19 @@
 //!
 //! ```text
 //! seq CODE|grundy-game N [--method naive|rc|parallel|auto] [--threads T]
-//!     [--checkpoint FILE] [--every SECONDS] [--no-period] [--print] [--progress]
+//!     [--checkpoint FILE] [--every SECONDS] [--seconds LIMIT] [--no-period]
+//!     [--print] [--progress]
 //! ```
 //! Prints one summary line on stderr (time, checksum, period) and, with
-//! `--print`, the values on stdout, one per line.
+//! `--print`, the values on stdout, one per line. `--seconds` stops the
+//! computation after that long (writing the checkpoint if there is one) and
+//! reports the heaps reached.
 
-use grundy_sequence::{compute, Control, HeapRule, Method, TakeBreak};
+use grundy_sequence::{Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn run() -> Result<(), String> {
@@ -37,6 +42,19 @@ fn run() -> Result<(), String> {
                     .map_err(|e| format!("--every: {e}"))?;
                 ctl.checkpoint_interval = Duration::from_secs_f64(s);
             }
+            "--seconds" => {
+                let s: f64 = value("--seconds")?
+                    .parse()
+                    .map_err(|e| format!("--seconds: {e}"))?;
+                let limit =
+                    Duration::try_from_secs_f64(s).map_err(|e| format!("--seconds: {e}"))?;
+                let stop = Arc::new(AtomicBool::new(false));
+                ctl.stop = Some(stop.clone());
+                std::thread::spawn(move || {
+                    std::thread::sleep(limit);
+                    stop.store(true, Ordering::Relaxed);
+                });
+            }
             "--no-period" => ctl.use_period = false,
             "--print" => print = true,
             "--progress" => ctl.progress = true,
@@ -53,9 +71,21 @@ fn run() -> Result<(), String> {
     };
     let n: u64 = n.parse().map_err(|e| format!("N: {e}"))?;
     let start = Instant::now();
-    let seq = compute(rule, n, &ctl).map_err(|e| e.to_string())?;
+    let mut seq = match &ctl.checkpoint {
+        Some(path) => Sequence::resume_or_new(rule, path).map_err(|e| e.to_string())?,
+        None => Sequence::new(rule),
+    };
+    let stopped = match seq.extend_to(n, &ctl) {
+        Ok(()) => false,
+        Err(SeqError::Stopped(_)) => true,
+        Err(e) => return Err(e.to_string()),
+    };
     let time = start.elapsed();
-    let values = &seq.values()[..=n as usize];
+    let reached = (seq.values().len() as u64).min(n + 1);
+    if stopped {
+        eprintln!("stopped: heaps 0..{reached} computed");
+    }
+    let values = &seq.values()[..reached as usize];
     let checksum = values.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| {
         (h ^ v as u64).wrapping_mul(0x100_0000_01b3)
     });
@@ -69,8 +99,9 @@ fn run() -> Result<(), String> {
         None => "no period".to_string(),
     };
     eprintln!(
-        "{} n {n} method {:?} threads {} time {:.3}s checksum {checksum:016x} max {} {period}",
+        "{} n {} method {:?} threads {} time {:.3}s checksum {checksum:016x} max {} {period}",
         seq.rule().name(),
+        reached.saturating_sub(1),
         ctl.resolved_method(),
         ctl.thread_count(),
         time.as_secs_f64(),
