@@ -395,7 +395,7 @@ fn bad_starts_and_options_are_errors() {
             "--max-states",
             "5",
         ]),
-        "more than 5 positions",
+        "limit 5",
     );
 }
 

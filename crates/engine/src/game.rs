@@ -33,6 +33,13 @@ pub trait Game: Send + Sync {
         vec![p.clone()]
     }
 
+    /// Whether `p` has no option. The default lists the options; families
+    /// whose options are many override it with a direct test, since the
+    /// misère solver asks it of every part of every sum it meets.
+    fn is_terminal(&self, p: &Self::Position) -> bool {
+        self.options(p).is_empty()
+    }
+
     /// The Sprague-Grundy value of an indecomposable `p` by a formula or a
     /// precomputed table, when one is known.
     fn closed_form(&self, _p: &Self::Position) -> Option<Nimber> {

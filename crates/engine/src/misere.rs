@@ -46,7 +46,7 @@ impl<G: Game> MisereSolver<G> {
             .game
             .components(p)
             .into_iter()
-            .filter(|q| !self.game.options(q).is_empty())
+            .filter(|q| !self.game.is_terminal(q))
             .collect();
         parts.sort();
         parts
@@ -63,7 +63,7 @@ impl<G: Game> MisereSolver<G> {
                 child.extend(state[..i].iter().cloned());
                 child.extend(state[i + 1..].iter().cloned());
                 for q in self.game.components(&option) {
-                    if !self.game.options(&q).is_empty() {
+                    if !self.game.is_terminal(&q) {
                         child.push(q);
                     }
                 }
@@ -76,6 +76,18 @@ impl<G: Game> MisereSolver<G> {
 
     /// Whether the player to move wins `p` in misère play.
     pub fn mover_wins(&mut self, p: &G::Position) -> Result<bool, SearchError> {
+        // Refuse at once a sum whose parts alone are known to be too large,
+        // before even listing their options.
+        let sizes: Vec<u128> = self
+            .game
+            .components(p)
+            .iter()
+            .map(|q| self.game.search_size(q))
+            .collect();
+        if !sizes.is_empty() && sizes.iter().all(|&s| s > 0) {
+            Budget::start(&self.limits)
+                .admit(sizes.iter().fold(1u128, |a, &s| a.saturating_mul(s)))?;
+        }
         let root = self.canonical(p);
         self.state_wins(root)
     }

@@ -243,3 +243,14 @@ fn cycles_are_reported_not_looped() {
     let mut m = MisereSolver::new(Arc::new(Loop), limits());
     assert!(matches!(m.mover_wins(&0), Err(SearchError::Cycle(_))));
 }
+
+#[test]
+fn misere_refuses_oversized_sums_before_searching() {
+    let mut m = MisereSolver::new(Arc::new(Sized), limits());
+    assert!(matches!(
+        m.mover_wins(&(1u64 << 40)),
+        Err(SearchError::TooLarge { .. })
+    ));
+    // Small ones are still answered: a heap of 3 under "move to any smaller".
+    assert!(m.mover_wins(&3).unwrap());
+}
