@@ -70,7 +70,7 @@ impl ValueTable {
         // Grow geometrically so a batch of rising heaps costs little; the
         // engine stops computing as soon as it proves a period.
         let len = seq.values().len() as u64;
-        let target = n.max(2 * len).max(64).min(TABLE_LIMIT);
+        let target = n.max(2 * len).clamp(64, TABLE_LIMIT);
         let ctl = Control {
             method: Method::Rc,
             ..Control::default()
@@ -98,6 +98,23 @@ impl TakeBreakGame {
     /// The rule.
     pub fn rule(&self) -> &HeapRule {
         self.table.rule()
+    }
+
+    /// Whether a heap of `n` has an option, without listing them.
+    fn heap_can_move(&self, n: u64) -> bool {
+        match self.rule() {
+            HeapRule::GrundyGame => n >= 3,
+            HeapRule::TakeBreak(code) => code.digits().iter().enumerate().any(|(k, &d)| {
+                let k = k as u64;
+                let Some(m) = n.checked_sub(k) else {
+                    return false;
+                };
+                (d & 1 != 0 && m == 0 && k > 0)
+                    || (d & 2 != 0 && m >= 1 && k > 0)
+                    || (d & 4 != 0 && m >= 2)
+                    || (d & 8 != 0 && m >= 3)
+            }),
+        }
     }
 
     /// An upper bound on the number of options of a heap of `n`.
@@ -142,6 +159,10 @@ impl Game for TakeBreakGame {
 
     fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
         heaps::components(p)
+    }
+
+    fn is_terminal(&self, p: &Vec<u64>) -> bool {
+        p.iter().all(|&n| !self.heap_can_move(n))
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {

@@ -197,3 +197,21 @@ fn huge_heaps_use_the_proven_period_or_refuse_cleanly() {
         .unwrap_err();
     assert!(e.to_string().contains("too many moves"), "{e}");
 }
+
+#[test]
+fn terminal_test_agrees_with_listing_options() {
+    for code in CODES {
+        let g = game(code);
+        for n in 0..40u64 {
+            assert_eq!(
+                g.is_terminal(&vec![n]),
+                g.options(&vec![n]).is_empty(),
+                "{code} {n}"
+            );
+        }
+    }
+    let g = TakeBreakGame::new(HeapRule::GrundyGame, take_wording);
+    for n in 0..10u64 {
+        assert_eq!(g.is_terminal(&vec![n]), g.options(&vec![n]).is_empty());
+    }
+}
