@@ -76,18 +76,17 @@ impl<G: Game> MisereSolver<G> {
 
     /// Whether the player to move wins `p` in misère play.
     pub fn mover_wins(&mut self, p: &G::Position) -> Result<bool, SearchError> {
-        // Refuse at once a sum whose parts alone are known to be too large,
-        // before even listing their options.
-        let sizes: Vec<u128> = self
+        // Refuse at once a sum with a part too large to search on its own
+        // (the sum reaches at least as many positions as each part), before
+        // even listing its options.
+        let largest = self
             .game
             .components(p)
             .iter()
             .map(|q| self.game.search_size(q))
-            .collect();
-        if !sizes.is_empty() && sizes.iter().all(|&s| s > 0) {
-            Budget::start(&self.limits)
-                .admit(sizes.iter().fold(1u128, |a, &s| a.saturating_mul(s)))?;
-        }
+            .max()
+            .unwrap_or(0);
+        Budget::start(&self.limits).admit(largest)?;
         let root = self.canonical(p);
         self.state_wins(root)
     }

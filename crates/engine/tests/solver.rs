@@ -245,7 +245,7 @@ fn cycles_are_reported_not_looped() {
 }
 
 #[test]
-fn misere_refuses_oversized_sums_before_searching() {
+fn misere_refuses_oversized_parts_before_searching() {
     let mut m = MisereSolver::new(Arc::new(Sized), limits());
     assert!(matches!(
         m.mover_wins(&(1u64 << 40)),
