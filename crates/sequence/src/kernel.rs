@@ -84,8 +84,6 @@ pub(crate) struct Kernel {
     synced: usize,
     hit: ValueSet,
     scratch: Scratch,
-    /// Phase-one work spaces of the parallel method, kept between blocks.
-    runs: Vec<Run>,
     /// For phase two of a block: the `known` it is for, the first rare
     /// heap >= known, and per pair offset the rare heaps a with
     /// a + known <= m, counted (they only grow within a block).
@@ -123,7 +121,6 @@ impl Kernel {
             synced: 0,
             hit: ValueSet::default(),
             scratch: Scratch::default(),
-            runs: Vec::new(),
             cursor: None,
         };
         k.set_width(64);
@@ -421,19 +418,6 @@ impl Kernel {
         }
     }
 
-    /// `count` work spaces for [`Kernel::partial`], reused from the last
-    /// call if there was one; give them back with [`Kernel::put_runs`].
-    pub fn take_runs(&mut self, count: usize) -> Vec<Run> {
-        let mut runs = std::mem::take(&mut self.runs);
-        runs.resize_with(count, Run::default);
-        runs
-    }
-
-    /// Keeps `runs` for the next [`Kernel::take_runs`].
-    pub fn put_runs(&mut self, runs: Vec<Run>) {
-        self.runs = runs;
-    }
-
     /// Phase one of heaps `n0..n0 + lanes` when only the values of heaps
     /// below `known` are available (`known <= n0`): for each heap, in order,
     /// pushes onto `out` the option values of the two-heap splits whose
@@ -649,13 +633,6 @@ pub(crate) struct Scratch {
     table: Vec<u8>,
     /// Phase one's option values of one heap.
     hit: ValueSet,
-}
-
-/// One thread's share of phase one: its work space and results.
-#[derive(Default)]
-pub(crate) struct Run {
-    pub scratch: Scratch,
-    pub out: Partials,
 }
 
 /// What phase one learnt about consecutive heaps, stored flat (no

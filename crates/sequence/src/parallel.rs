@@ -8,10 +8,11 @@
 //! the block itself, and takes the mex ([`Kernel::partial`] and
 //! [`Kernel::finish`]). Results are identical to the one-thread method.
 
-use crate::kernel::{Kernel, Run, BATCH};
+use crate::kernel::{Kernel, Partials, Scratch, BATCH};
 use crate::{SeqError, Value};
-use rayon::prelude::*;
 use rayon::ThreadPool;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// Heaps below this are computed on one thread: blocks would be tiny.
 const MIN_PARALLEL: usize = 2048;
@@ -22,9 +23,6 @@ const MIN_PARALLEL: usize = 2048;
 /// Measured on 0.6 to 10^6: 128 to 256 best; at 8192 phase two took as long
 /// as the whole one-thread computation.
 const MAX_BLOCK: usize = 256;
-/// Runs of heaps per thread in phase one (for balance); each run keeps its
-/// work space between blocks.
-const RUNS_PER_THREAD: usize = 4;
 
 fn block_size(known: usize, rare_common: bool) -> usize {
     if known < MIN_PARALLEL {
@@ -36,26 +34,27 @@ fn block_size(known: usize, rare_common: bool) -> usize {
     share.clamp(1, MAX_BLOCK)
 }
 
-/// Computes the values of heaps `values.len()..end` on `pool`.
+/// Phase-one work spaces, kept between blocks: one scratch space per
+/// thread taking part, one result store per batch of the block.
+#[derive(Default)]
+pub(crate) struct Workspace {
+    scratches: Vec<Scratch>,
+    slots: Vec<Mutex<Partials>>,
+}
+
+/// Computes the values of heaps `values.len()..end` with `threads` threads:
+/// this one and `threads - 1` of `pool`.
 pub(crate) fn extend(
     kernel: &mut Kernel,
     values: &mut Vec<Value>,
     end: usize,
     pool: &ThreadPool,
+    threads: usize,
+    space: &mut Workspace,
 ) -> Result<(), SeqError> {
-    let mut runs = kernel.take_runs(pool.current_num_threads() * RUNS_PER_THREAD);
-    let result = extend_with(kernel, values, end, pool, &mut runs);
-    kernel.put_runs(runs);
-    result
-}
-
-fn extend_with(
-    kernel: &mut Kernel,
-    values: &mut Vec<Value>,
-    end: usize,
-    pool: &ThreadPool,
-    runs: &mut [Run],
-) -> Result<(), SeqError> {
+    space
+        .scratches
+        .resize_with(threads.max(1), Scratch::default);
     while values.len() < end {
         kernel.sync(values);
         let known = values.len();
@@ -65,25 +64,41 @@ fn extend_with(
             continue;
         }
         let stop = (known + block).min(end);
+        let batches = (stop - known).div_ceil(BATCH);
+        if space.slots.len() < batches {
+            space.slots.resize_with(batches, Default::default);
+        }
         let shared: &Kernel = kernel;
         let done: &[Value] = values;
-        // Contiguous runs of heaps, a few per thread.
-        let run = (stop - known).div_ceil(runs.len()).next_multiple_of(BATCH);
-        pool.install(|| {
-            runs.par_iter_mut()
-                .enumerate()
-                .for_each(|(r, Run { scratch, out })| {
-                    out.clear();
-                    let start = (known + r * run).min(stop);
-                    let end = (start + run).min(stop);
-                    for n0 in (start..end).step_by(BATCH) {
-                        let lanes = BATCH.min(end - n0);
-                        shared.partial(done, n0, lanes, known, scratch, out);
-                    }
-                })
+        let slots = &space.slots[..batches];
+        // Batches are handed out one at a time, so whoever starts first (this
+        // thread: the pool's may be asleep) does more.
+        let next = AtomicUsize::new(0);
+        let work = |scratch: &mut Scratch| loop {
+            let b = next.fetch_add(1, Ordering::Relaxed);
+            if b >= batches {
+                break;
+            }
+            let n0 = known + b * BATCH;
+            let lanes = BATCH.min(stop - n0);
+            let mut out = slots[b].lock().unwrap_or_else(PoisonError::into_inner);
+            out.clear();
+            shared.partial(done, n0, lanes, known, scratch, &mut out);
+        };
+        let (mine, others) = space
+            .scratches
+            .split_first_mut()
+            .expect("at least one scratch space");
+        pool.in_place_scope(|scope| {
+            for scratch in others.iter_mut() {
+                let work = &work;
+                scope.spawn(move |_| work(scratch));
+            }
+            work(mine);
         });
         let mut n = known;
-        for Run { out, .. } in runs.iter() {
+        for slot in &mut space.slots[..batches] {
+            let out = slot.get_mut().unwrap_or_else(PoisonError::into_inner);
             for i in 0..out.len() {
                 kernel.account(values);
                 let v = kernel.finish(values, n, known, out, i)?;

@@ -125,14 +125,16 @@ impl Sequence {
         let mut save_every = ctl.checkpoint_interval;
         let pool = if method == Method::Parallel {
             Some(
+                // This thread takes part in the parallel phases too.
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(ctl.thread_count())
+                    .num_threads((ctl.thread_count() - 1).max(1))
                     .build()
                     .map_err(|e| SeqError::Threads(e.to_string()))?,
             )
         } else {
             None
         };
+        let mut space = parallel::Workspace::default();
         if !matches!(&self.kernel, Some((rc, _)) if *rc == use_rc) {
             self.kernel = Some((use_rc, Kernel::new(&self.rule, use_rc)));
         }
@@ -161,7 +163,14 @@ impl Sequence {
             }
             let kernel = &mut self.kernel.as_mut().expect("kernel set above").1;
             match &pool {
-                Some(pool) => parallel::extend(kernel, &mut self.values, end, pool)?,
+                Some(pool) => parallel::extend(
+                    kernel,
+                    &mut self.values,
+                    end,
+                    pool,
+                    ctl.thread_count(),
+                    &mut space,
+                )?,
                 None => kernel.extend(&mut self.values, end)?,
             }
             if let Some(bar) = bar {

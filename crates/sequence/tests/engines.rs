@@ -84,6 +84,28 @@ fn rc_and_parallel_agree_far() {
     }
 }
 
+/// The parallel method hands batches out to whichever thread asks first:
+/// any thread count gives the same values.
+#[test]
+fn parallel_agrees_for_any_thread_count() {
+    for r in [rule("0.6"), HeapRule::GrundyGame] {
+        let reference = values(&r, 6_000, Method::Rc);
+        for threads in [1, 3] {
+            let ctl = Control {
+                threads,
+                ..ctl(Method::Parallel)
+            };
+            let got = compute(r.clone(), 6_000, &ctl).unwrap();
+            assert_eq!(
+                got.values(),
+                &reference[..],
+                "{} threads {threads}",
+                r.name()
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]
