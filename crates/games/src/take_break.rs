@@ -84,14 +84,26 @@ impl ValueTable {
 pub struct TakeBreakGame {
     table: ValueTable,
     wording: Wording,
+    /// The name used in the method line (the rule's name by default).
+    name: String,
 }
 
 impl TakeBreakGame {
     /// The game of `rule`, with moves described by `wording`.
     pub fn new(rule: HeapRule, wording: Wording) -> Self {
         TakeBreakGame {
+            name: rule.name(),
             table: ValueTable::new(rule),
             wording,
+        }
+    }
+
+    /// The same game, called `name` in its answers (e.g. `subtraction
+    /// 1,3,4` rather than the rule's code).
+    pub fn named(self, name: impl Into<String>) -> Self {
+        TakeBreakGame {
+            name: name.into(),
+            ..self
         }
     }
 
@@ -231,7 +243,7 @@ impl TextGame for TakeBreakGame {
         Some(Theory {
             method: format!(
                 "Sprague-Grundy theorem over the value table of {}",
-                self.rule().name()
+                self.name
             ),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: winning,
@@ -249,7 +261,11 @@ impl TakeBreakFamily {
     /// The family of `rule`, named `name` in reports.
     pub fn new(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
         TakeBreakFamily {
-            adapter: Adapter::new(name, TakeBreakGame::new(rule, wording), limits),
+            adapter: Adapter::new(
+                name.clone(),
+                TakeBreakGame::new(rule, wording).named(name),
+                limits,
+            ),
         }
     }
 
