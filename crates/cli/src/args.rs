@@ -617,24 +617,37 @@ fn split_tail(
                 }),
             }
         };
+        // An option given twice is refused, as clap refuses it before
+        // GAME: which of two values was meant cannot be guessed.
+        let twice = || CliError::usage(format!("option {name} given twice"));
         let flag = |set: &mut bool| -> Result<(), CliError> {
             if inline.is_some() {
                 return Err(CliError::usage(format!("option {name} takes no value")));
             }
+            if *set {
+                return Err(twice());
+            }
             *set = true;
+            Ok(())
+        };
+        let mut once = |slot: &mut Option<String>, placeholder: &str| -> Result<(), CliError> {
+            if slot.is_some() {
+                return Err(twice());
+            }
+            *slot = Some(value(placeholder)?);
             Ok(())
         };
         match (name, &mut *extra) {
             ("-h" | "--help", _) => tail.help = true,
             ("--misere", _) => flag(&mut common.misere)?,
             ("--json", _) => flag(&mut common.json)?,
-            ("--threads", _) => common.threads = Some(value("N")?),
-            ("--max-states", _) => common.max_states = Some(value("N")?),
-            ("--time-limit", _) => common.time_limit = Some(value("SECS")?),
-            ("-n", Extra::Seq(x)) => x.n = Some(value("N")?),
-            ("--checkpoint", Extra::Seq(x)) => x.checkpoint = Some(value("FILE")?),
-            ("--checkpoint-every", Extra::Seq(x)) => x.checkpoint_every = Some(value("SECS")?),
-            ("--method", Extra::Seq(x)) => x.method = Some(value("M")?),
+            ("--threads", _) => once(&mut common.threads, "N")?,
+            ("--max-states", _) => once(&mut common.max_states, "N")?,
+            ("--time-limit", _) => once(&mut common.time_limit, "SECS")?,
+            ("-n", Extra::Seq(x)) => once(&mut x.n, "N")?,
+            ("--checkpoint", Extra::Seq(x)) => once(&mut x.checkpoint, "FILE")?,
+            ("--checkpoint-every", Extra::Seq(x)) => once(&mut x.checkpoint_every, "SECS")?,
+            ("--method", Extra::Seq(x)) => once(&mut x.method, "M")?,
             ("--progress", Extra::Seq(x)) => flag(&mut x.progress)?,
             ("--engine-first", Extra::Play(x)) => flag(&mut x.engine_first)?,
             ("--hint", Extra::Play(x)) => flag(&mut x.hint)?,
