@@ -493,6 +493,12 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
             "{sub} needs a game name (see `grundy games`)"
         )));
     };
+    if name.starts_with('-') && name.len() > 1 {
+        // clap hands over an unknown option met before GAME as the name.
+        return Err(CliError::usage(format!(
+            "unknown option '{name}' before the game's name (common options: see `grundy {sub} --help`; a game's own options follow its name)"
+        )));
+    }
     let registration = grundy_games::find(name).ok_or_else(|| unknown_game(name))?;
     let tail = split_tail(rest, &mut g.common, &mut extra, &registration)?;
     if tail.help {
