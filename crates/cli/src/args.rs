@@ -349,6 +349,10 @@ where
     let cli = match Cli::try_parse_from(argv) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => return Ok(Parsed::Print(e.render().to_string())),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // clap's message is then the whole help text.
+            return Err(CliError::usage(missing_command()));
+        }
         Err(e) => {
             return Err(CliError::usage(condense_clap_error(
                 &e.render().to_string(),
@@ -462,14 +466,35 @@ fn parse_checkpoint_every(text: &str) -> Result<std::time::Duration, CliError> {
 }
 
 /// clap's messages span several lines (message, tip, usage); our errors
-/// are one line, so keep the message and point at the help.
+/// are one line, so keep the message and point at the help. The message
+/// is the first paragraph: a list of missing arguments follows its first
+/// line (`the following required arguments were not provided:` / `<OP>`).
 fn condense_clap_error(rendered: &str) -> String {
-    let first = rendered
+    let message: Vec<&str> = rendered
         .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or("invalid arguments");
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    format!("{first} (see `grundy --help`)")
+        .map(str::trim)
+        .skip_while(|l| l.is_empty())
+        .take_while(|l| !l.is_empty())
+        .collect();
+    let message = match message.join(" ") {
+        m if m.is_empty() => "invalid arguments".to_string(),
+        m => m,
+    };
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    format!("{message} (see `grundy --help`)")
+}
+
+/// The error for `grundy` without a command (clap would print its help).
+fn missing_command() -> String {
+    let names: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|n| n != "help")
+        .collect();
+    format!(
+        "no command given; the commands are {} (see `grundy --help`)",
+        names.join(", ")
+    )
 }
 
 enum Resolved {
