@@ -421,12 +421,6 @@ where
                         "play is an interactive game in plain text; --json is not supported there",
                     ));
                 }
-                if r.positions.is_empty() {
-                    return Err(CliError::usage(format!(
-                        "play needs a starting position after the game's name, e.g. `grundy play {} {}`",
-                        r.registration.name, r.registration.example
-                    )));
-                }
                 let Extra::Play(extra) = extra else {
                     return Err(internal_extra("play"));
                 };

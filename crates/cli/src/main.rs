@@ -112,6 +112,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Play(req, p) => {
             let family = build(&req)?;
+            check_play_start(&*family, &req)?;
             let stdin = io::stdin();
             play::run(
                 &*family,
@@ -130,6 +131,22 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
     };
     out.flush()?;
     Ok(code)
+}
+
+/// `play` without a position starts where `analyze` would (the empty grid
+/// of `paint2xn`, p = 1 in `multiplication`); a game that has no such
+/// default needs the position, and the error says so with an example.
+fn check_play_start(family: &dyn Family, req: &Request) -> Result<(), CliError> {
+    if !req.positions.is_empty() {
+        return Ok(());
+    }
+    match family.analyze(&[], req.play) {
+        Err(GameError::Input(e)) => Err(CliError::usage(format!(
+            "play needs a starting position after the game's name, e.g. `grundy play {} {}` ({e})",
+            req.registration.name, req.registration.example
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Sizes the worker pool and builds the family from its options.
