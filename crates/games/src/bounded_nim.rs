@@ -140,6 +140,7 @@ impl TextGame for BoundedNim {
                 "no heaps given: write each heap as size/limit, e.g. `7/3 5/2`",
             ));
         }
+        heaps::check_count(words.len(), "heaps")?;
         words
             .iter()
             .enumerate()

@@ -82,6 +82,7 @@ impl TextGame for Chessmen {
                 "no pieces given: write the occupied cells, e.g. `1 5 6`",
             ));
         }
+        crate::heaps::check_count(words.len(), "pieces")?;
         let mut cells = words
             .iter()
             .enumerate()

@@ -26,9 +26,26 @@ pub fn parse_heap(word: &str, index: usize, max: u64) -> Result<u64, ParseError>
     parse_u64_in(word, 0, max).map_err(|e| ParseError::new(format!("heap {index}: {e}")))
 }
 
-/// Reads a list of heap sizes, each in `0..=max`. At least one heap must be
-/// given; a malformed, negative or too large size is an error naming the
-/// heap (numbered from 1) and its text.
+/// Most heaps (stairs, pieces) a position may list. Every winning move
+/// reports the whole position after it, so an answer grows with the square
+/// of the count: nim with 20001 heaps of 1 needed 20 GB before this bound.
+/// At the bound a nim answer stays near 20 MB.
+pub const MAX_HEAPS: usize = 1000;
+
+/// Refuses a position of more than [`MAX_HEAPS`] items; `what` names them
+/// in the plural (`heaps`, `stairs`, `pieces`).
+pub fn check_count(count: usize, what: &str) -> Result<(), ParseError> {
+    if count > MAX_HEAPS {
+        return Err(ParseError::new(format!(
+            "too many {what}: {count} given, at most {MAX_HEAPS} (every winning move lists the whole position)"
+        )));
+    }
+    Ok(())
+}
+
+/// Reads a list of heap sizes, each in `0..=max`. At least one heap and at
+/// most [`MAX_HEAPS`] must be given; a malformed, negative or too large
+/// size is an error naming the heap (numbered from 1) and its text.
 pub fn parse_heaps(args: &[&str], max: u64) -> Result<Vec<u64>, ParseError> {
     let words = words(args);
     if words.is_empty() {
@@ -36,6 +53,7 @@ pub fn parse_heaps(args: &[&str], max: u64) -> Result<Vec<u64>, ParseError> {
             "no heaps given: write the heap sizes, e.g. `3 4 5`",
         ));
     }
+    check_count(words.len(), "heaps")?;
     words
         .iter()
         .enumerate()

@@ -113,6 +113,7 @@ impl TextGame for Staircase {
                 "no stairs given: write the counts on stairs 1, 2, ..., e.g. `2 1 3 2 4`",
             ));
         }
+        crate::heaps::check_count(words.len(), "stairs")?;
         let counts = words
             .iter()
             .enumerate()

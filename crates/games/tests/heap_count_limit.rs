@@ -1,0 +1,81 @@
+//! Positions listing heaps (stairs, pieces) are bounded in number: every
+//! winning move reports the whole position after it, so the answer grows
+//! with the square of the count (nim with 20001 heaps of 1 took 20 GB and
+//! aborted on a failed allocation). Past the bound the position is refused
+//! with an error naming the count.
+
+use grundy_engine::{GameError, GameOptions, Limits, Play};
+use grundy_games::heaps::MAX_HEAPS;
+
+/// The family `name` built with `options`, analysing `words` in normal play.
+fn analyze(name: &str, options: &[(&str, &str)], words: &[String]) -> Result<(), GameError> {
+    let reg = grundy_games::find(name).expect("registered");
+    let mut opts = GameOptions::default();
+    for (k, v) in options {
+        opts.set(k, v);
+    }
+    let family = (reg.build)(&opts, &Limits::default())?;
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    family.analyze(&words, Play::Normal).map(|_| ())
+}
+
+/// `count` copies of `word`.
+fn many(word: &str, count: usize) -> Vec<String> {
+    vec![word.to_string(); count]
+}
+
+/// A family's name, its options, and one heap word it accepts.
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static str,
+);
+
+/// Every family whose position is a list of heaps.
+const FAMILIES: &[Case] = &[
+    ("nim", &[], "1"),
+    ("bash", &[("max", "3")], "1"),
+    ("lasker", &[], "1"),
+    ("subtraction", &[("set", "1,3,4")], "1"),
+    ("octal", &[("code", "0.137")], "2"),
+    ("kayles", &[], "1"),
+    ("dawson-kayles", &[], "2"),
+    ("grundy-game", &[], "3"),
+    ("bounded-nim", &[], "1/1"),
+    ("staircase", &[], "1"),
+];
+
+#[test]
+fn one_heap_past_the_bound_is_refused_by_name() {
+    for (name, options, word) in FAMILIES {
+        let e = analyze(name, options, &many(word, MAX_HEAPS + 1)).unwrap_err();
+        assert!(matches!(e, GameError::Input(_)), "{name}: {e}");
+        let text = e.to_string();
+        assert!(text.contains("too many"), "{name}: {text}");
+        assert!(
+            text.contains(&(MAX_HEAPS + 1).to_string()),
+            "{name}: {text}"
+        );
+        assert!(text.contains(&MAX_HEAPS.to_string()), "{name}: {text}");
+    }
+}
+
+#[test]
+fn the_bound_itself_is_answered() {
+    for (name, options, word) in FAMILIES {
+        // An odd count of equal heaps: a first-player win with a winning
+        // move in every heap, the largest answer for this count.
+        let r = analyze(name, options, &many(word, MAX_HEAPS - 1));
+        assert!(r.is_ok(), "{name}: {r:?}");
+    }
+}
+
+#[test]
+fn chessmen_pieces_are_bounded_too() {
+    let cells: Vec<String> = (1..=MAX_HEAPS as u64 + 1)
+        .map(|c| (2 * c).to_string())
+        .collect();
+    let e = analyze("chessmen", &[], &cells).unwrap_err();
+    assert!(e.to_string().contains("too many pieces"), "{e}");
+    assert!(analyze("chessmen", &[], &cells[..MAX_HEAPS]).is_ok());
+}
