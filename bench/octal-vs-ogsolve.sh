@@ -26,7 +26,7 @@ method=${3:-rc}
 threads=${4:-1}
 repeats=${5:-5}
 root=$(cd "$(dirname "$0")/.." && pwd)
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-seq}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 ogsolve=${OGSOLVE:-$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")}
 if [ ! -x "$ogsolve" ]; then
     echo "ogsolve not found: install it with 'cargo install ogsolve' or set OGSOLVE" >&2
