@@ -8,6 +8,7 @@
 
 use crate::guarded::GuardedFamily;
 use crate::heaps;
+use crate::misere_bound;
 use grundy_engine::{
     Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
@@ -32,67 +33,11 @@ fn heap_with_value(v: u64) -> u64 {
     heap_value(v)
 }
 
-/// Beyond this many counters the misère size bound is only known to be
-/// astronomically large (more than 10^17).
-const PARTITION_CAP: usize = 300;
-
-/// `sums[h]` = the number of multisets of positive heaps with total at
-/// most `h` (sums of partition numbers), saturating, for `h` up to
-/// [`PARTITION_CAP`].
-fn partition_sums() -> Vec<u128> {
-    let mut p = vec![0u128; PARTITION_CAP + 1];
-    p[0] = 1;
-    for part in 1..=PARTITION_CAP {
-        for total in part..=PARTITION_CAP {
-            p[total] = p[total].saturating_add(p[total - part]);
-        }
-    }
-    let mut sums = Vec::with_capacity(p.len());
-    let mut acc = 0u128;
-    for x in p {
-        acc = acc.saturating_add(x);
-        sums.push(acc);
-    }
-    sums
-}
-
-/// The number of multisets of `k` items of `n` kinds, `C(n + k - 1, k)`,
-/// saturating.
-fn multisets(n: u128, k: u128) -> u128 {
-    if n == 0 {
-        return u128::from(k == 0);
-    }
-    let steps = k.min(n - 1);
-    let top = n - 1 + k;
-    let mut r: u128 = 1;
-    for i in 1..=steps {
-        // r = C(top - steps + i, i) stays an integer at every step.
-        match r.checked_mul(top - steps + i) {
-            Some(x) => r = x / i,
-            None => return u128::MAX,
-        }
-    }
-    r
-}
-
 /// An upper bound on the sums a misère search of `p` meets (at least that
-/// many when it exceeds 10^17). A state is the multiset of non-empty heaps;
-/// moves never merge heaps nor add counters, so the heaps coming from a
-/// heap of `h` form one of `S(h)` multisets of total at most `h`, and the
-/// `k` equal heaps of size `h` together one of `C(S(h) + k - 1, k)`; the
-/// whole state also has total at most `T`, the counters of `p`: the bound
-/// is the smaller of the product over sizes and `S(T)`.
+/// many when it exceeds 10^17): see [`misere_bound::splitting`], since a
+/// Lasker move never merges heaps nor adds counters.
 pub fn misere_size(p: &[u64]) -> u128 {
-    let sums = partition_sums();
-    let s = |t: u64| sums[(t as usize).min(PARTITION_CAP)];
-    let mut sizes: Vec<u64> = p.iter().copied().filter(|&h| h > 0).collect();
-    sizes.sort_unstable();
-    let mut product: u128 = 1;
-    for group in sizes.chunk_by(|a, b| a == b) {
-        product = product.saturating_mul(multisets(s(group[0]), group.len() as u128));
-    }
-    let total: u64 = sizes.iter().sum();
-    product.min(s(total))
+    misere_bound::splitting(p)
 }
 
 /// Lasker's nim; a position is the heap sizes.

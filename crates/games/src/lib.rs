@@ -11,6 +11,7 @@ pub mod guarded;
 pub mod heaps;
 pub mod kayles_row;
 pub mod lasker;
+pub mod misere_bound;
 pub mod multiplication;
 pub mod nim;
 pub mod octal;

@@ -8,9 +8,10 @@
 //! lives here once.
 
 use crate::heaps;
+use crate::misere_bound;
 use grundy_engine::{
     Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError,
-    PeriodReport, Play, SeqControl, SeqReport, TextGame, Theory,
+    PeriodReport, Play, SearchError, SeqControl, SeqReport, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, Sequence, TakeBreak};
 use std::sync::Mutex;
@@ -255,6 +256,7 @@ impl TextGame for TakeBreakGame {
 /// sequence engine.
 pub struct TakeBreakFamily {
     adapter: Adapter<TakeBreakGame>,
+    max_states: u64,
 }
 
 impl TakeBreakFamily {
@@ -266,6 +268,22 @@ impl TakeBreakFamily {
                 TakeBreakGame::new(rule, wording).named(name),
                 limits,
             ),
+            max_states: limits.max_states,
+        }
+    }
+
+    /// An upper bound on the sums the misère search of `p` meets: a heap
+    /// may split into several, so the engine's per-heap search size does
+    /// not bound them (kayles 200 ran into the 60 s time limit).
+    fn misere_size(&self, p: &[u64]) -> u128 {
+        let splits = match self.adapter.game().rule() {
+            HeapRule::GrundyGame => true,
+            HeapRule::TakeBreak(code) => !code.is_subtraction(),
+        };
+        if splits {
+            misere_bound::splitting(p)
+        } else {
+            misere_bound::shrinking(p)
         }
     }
 
@@ -285,7 +303,20 @@ impl Family for TakeBreakFamily {
         self.adapter.name()
     }
 
+    /// Misère play is refused at once when the sums its search would meet
+    /// exceed the state limit.
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        if play == Play::Misere {
+            let p = self.adapter.game().parse(args)?;
+            let estimate = self.misere_size(&p);
+            if estimate > u128::from(self.max_states) {
+                return Err(SearchError::TooLarge {
+                    estimate,
+                    limit: self.max_states,
+                }
+                .into());
+            }
+        }
         self.adapter.analyze(args, play)
     }
 
