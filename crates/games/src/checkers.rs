@@ -25,9 +25,11 @@
 //! any order (`19,20`); `-` is a row with no checker. A component is one
 //! row, written as a one-row board.
 
+use crate::guarded::GuardedFamily;
+use crate::misere_bound;
 use grundy_engine::{
-    parse_u64_in, Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
+    Play, Registration, TextGame, Theory,
 };
 
 /// The width of the board the `checkers` family plays on.
@@ -269,12 +271,24 @@ impl TextGame for Checkers {
     }
 }
 
+/// Misère sums are searched whole, so a board whose sums are too many is
+/// refused at once instead of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new(
-        "checkers",
-        Checkers::default(),
-        limits,
-    )))
+    Ok(GuardedFamily::new("checkers", Checkers::default(), limits)
+        .with_misere_size(|g, p| misere_size(g, p))
+        .boxed())
+}
+
+/// An upper bound on the sums a misère search of `p` meets: a row keeps its
+/// number of checkers `k`, so it is one of `C(width, k)` rows, and the `m`
+/// rows holding `k` checkers one of the multisets of `m` such rows.
+fn misere_size(g: &Checkers, p: &[u32]) -> u128 {
+    let mut counts: Vec<u32> = p.iter().map(|r| r.count_ones()).collect();
+    counts.sort_unstable();
+    counts
+        .chunk_by(|a, b| a == b)
+        .map(|group| misere_bound::multisets(binomial(g.width, group[0]), group.len() as u128))
+        .fold(1u128, u128::saturating_mul)
 }
 
 /// The `checkers` family.

@@ -8,10 +8,12 @@
 //! 0.77, computed once and kept (the tests check it against search of the
 //! row itself). A component is written as its run of pins: `III`.
 
+use crate::guarded::GuardedFamily;
+use crate::misere_bound;
 use crate::row::{self, Alphabet};
 use crate::take_break::ValueTable;
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
 };
 use std::ops::Range;
@@ -60,9 +62,17 @@ impl KaylesRow {
         out
     }
 
-    fn knock(p: &[bool], (i, n): (usize, usize)) -> Move<Vec<bool>> {
+    /// The row after the knock, without the label: searches list options
+    /// by the million, and formatting a label each time made misère
+    /// searches five times slower.
+    fn knocked(p: &[bool], (i, n): (usize, usize)) -> Vec<bool> {
         let mut to = p.to_vec();
         to[i..i + n].fill(false);
+        to
+    }
+
+    fn knock(p: &[bool], (i, n): (usize, usize)) -> Move<Vec<bool>> {
+        let to = Self::knocked(p, (i, n));
         let label = if n == 1 {
             format!("knock down {}", i + 1)
         } else {
@@ -82,8 +92,15 @@ impl Game for KaylesRow {
     fn options(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
         Self::knocks(p)
             .into_iter()
-            .map(|k| Self::knock(p, k).to)
+            .map(|k| Self::knocked(p, k))
             .collect()
+    }
+
+    /// A row without pins; asked of every part of every misère sum, so it
+    /// must not list the options (that made misère search five times
+    /// slower than on Kayles heaps).
+    fn is_terminal(&self, p: &Vec<bool>) -> bool {
+        !p.contains(&true)
     }
 
     /// Each maximal run of pins, written as that many pins.
@@ -161,12 +178,20 @@ impl TextGame for KaylesRow {
     }
 }
 
+/// Misère sums are searched whole; they are multisets of runs of pins,
+/// which split as pins fall, bounded as Kayles heaps are
+/// ([`misere_bound::splitting`]), so a long row is refused at once instead
+/// of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new(
-        "kayles-row",
-        KaylesRow::new(),
-        limits,
-    )))
+    Ok(GuardedFamily::new("kayles-row", KaylesRow::new(), limits)
+        .with_misere_size(|_, p| {
+            let runs: Vec<u64> = KaylesRow::pin_runs(p)
+                .iter()
+                .map(|r| r.len() as u64)
+                .collect();
+            misere_bound::splitting(&runs)
+        })
+        .boxed())
 }
 
 /// The `kayles-row` family.

@@ -29,7 +29,7 @@ fn partition_sums() -> Vec<u128> {
 
 /// The number of multisets of `k` items of `n` kinds, `C(n + k - 1, k)`,
 /// saturating.
-fn multisets(n: u128, k: u128) -> u128 {
+pub fn multisets(n: u128, k: u128) -> u128 {
     if n == 0 {
         return u128::from(k == 0);
     }

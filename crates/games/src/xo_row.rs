@@ -13,9 +13,10 @@
 //! A component is written as the run with the letters that bound it, e.g.
 //! `X...O`, so it reads back as a position of its own.
 
+use crate::guarded::GuardedFamily;
 use crate::row::{self, Alphabet};
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
+    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
     Registration, TextGame, Theory,
 };
 
@@ -215,8 +216,14 @@ impl TextGame for XoRow {
     }
 }
 
+/// Misère sums are searched whole; every sum a search meets is a filling
+/// of the row's empty cells, at most 3 ways each ([`Game::search_size`] of
+/// the whole row), so a row with more is refused at once instead of
+/// running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("xo-row", XoRow, limits)))
+    Ok(GuardedFamily::new("xo-row", XoRow, limits)
+        .with_misere_size(|g, p| g.search_size(p))
+        .boxed())
 }
 
 /// The `xo-row` family.
