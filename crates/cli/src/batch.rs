@@ -3,6 +3,7 @@
 //! tables and caches serve every line.
 
 use crate::error::CliError;
+use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_engine::{Family, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
@@ -11,6 +12,11 @@ use std::io::{BufRead, Write};
 /// busy and amortise the hand-over, small enough that output starts at once
 /// and memory stays flat for endless input.
 const CHUNK: usize = 4096;
+
+/// Bytes of input a chunk may hold: past it the chunk is answered with
+/// fewer lines, so a run of long lines cannot pile up (4096 lines of 10 MB
+/// would have been 40 GB).
+const CHUNK_BYTES: usize = 64 << 20;
 
 /// How one line went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,20 +40,25 @@ pub fn run(
 ) -> Result<i32, CliError> {
     let mut status = 0;
     let mut line_no = 0usize;
-    let mut chunk: Vec<Vec<u8>> = Vec::with_capacity(CHUNK);
+    let mut chunk: Vec<Line> = Vec::with_capacity(CHUNK);
     loop {
         chunk.clear();
         let mut eof = false;
-        while chunk.len() < CHUNK {
-            let mut buf = Vec::new();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                eof = true;
-                break;
+        let mut bytes = 0;
+        while chunk.len() < CHUNK && bytes < CHUNK_BYTES {
+            let line = read_line(input, MAX_LINE)?;
+            match &line {
+                Line::End => {
+                    eof = true;
+                    break;
+                }
+                Line::Text(t) => bytes += t.len(),
+                Line::TooLong(_) => {}
             }
-            chunk.push(buf);
+            chunk.push(line);
         }
         let first = line_no + 1;
-        let answer = |(i, raw): (usize, &Vec<u8>)| answer_line(family, play, first + i, raw);
+        let answer = |(i, line): (usize, &Line)| answer_line(family, play, first + i, line);
         let answers: Vec<(String, Status)> = if parallel {
             chunk.par_iter().enumerate().map(answer).collect()
         } else {
@@ -71,10 +82,22 @@ pub fn run(
 }
 
 /// The JSON line for input line number `line_no` (1-based).
-fn answer_line(family: &dyn Family, play: Play, line_no: usize, raw: &[u8]) -> (String, Status) {
+fn answer_line(family: &dyn Family, play: Play, line_no: usize, line: &Line) -> (String, Status) {
     let fail = |msg: String, code: i32| {
         let doc = serde_json::json!({ "line": line_no, "error": msg });
         (doc.to_string(), Status::Failed(code))
+    };
+    let raw = match line {
+        Line::Text(raw) => raw,
+        Line::TooLong(len) => {
+            return fail(
+                format!(
+                "line is {len} bytes long; at most {MAX_LINE} are read (no position is that long)"
+            ),
+                2,
+            )
+        }
+        Line::End => return fail("internal error: no line to answer".into(), 1),
     };
     let Ok(text) = std::str::from_utf8(raw) else {
         return fail("line is not valid UTF-8".into(), 2);

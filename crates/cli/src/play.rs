@@ -16,6 +16,7 @@
 
 use crate::args::PlayRequest;
 use crate::error::CliError;
+use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_engine::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -349,7 +350,8 @@ fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
         return match t.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Choice::Move(k - 1),
             _ => Choice::Invalid(format!(
-                "There is no move {t}: the moves are numbered 1 to {n}."
+                "There is no move {}: the moves are numbered 1 to {n}.",
+                shortened(&t)
             )),
         };
     }
@@ -370,7 +372,21 @@ fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
     if let Some(i) = (0..n).find(|&i| normal_space(&moves[i].to) == t) {
         return Choice::Move(i);
     }
-    Choice::Invalid(format!("'{t}' is not a legal move here. {}", usage_text(n)))
+    Choice::Invalid(format!(
+        "'{}' is not a legal move here. {}",
+        shortened(&t),
+        usage_text(n)
+    ))
+}
+
+/// The person's line as quoted back in a message: its start when it is
+/// long, so a pasted megabyte is not printed again.
+fn shortened(t: &str) -> String {
+    const SHOWN: usize = 60;
+    match t.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &t[..end]),
+        None => t.to_string(),
+    }
 }
 
 /// Asks until the person picks a move (its index), quits or input ends
@@ -391,11 +407,21 @@ fn ask(
             "Your move ({range}, a label, ? for a hint, q to quit): "
         )?;
         out.flush()?;
-        let mut buf = Vec::new();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            writeln!(out, "\nEnd of input: the game is abandoned.")?;
-            return Ok(None);
-        }
+        let buf = match read_line(input, MAX_LINE)? {
+            Line::End => {
+                writeln!(out, "\nEnd of input: the game is abandoned.")?;
+                return Ok(None);
+            }
+            Line::Text(buf) => buf,
+            Line::TooLong(len) => {
+                writeln!(
+                    out,
+                    "That line is {len} bytes long; no answer is. {}",
+                    usage_text(moves.len())
+                )?;
+                continue;
+            }
+        };
         let Ok(line) = std::str::from_utf8(&buf) else {
             writeln!(
                 out,
