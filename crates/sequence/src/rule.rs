@@ -75,6 +75,11 @@ pub enum CodeError {
         /// The offending digit.
         ch: char,
     },
+    /// More than one digit before the point.
+    #[error(
+        "code '{0}' has more than one digit before the point (only d0 may stand there, e.g. 4.07)"
+    )]
+    LongD0(String),
     /// Every digit after the point is zero.
     #[error("code '{0}' allows no removal: some digit after the point must be non-zero")]
     NoMove(String),
@@ -163,13 +168,13 @@ impl TakeBreak {
                 }
                 digits.push(d);
             }
-            [_, ch, ..] => {
-                // Only one digit may precede the point.
-                return Err(CodeError::BadChar {
-                    code: s.to_string(),
-                    ch: *ch,
-                    pos: offset + 1,
-                });
+            many => {
+                // Name a character that is not a digit first; otherwise the
+                // fault is the count: only one digit may precede the point.
+                for (i, ch) in many.iter().enumerate() {
+                    digit_at(*ch, offset + i)?;
+                }
+                return Err(CodeError::LongD0(s.to_string()));
             }
         }
         let after_start = offset + before.len() + 1;

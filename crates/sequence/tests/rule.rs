@@ -52,7 +52,19 @@ fn bad_codes_are_refused_with_their_position() {
         }
     ));
     assert!(matches!(err("1.07"), CodeError::BadD0 { ch: '1', .. }));
-    assert!(matches!(err("04.07"), CodeError::BadChar { pos: 1, .. }));
+    assert!(matches!(err("04.07"), CodeError::LongD0(_)));
+    assert!(matches!(err("10.7"), CodeError::LongD0(_)));
+    assert!(err("10.7")
+        .to_string()
+        .contains("more than one digit before the point"));
+    assert!(matches!(
+        err("-0.07"),
+        CodeError::BadChar {
+            ch: '-',
+            pos: 0,
+            ..
+        }
+    ));
     assert!(matches!(
         err("0.1.2"),
         CodeError::BadChar {
