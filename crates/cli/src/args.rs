@@ -283,6 +283,9 @@ pub struct Request {
     pub threads: Option<usize>,
     /// Search limits.
     pub limits: Limits,
+    /// The time limit the user gave, if any: `seq` honours only an explicit
+    /// one, since long sequence runs are meant to run for hours.
+    pub explicit_time_limit: Option<Duration>,
 }
 
 impl Request {
@@ -556,6 +559,7 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
         play: if c.misere { Play::Misere } else { Play::Normal },
         json: c.json,
         threads,
+        explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
         limits,
     };
     Ok(Resolved::Request(Box::new(request), extra))

@@ -19,6 +19,7 @@ pub fn run(
         threads: req.threads.unwrap_or(0),
         checkpoint: seq.checkpoint.clone(),
         checkpoint_interval: seq.checkpoint_every,
+        time_limit: req.explicit_time_limit,
         progress: seq.progress,
         method: seq.method.clone(),
     };

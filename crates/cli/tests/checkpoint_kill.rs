@@ -149,3 +149,30 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     assert_eq!(err.lines().count(), 1, "{err}");
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn time_limit_stops_seq_and_keeps_its_checkpoint() {
+    let path = temp("timelimit");
+    let ckpt = path.to_str().unwrap();
+    let out = grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        "50000000",
+        "--method",
+        "rc",
+        "--checkpoint",
+        ckpt,
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("search limit hit"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // The work done is kept: the same command resumes from it.
+    assert!(std::fs::metadata(&path).unwrap().len() > 1000);
+    let _ = std::fs::remove_file(&path);
+}

@@ -46,6 +46,11 @@ pub struct SeqControl {
     pub checkpoint: Option<PathBuf>,
     /// Time between checkpoint writes; `None` for the engine's default.
     pub checkpoint_interval: Option<std::time::Duration>,
+    /// Wall-clock budget; `None` for none (a sequence run is bounded by
+    /// memory, which is checked before allocating). When it runs out the
+    /// computation stops with [`crate::SearchError::TimeLimit`], after
+    /// writing its checkpoint.
+    pub time_limit: Option<std::time::Duration>,
     /// Show a progress bar on stderr.
     pub progress: bool,
     /// Algorithm name (`naive`, `rc`, `parallel`); `None` picks the best.
