@@ -14,26 +14,20 @@ const CODE: OptionSpec = OptionSpec {
 };
 
 fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    let text = opts.required("code")?;
-    let code = TakeBreak::parse(text).map_err(|e| GameError::Input(format!("--code: {e}")))?;
-    let rule = HeapRule::TakeBreak(code);
-    Ok(TakeBreakFamily::boxed(
-        rule.name(),
-        rule,
-        take_wording,
-        limits,
-    ))
+    let code = TakeBreak::parse(opts.required("code")?)
+        .map_err(|e| GameError::Input(format!("--code: {e}")))?;
+    Ok(family(code, limits))
 }
 
 fn named(code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     let code = TakeBreak::parse(code).map_err(|e| GameError::Internal(e.to_string()))?;
+    Ok(family(code, limits))
+}
+
+/// The family of `code`, named after its normal form.
+fn family(code: TakeBreak, limits: &Limits) -> Box<dyn Family> {
     let rule = HeapRule::TakeBreak(code);
-    Ok(TakeBreakFamily::boxed(
-        rule.name(),
-        rule,
-        take_wording,
-        limits,
-    ))
+    TakeBreakFamily::boxed(rule.name(), rule, take_wording, limits)
 }
 
 /// `octal --code CODE HEAP...`.
