@@ -103,11 +103,7 @@ fn the_example_prefix() {
     // 3+5+6+6+5 = 25 with two 6s played: a third 6 reaches 31 and wins.
     let a = analyze(&game31::REGISTRATION, &[], &["35665"], Play::Normal).unwrap();
     assert_eq!(a.outcome, Outcome::N);
-    let win: Vec<(&str, &str)> = a
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let win = move_pairs(&a);
     assert!(win.contains(&("play 6", "356656")), "{win:?}");
 }
 

@@ -60,11 +60,7 @@ fn split_moves_are_labelled_and_round_trip() {
     // 4 (value 3) + 3 (value 4) = 7: heap 1 to value 4 (4 -> 3), heap 2 to
     // value 3 by the split 3 -> 1 + 2 (1 ^ 2 = 3).
     let a = analyze(&lasker::REGISTRATION, &[], &["4", "3"], Play::Normal).unwrap();
-    let moves: Vec<(&str, &str)> = a
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let moves = move_pairs(&a);
     assert_eq!(
         moves,
         [("heap 1: 4 -> 3", "3 3"), ("heap 2: 3 -> 1 + 2", "4 1 2")]

@@ -47,11 +47,7 @@ fn staircase_moves_from_even_stairs_win_too() {
         Play::Normal,
     )
     .unwrap();
-    let moves: Vec<(&str, &str)> = a
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let moves = move_pairs(&a);
     assert_eq!(
         moves,
         [
@@ -90,21 +86,13 @@ fn chessmen_pair_from_the_right() {
     let a = analyze(&chessmen::REGISTRATION, &[], &["9", "2", "5"], Play::Normal).unwrap();
     assert_eq!(a.position, "2 5 9");
     assert_eq!(a.value, Some(3 ^ 1));
-    let moves: Vec<(&str, &str)> = a
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let moves = move_pairs(&a);
     // Only shrinking the right pair's gap to 1 wins.
     assert_eq!(moves, [("piece on 9 -> 7", "2 5 7")]);
     // 2 6 7: gaps 1 (pair with 0) and 0 (pair 6, 7): value 1. Close the
     // left gap (2 -> 1), or move 6 left to open the right pair's gap to 1.
     let a = analyze(&chessmen::REGISTRATION, &[], &["2 6 7"], Play::Normal).unwrap();
-    let moves: Vec<(&str, &str)> = a
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let moves = move_pairs(&a);
     assert_eq!(
         moves,
         [("piece on 2 -> 1", "1 6 7"), ("piece on 6 -> 5", "2 5 7")]

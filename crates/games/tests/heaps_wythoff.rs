@@ -236,11 +236,7 @@ fn small_positions_get_their_value() {
     // (4, 6): neither heap reaches a partner of the other (4 pairs with 7,
     // 6 with 10); taking 1 from both reaches (3, 5).
     let r = family.analyze(&["4", "6"], Play::Normal).unwrap();
-    let moves: Vec<(&str, &str)> = r
-        .winning_moves
-        .iter()
-        .map(|m| (m.label.as_str(), m.to.as_str()))
-        .collect();
+    let moves = move_pairs(&r);
     assert_eq!(moves, [("take 1 from both heaps", "3 5")]);
     // (9, 10): heap 1 down to 6 (10 pairs with 6), heap 2 cannot rise to
     // 15 (9's partner), and taking 8 from both reaches (1, 2).

@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use grundy_engine::{
-    Family, Game, GameOptions, Limits, MisereSolver, Move, Outcome, Play, Registration, Solver,
-    TextGame,
+    Analysis, Family, Game, GameOptions, Limits, MisereSolver, Move, Outcome, Play, Registration,
+    Solver, TextGame,
 };
 use std::fmt::Debug;
 use std::sync::Arc;
@@ -130,4 +130,13 @@ pub fn analyze(
     build(reg, opts)?
         .analyze(args, play)
         .map_err(|e| e.to_string())
+}
+
+/// The winning moves of an analysis as (label, to) pairs, for exact
+/// comparison with a documented list.
+pub fn move_pairs(a: &Analysis) -> Vec<(&str, &str)> {
+    a.winning_moves
+        .iter()
+        .map(|m| (m.label.as_str(), m.to.as_str()))
+        .collect()
 }
