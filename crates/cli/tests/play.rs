@@ -6,7 +6,7 @@ mod common;
 
 use common::{assert_input_error, grundy, grundy_stdin, json, stderr, stdout};
 use std::io::{Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
@@ -24,14 +24,7 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
-            .args(args)
-            .env_remove("RUST_BACKTRACE")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the grundy binary runs");
+        let mut child = common::spawn(args);
         let mut out = child.stdout.take().unwrap();
         let (tx, chunks) = mpsc::channel();
         std::thread::spawn(move || {

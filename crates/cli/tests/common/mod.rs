@@ -3,23 +3,29 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `grundy args...` with empty stdin.
 pub fn grundy(args: &[&str]) -> Output {
     grundy_stdin(args, "")
 }
 
-/// Runs `grundy args...` with `input` on stdin.
-pub fn grundy_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+/// Starts `grundy args...` with stdin, stdout and stderr piped and no
+/// backtrace requested (so a panic would show as such, not be hidden).
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .env_remove("RUST_BACKTRACE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the grundy binary runs");
+        .expect("the grundy binary runs")
+}
+
+/// Runs `grundy args...` with `input` on stdin.
+pub fn grundy_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_string();
     // Write from a thread so a large input cannot deadlock against a full
