@@ -9,7 +9,7 @@
 use crate::error::CliError;
 use crate::nim::{self, NimOp, NimRequest};
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use grundy_engine::{parse_u64_in, GameOptions, Limits, Play, Registration};
+use grundy_api::{parse_u64_in, GameOptions, Limits, Play, Registration};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -294,7 +294,7 @@ impl Request {
     /// as the title of text output, so it can be pasted back.
     pub fn invocation(&self) -> String {
         let mut s = self.registration.name.to_string();
-        for spec in self.registration.options {
+        for spec in &self.registration.options {
             if let Some(v) = self.options.get(spec.name) {
                 if v.is_empty() || v.contains(char::is_whitespace) {
                     s.push_str(&format!(" --{} '{v}'", spec.name));
@@ -442,7 +442,7 @@ where
 
 /// [`resolve`] hands back the extras it was given; anything else is a bug.
 fn internal_extra(sub: &str) -> CliError {
-    CliError::Game(grundy_engine::GameError::Internal(format!(
+    CliError::Game(grundy_api::GameError::Internal(format!(
         "the options of {sub} were lost while parsing"
     )))
 }
@@ -566,7 +566,8 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
 }
 
 fn unknown_game(name: &str) -> CliError {
-    let names: Vec<&str> = grundy_games::registry().iter().map(|r| r.name).collect();
+    let regs = grundy_games::registry();
+    let names: Vec<&str> = regs.iter().map(|r| r.name.as_str()).collect();
     if names.is_empty() {
         CliError::usage(format!("unknown game '{name}' (no games are registered)"))
     } else {
@@ -729,7 +730,7 @@ fn game_help(sub: &str, reg: &Registration) -> String {
         text.push_str("No game-specific options.\n");
     } else {
         text.push_str("Game options:\n");
-        for s in reg.options {
+        for s in &reg.options {
             let req = if s.required { " (required)" } else { "" };
             text.push_str(&format!(
                 "  --{} <{}>  {}{}\n",

@@ -4,7 +4,7 @@
 
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
-use grundy_engine::{Family, Play};
+use grundy_api::{Family, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 
@@ -128,7 +128,7 @@ fn answer_line(family: &dyn Family, play: Play, line_no: usize, line: &Line) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_engine::{Analysis, GameError, Outcome};
+    use grundy_api::{Analysis, GameError, Outcome};
 
     /// A family that answers a line of one word `ok`, reports bad input for
     /// anything else and an internal error for `bug`.
@@ -156,7 +156,7 @@ mod tests {
                 _ => Err(GameError::Input(format!("bad position {args:?}"))),
             }
         }
-        fn moves(&self, _args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
+        fn moves(&self, _args: &[&str]) -> Result<Vec<grundy_api::MoveReport>, GameError> {
             Ok(vec![])
         }
     }

@@ -1,6 +1,6 @@
 //! The command line's errors and the exit status each one maps to.
 
-use grundy_engine::GameError;
+use grundy_api::GameError;
 use std::fmt;
 use std::io;
 

@@ -3,8 +3,9 @@
 //! text, never panic and always end in success or an exit status of 2.
 
 use crate::args::{self, Parsed};
-use crate::{nim, output, play};
-use grundy_engine::{Family, Limits, SeqControl};
+use crate::{nim, play};
+use grundy_api::render;
+use grundy_api::{Family, Limits, SeqControl};
 use proptest::prelude::*;
 use std::time::Duration;
 
@@ -120,7 +121,7 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
     let examples: Vec<Vec<String>> = grundy_games::registry()
         .iter()
         .map(|r| {
-            std::iter::once(r.name)
+            std::iter::once(r.name.as_str())
                 .chain(r.example.split_whitespace())
                 .map(String::from)
                 .collect()
@@ -166,14 +167,14 @@ fn exercise(p: Parsed) -> i32 {
         Parsed::Print(_) | Parsed::Games { .. } => 0,
         Parsed::Nim(req) => status(nim::compute(&req).map(|_| ()).map_err(|e| e.exit_code())),
         Parsed::Analyze(req) | Parsed::Batch(req) => {
-            let fam = match (req.registration.build)(&req.options, &small(&req.limits)) {
+            let fam = match req.registration.build(&req.options, &small(&req.limits)) {
                 Ok(f) => f,
                 Err(e) => return e.exit_code(),
             };
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
             match fam.analyze(&words, req.play) {
                 Ok(a) => {
-                    let _ = output::analysis_text(&req.invocation(), &a);
+                    let _ = render::analysis_text(&req.invocation(), &a);
                     serde_json::to_string(&a).expect("serialisable");
                     0
                 }
@@ -181,7 +182,7 @@ fn exercise(p: Parsed) -> i32 {
             }
         }
         Parsed::Play(req, p) => {
-            let fam = match (req.registration.build)(&req.options, &small(&req.limits)) {
+            let fam = match req.registration.build(&req.options, &small(&req.limits)) {
                 Ok(f) => f,
                 Err(e) => return e.exit_code(),
             };
@@ -200,7 +201,7 @@ fn exercise(p: Parsed) -> i32 {
         }
         Parsed::Seq(req, s) => {
             let fam: Box<dyn Family> =
-                match (req.registration.build)(&req.options, &small(&req.limits)) {
+                match req.registration.build(&req.options, &small(&req.limits)) {
                     Ok(f) => f,
                     Err(e) => return e.exit_code(),
                 };
@@ -209,7 +210,7 @@ fn exercise(p: Parsed) -> i32 {
             }
             match fam.seq(s.n, &SeqControl::default()) {
                 Ok(r) => {
-                    let _ = output::seq_text(&req.invocation(), &r);
+                    let _ = render::seq_text(&req.invocation(), &r);
                     0
                 }
                 Err(e) => e.exit_code(),

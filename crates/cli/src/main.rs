@@ -10,13 +10,14 @@ mod error;
 mod fuzz_tests;
 mod lines;
 mod nim;
-mod output;
+
 mod play;
 mod seq;
 
 use args::{Parsed, Request};
 use error::{is_broken_pipe, CliError};
-use grundy_engine::{Family, GameError};
+use grundy_api::render;
+use grundy_api::{Family, GameError};
 use std::io::{self, BufWriter, Write};
 
 fn main() {
@@ -79,9 +80,9 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         Parsed::Games { json } => {
             let regs = grundy_games::registry();
             let text = if json {
-                output::games_json(&regs) + "\n"
+                render::games_json(&regs) + "\n"
             } else {
-                output::games_text(&regs)
+                render::games_text(&regs)
             };
             out.write_all(text.as_bytes())?;
             0
@@ -96,7 +97,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 })?;
                 writeln!(out, "{doc}")?;
             } else {
-                out.write_all(output::analysis_text(&req.invocation(), &a).as_bytes())?;
+                out.write_all(render::analysis_text(&req.invocation(), &a).as_bytes())?;
             }
             0
         }
@@ -159,5 +160,5 @@ fn build(req: &Request) -> Result<Box<dyn Family>, CliError> {
             .build_global()
             .map_err(|e| GameError::Internal(format!("cannot start {n} worker threads: {e}")))?;
     }
-    Ok((req.registration.build)(&req.options, &req.limits)?)
+    Ok(req.registration.build(&req.options, &req.limits)?)
 }

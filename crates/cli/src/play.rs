@@ -7,27 +7,20 @@
 //! them like a teacher: the outcome of the start, whether each of the
 //! person's moves kept or threw away a win, the winning moves on request.
 //!
-//! The engine is deterministic: from a won position it plays the first
-//! winning move `analyze` lists; from any other position it plays the move
-//! that leaves the person the fewest winning replies (a losing position
-//! for the person first, then a draw, then the fewest winning moves), ties
-//! going to the move listed first, looking at the first [`MAX_WEIGHED`]
-//! moves only so that a turn stays quick.
+//! The engine's moves are chosen by [`grundy_api::policy`], shared with
+//! every front end.
 
 use crate::args::PlayRequest;
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
-use grundy_engine::{Analysis, Family, GameError, MoveReport, Outcome, Play};
+use grundy_api::policy::{engine_move, find_move, normal_space, split};
+use grundy_api::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 
 /// Most moves printed in the list on the person's turn; the others can
 /// still be chosen by number or label.
 const MAX_LISTED: usize = 100;
-
-/// Most moves the engine weighs (one analysis each) when it has no
-/// winning move.
-pub const MAX_WEIGHED: usize = 100;
 
 /// Most winning moves named in a comment on a mistake.
 const MAX_NAMED: usize = 3;
@@ -141,12 +134,6 @@ pub fn run(
 
 fn words(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
-}
-
-/// A position as text back into position arguments (`to` is written in
-/// the syntax `analyze` accepts, split on white space).
-fn split(to: &str) -> Vec<&str> {
-    to.split_whitespace().collect()
 }
 
 /// A position for display: an empty one is still visible.
@@ -270,21 +257,6 @@ fn winning_indices(a: &Analysis, moves: &[MoveReport]) -> Vec<usize> {
         .iter()
         .filter_map(|w| find_move(moves, w))
         .collect()
-}
-
-/// The index of `m` in `moves`: the same label and position, else the same
-/// resulting position (families may label a move differently in their
-/// theory and in their move list).
-fn find_move(moves: &[MoveReport], m: &MoveReport) -> Option<usize> {
-    let to = normal_space(&m.to);
-    moves
-        .iter()
-        .position(|x| x.label == m.label && normal_space(&x.to) == to)
-        .or_else(|| moves.iter().position(|x| normal_space(&x.to) == to))
-}
-
-fn normal_space(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// One line on what the winning moves of the position are, after the list
@@ -485,38 +457,6 @@ fn feedback_text(before: &Analysis, after: &Analysis) -> String {
     }
 }
 
-/// The engine's move (module doc), with the analysis of the position it
-/// leads to when weighing the moves computed it.
-fn engine_move(
-    family: &dyn Family,
-    play: Play,
-    a: &Analysis,
-    moves: &[MoveReport],
-) -> Result<(MoveReport, Option<Analysis>), GameError> {
-    if let Some(w) = a.winning_moves.first() {
-        let m = find_move(moves, w).map_or_else(|| w.clone(), |i| moves[i].clone());
-        return Ok((m, None));
-    }
-    let mut best: Option<(u64, usize, Analysis)> = None;
-    for (i, m) in moves.iter().enumerate().take(MAX_WEIGHED) {
-        let next = family.analyze(&split(&m.to), play)?;
-        let score = match next.outcome {
-            Outcome::P => 0,
-            Outcome::D => 1,
-            Outcome::N => 2 + next.winning_moves.len() as u64,
-        };
-        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
-            best = Some((score, i, next));
-        }
-    }
-    match best {
-        Some((_, i, next)) => Ok((moves[i].clone(), Some(next))),
-        None => Err(GameError::Internal(
-            "the engine was asked to move from a position without moves".into(),
-        )),
-    }
-}
-
 /// The last lines: the player to move (`stuck`) has no move left.
 fn verdict_text(play: Play, stuck: Side) -> String {
     let who = match stuck {
@@ -588,7 +528,7 @@ mod tests {
         fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
             let n = Countdown::heap(args)?;
             if Some(n) == self.fail_at {
-                return Err(grundy_engine::SearchError::StateLimit(7).into());
+                return Err(grundy_api::SearchError::StateLimit(7).into());
             }
             let win = n % 3;
             let winning = if win == 0 {

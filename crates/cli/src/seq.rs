@@ -3,8 +3,8 @@
 
 use crate::args::{Request, SeqRequest};
 use crate::error::CliError;
-use crate::output;
-use grundy_engine::{Family, SeqControl};
+use grundy_api::render;
+use grundy_api::{Family, SeqControl};
 use std::io::Write;
 
 /// Computes the sequence and writes it as text or (with `--json`) as the
@@ -27,13 +27,13 @@ pub fn run(
     if req.json {
         // Compact: a sequence may hold millions of values.
         let doc = serde_json::to_string(&report).map_err(|e| {
-            CliError::Game(grundy_engine::GameError::Internal(format!(
+            CliError::Game(grundy_api::GameError::Internal(format!(
                 "cannot serialise the sequence: {e}"
             )))
         })?;
         writeln!(out, "{doc}")?;
     } else {
-        out.write_all(output::seq_text(&req.invocation(), &report).as_bytes())?;
+        out.write_all(render::seq_text(&req.invocation(), &report).as_bytes())?;
     }
     Ok(())
 }

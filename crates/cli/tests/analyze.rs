@@ -104,7 +104,7 @@ fn nim_winning_moves_lead_to_p_positions() {
 fn every_registered_example_answers_and_round_trips() {
     for reg in grundy_games::registry() {
         let ex: Vec<&str> = reg.example.split_whitespace().collect();
-        let mut name_only = vec![reg.name];
+        let mut name_only = vec![reg.name.as_str()];
         // The example may carry game options; they must stay with the game
         // when a `to` is fed back, so split them off by the registration.
         let mut position = Vec::new();
@@ -121,7 +121,7 @@ fn every_registered_example_answers_and_round_trips() {
                 None => position.push(*w),
             }
         }
-        let mut args = vec!["analyze", reg.name];
+        let mut args = vec!["analyze", reg.name.as_str()];
         args.extend_from_slice(&ex);
         let text = ok(&args);
         assert!(

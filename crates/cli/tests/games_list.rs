@@ -10,13 +10,13 @@ fn text_lists_every_registered_game() {
     assert!(!regs.is_empty());
     for r in &regs {
         assert!(t.lines().any(|l| l == r.name), "{} missing", r.name);
-        assert!(t.contains(r.rules), "{} rules missing", r.name);
+        assert!(t.contains(r.rules.as_str()), "{} rules missing", r.name);
         assert!(
             t.contains(&format!("grundy analyze {}", r.name)),
             "{} example missing",
             r.name
         );
-        for o in r.options {
+        for o in &r.options {
             assert!(
                 t.contains(&format!("--{} {}", o.name, o.value)),
                 "{} --{}",

@@ -1,20 +1,21 @@
 //! The full answer for one position: outcome, value, every winning move.
 
 use crate::{GameError, Limits, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
-use serde::Serialize;
 
 /// One winning move as reported to the user.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MoveReport {
     /// The move in the game's words.
-    #[serde(rename = "move")]
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub label: String,
     /// The position after the move, in the syntax `analyze` accepts.
     pub to: String,
 }
 
 /// One independent component of the analysed position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ComponentReport {
     /// The component, in the game's position syntax.
     pub position: String,
@@ -24,7 +25,8 @@ pub struct ComponentReport {
 
 /// The analysis of one position; serialises to the `analyze --json`
 /// document of the command-line contract.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Analysis {
     /// The game's name (with its options, e.g. `subtraction 1,3,4`).
     pub game: String,
@@ -46,7 +48,7 @@ pub struct Analysis {
     /// How the outcome was established (closed form, search, a theorem).
     pub method: String,
     /// Remarks for the reader (a limit that stopped the value, ...).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub notes: Vec<String>,
 }
 
@@ -81,14 +83,17 @@ pub fn analyze<G: TextGame>(
                 value: Some(n.0),
             })
             .collect(),
-        None => game
-            .components(p)
-            .iter()
-            .map(|q| ComponentReport {
-                position: game.format(q),
-                value: None,
-            })
-            .collect(),
+        None => match play {
+            Play::Normal => game.normal_play_parts(p),
+            Play::Misere => game.components(p),
+        }
+        .map_err(SearchError::from)?
+        .iter()
+        .map(|q| ComponentReport {
+            position: game.format(q),
+            value: None,
+        })
+        .collect(),
     };
     let total = values
         .as_ref()
@@ -122,14 +127,15 @@ pub fn analyze<G: TextGame>(
                     let mut winning = Vec::new();
                     if v != 0 {
                         check_moves_bound(game, p, normal.limits())?;
-                        for m in game.moves(p) {
+                        for m in game.moves(p).map_err(SearchError::from)? {
                             if normal.value(&m.to)?.0 == 0 {
                                 winning.push(m);
                             }
                         }
                     }
                     let method = if game
-                        .components(p)
+                        .normal_play_parts(p)
+                        .map_err(SearchError::from)?
                         .iter()
                         .all(|q| game.closed_form(q).is_some())
                     {
@@ -153,7 +159,7 @@ pub fn analyze<G: TextGame>(
                 let mut winning = Vec::new();
                 if wins {
                     check_moves_bound(game, p, normal.limits())?;
-                    for m in game.moves(p) {
+                    for m in game.moves(p).map_err(SearchError::from)? {
                         if !misere.mover_wins(&m.to)? {
                             winning.push(m);
                         }

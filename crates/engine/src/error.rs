@@ -45,6 +45,9 @@ pub enum SearchError {
     /// cycle and needs the loopy solver.
     #[error("the game graph has a cycle through {0}; this solver needs an acyclic game")]
     Cycle(String),
+    /// The rules failed while the search listed options or components.
+    #[error(transparent)]
+    Rules(#[from] crate::RulesError),
 }
 
 /// Every error a family or the CLI can report.

@@ -1,56 +1,121 @@
-//! The traits a game family implements.
+//! The traits a game family implements, in layers.
+//!
+//! - [`Rules`]: what a move is. Options (which may fail: a rules script can
+//!   throw or run out of its budget), the terminal test, a search-size
+//!   bound, and whether positions may repeat (loopy games).
+//! - [`Impartial`]: sums of impartial games. `components` is a true
+//!   disjunctive sum, valid in normal and misère play alike; `closed_form`
+//!   gives normal-play values; [`Impartial::normal_play_parts`] is a
+//!   decomposition valid for normal-play values only, which the misère
+//!   solver never calls.
+//! - [`TextGame`]: positions as text and moves with names, for the front
+//!   ends.
+//!
+//! Solvers depend on the lowest layer they need: the acyclic
+//! Sprague-Grundy [`crate::Solver`] and the [`crate::MisereSolver`] on
+//! [`Impartial`]; a retrograde solver for games with cycles on [`Rules`]
+//! alone.
 
 use crate::{Outcome, ParseError, Play};
 use grundy_nimber::Nimber;
 use std::fmt::Debug;
 use std::hash::Hash;
+use thiserror::Error;
 
-/// An impartial game family, as the solvers see it.
-///
-/// The same `Position` type describes a whole position (a sum) and each of
-/// its components. A family knows its rules and nothing of how it is solved.
+/// A failure of the rules themselves while listing options or splitting a
+/// position: a script that threw, ran out of its budget, or returned
+/// something that is not a position. The message names the rules and the
+/// function; it is reported to the user as bad input (exit status 2).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RulesError(pub String);
+
+impl RulesError {
+    /// A rules error with the given message.
+    pub fn new(msg: impl Into<String>) -> Self {
+        RulesError(msg.into())
+    }
+}
+
+/// The rules of a game: which positions one move reaches.
 ///
 /// Contract:
-/// - [`Game::options`] lists every position reachable in one move
-///   (duplicates allowed). The game must be acyclic and finite from every
-///   position the solvers are asked about.
-/// - [`Game::components`] splits a position into independent parts whose
-///   sum is equivalent to it. Each returned part `q` must itself be
-///   indecomposable: `components(q) == [q]`. Parts with no options may be
-///   dropped (an empty list means the position is over).
-/// - [`Game::closed_form`], when it answers, must equal the value search
-///   finds; the test suites check this on small positions.
-pub trait Game: Send + Sync {
+/// - [`Rules::options`] lists every position reachable in one move
+///   (duplicates allowed), or fails with a [`RulesError`]; built-in games
+///   never fail.
+/// - Unless [`Rules::may_repeat`] says so, the game is acyclic and finite
+///   from every position the solvers are asked about; the acyclic solvers
+///   report a cycle they meet as an error rather than loop.
+pub trait Rules: Send + Sync {
     /// A position. `Ord` lets the misère solver keep sums as sorted
     /// multisets (symmetry reduction).
     type Position: Clone + Eq + Ord + Hash + Debug + Send + Sync;
 
     /// Every option of `p`.
-    fn options(&self, p: &Self::Position) -> Vec<Self::Position>;
-
-    /// The independent components of `p`; by default `p` is one component.
-    fn components(&self, p: &Self::Position) -> Vec<Self::Position> {
-        vec![p.clone()]
-    }
+    fn options(&self, p: &Self::Position) -> Result<Vec<Self::Position>, RulesError>;
 
     /// Whether `p` has no option. The default lists the options; families
     /// whose options are many override it with a direct test, since the
     /// misère solver asks it of every part of every sum it meets.
-    fn is_terminal(&self, p: &Self::Position) -> bool {
-        self.options(p).is_empty()
+    fn is_terminal(&self, p: &Self::Position) -> Result<bool, RulesError> {
+        Ok(self.options(p)?.is_empty())
     }
 
-    /// The Sprague-Grundy value of an indecomposable `p` by a formula or a
+    /// An upper bound on the number of positions a search from `p` (one
+    /// component) visits, when cheaply known; 0 means unknown. The solvers
+    /// refuse, before allocating, a search whose bound exceeds the state
+    /// limit.
+    fn search_size(&self, _p: &Self::Position) -> u128 {
+        0
+    }
+
+    /// Whether a position may be reached again from itself (a game with
+    /// cycles). Such games are solved by retrograde analysis, never by the
+    /// acyclic solvers.
+    fn may_repeat(&self) -> bool {
+        false
+    }
+}
+
+/// An impartial game as a sum of independent components.
+///
+/// Contract:
+/// - [`Impartial::components`] splits a position into parts whose
+///   disjunctive sum *is* the position, in every play convention: a move
+///   in the position is a move in exactly one part. Each part `q` is
+///   indecomposable (`components(q) == [q]`). Parts with no options may be
+///   dropped (an empty list means the position is over).
+/// - [`Impartial::normal_play_parts`] may split further, into parts whose
+///   nim-sum equals the position's normal-play value but which are not a
+///   disjunctive sum of it (a row whose moves that lose at once are left
+///   out, say). Only normal-play value search uses it.
+/// - [`Impartial::closed_form`], when it answers, equals the value search
+///   finds; the contract checks in [`crate::testing`] verify this.
+pub trait Impartial: Rules {
+    /// The independent components of `p`; by default `p` is one component.
+    fn components(&self, p: &Self::Position) -> Result<Vec<Self::Position>, RulesError> {
+        Ok(vec![p.clone()])
+    }
+
+    /// Parts whose normal-play values nim-sum to the value of `p`; by
+    /// default the true components. Each returned part must be
+    /// indecomposable for this hook too.
+    fn normal_play_parts(&self, p: &Self::Position) -> Result<Vec<Self::Position>, RulesError> {
+        self.components(p)
+    }
+
+    /// The normal-play Sprague-Grundy value of an indecomposable `p` (as
+    /// split by [`Impartial::normal_play_parts`]) by a formula or a
     /// precomputed table, when one is known.
     fn closed_form(&self, _p: &Self::Position) -> Option<Nimber> {
         None
     }
 
-    /// An upper bound on the number of positions a search from the
-    /// indecomposable `p` visits, when cheaply known; 0 means unknown.
-    /// The solvers refuse, before allocating, a search whose bound exceeds
-    /// the state limit.
-    fn search_size(&self, _p: &Self::Position) -> u128 {
+    /// An upper bound on the number of sums (multisets of components) a
+    /// misère search of the whole position `p` meets, when cheaply known;
+    /// 0 means unknown. The misère solver refuses at once a position whose
+    /// bound exceeds the state limit.
+    fn misere_size(&self, _p: &Self::Position) -> u128 {
         0
     }
 }
@@ -80,9 +145,10 @@ pub struct Theory<P> {
 ///
 /// Contract: `parse(format(p))` (split on white space) gives back `p`, so
 /// the `to` of every reported move can be fed back to `analyze`; the
-/// positions of [`TextGame::moves`] are exactly [`Game::options`] (same
-/// multiset), in a deterministic order.
-pub trait TextGame: Game {
+/// positions of [`TextGame::moves`] are exactly [`Rules::options`] (same
+/// multiset), in a deterministic order. Labels are made here, never in
+/// `options`, so searches do not pay for formatting.
+pub trait TextGame: Impartial {
     /// Reads a position from its command-line arguments.
     fn parse(&self, args: &[&str]) -> Result<Self::Position, ParseError>;
 
@@ -90,7 +156,7 @@ pub trait TextGame: Game {
     fn format(&self, p: &Self::Position) -> String;
 
     /// Every move from the whole position `p`, labelled.
-    fn moves(&self, p: &Self::Position) -> Vec<Move<Self::Position>>;
+    fn moves(&self, p: &Self::Position) -> Result<Vec<Move<Self::Position>>, RulesError>;
 
     /// An upper bound on the number of moves from `p`, when cheaply known;
     /// 0 means unknown (small). `analyze` refuses to list the moves of a

@@ -1,8 +1,9 @@
 //! The solving engine of grundy.
 //!
-//! A game family implements [`Game`] (positions, options, the split into
-//! independent components, an optional closed form) and [`TextGame`]
-//! (parsing, printing and labelled moves). The engine solves any such game:
+//! A game family implements [`Rules`] (positions and options, which may
+//! fail), [`Impartial`] (the split into independent components, an
+//! optional closed form, a normal-play-only decomposition) and
+//! [`TextGame`] (parsing, printing and labelled moves). The engine solves any such game:
 //! [`Solver`] computes Sprague-Grundy values with memoisation and no
 //! recursion, [`MisereSolver`] decides misère outcomes by search over
 //! multisets of components, and [`analyze`] assembles the full answer
@@ -11,21 +12,17 @@
 
 mod analysis;
 mod error;
-mod family;
 mod game;
 mod hash;
 mod limits;
 mod misere;
 mod outcome;
 mod solver;
+pub mod testing;
 
 pub use analysis::{analyze, Analysis, ComponentReport, MoveReport};
 pub use error::{GameError, ParseError, SearchError};
-pub use family::{
-    parse_u64_in, Adapter, Builder, Family, GameOptions, OptionSpec, PeriodReport, Registration,
-    SeqControl, SeqReport,
-};
-pub use game::{Game, Move, TextGame, Theory};
+pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};
 pub use grundy_nimber::Nimber;
 pub use limits::Limits;
 pub use misere::MisereSolver;

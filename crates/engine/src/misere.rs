@@ -2,17 +2,18 @@
 
 use crate::hash::{FastMap, FastSet};
 use crate::limits::Budget;
-use crate::{Game, Limits, SearchError};
+use crate::{Impartial, Limits, SearchError};
 use std::sync::Arc;
 
 /// Decides misère outcomes (the player who cannot move wins) by searching
 /// the whole sum, since misère sums are not nim-sums.
 ///
-/// A state is the sorted multiset of the position's components with the
+/// A state is the sorted multiset of the position's true components
+/// ([`Impartial::components`], never the normal-play-only split) with the
 /// finished ones (no options) removed, so sums that differ only by the
 /// order of their parts share one table entry (symmetry reduction). The
 /// stack lives on the heap; every call obeys its [`Limits`].
-pub struct MisereSolver<G: Game> {
+pub struct MisereSolver<G: Impartial> {
     game: Arc<G>,
     /// Canonical state -> does the player to move win?
     memo: FastMap<Vec<G::Position>, bool>,
@@ -25,7 +26,7 @@ struct Frame<P> {
     cursor: usize,
 }
 
-impl<G: Game> MisereSolver<G> {
+impl<G: Impartial> MisereSolver<G> {
     /// A misère solver with the given limits.
     pub fn new(game: Arc<G>, limits: Limits) -> Self {
         MisereSolver {
@@ -41,29 +42,29 @@ impl<G: Game> MisereSolver<G> {
     }
 
     /// The canonical state of a whole position.
-    fn canonical(&self, p: &G::Position) -> Vec<G::Position> {
-        let mut parts: Vec<G::Position> = self
-            .game
-            .components(p)
-            .into_iter()
-            .filter(|q| !self.game.is_terminal(q))
-            .collect();
+    fn canonical(&self, p: &G::Position) -> Result<Vec<G::Position>, SearchError> {
+        let mut parts = Vec::new();
+        for q in self.game.components(p)? {
+            if !self.game.is_terminal(&q)? {
+                parts.push(q);
+            }
+        }
         parts.sort();
-        parts
+        Ok(parts)
     }
 
-    fn children(&self, state: &[G::Position]) -> Vec<Vec<G::Position>> {
+    fn children(&self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SearchError> {
         let mut out = Vec::new();
         for (i, part) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == *part {
                 continue; // equal parts give equal children
             }
-            for option in self.game.options(part) {
+            for option in self.game.options(part)? {
                 let mut child: Vec<G::Position> = Vec::with_capacity(state.len() + 1);
                 child.extend(state[..i].iter().cloned());
                 child.extend(state[i + 1..].iter().cloned());
-                for q in self.game.components(&option) {
-                    if !self.game.is_terminal(&q) {
+                for q in self.game.components(&option)? {
+                    if !self.game.is_terminal(&q)? {
                         child.push(q);
                     }
                 }
@@ -71,23 +72,26 @@ impl<G: Game> MisereSolver<G> {
                 out.push(child);
             }
         }
-        out
+        Ok(out)
     }
 
     /// Whether the player to move wins `p` in misère play.
+    ///
+    /// Refuses at once, before listing any option, a position whose
+    /// [`Impartial::misere_size`] or whose largest part's
+    /// [`crate::Rules::search_size`] exceeds the state limit (the sum
+    /// reaches at least as many positions as each part).
     pub fn mover_wins(&mut self, p: &G::Position) -> Result<bool, SearchError> {
-        // Refuse at once a sum with a part too large to search on its own
-        // (the sum reaches at least as many positions as each part), before
-        // even listing its options.
-        let largest = self
-            .game
-            .components(p)
+        let budget = Budget::start(&self.limits);
+        budget.admit(self.game.misere_size(p))?;
+        let parts = self.game.components(p)?;
+        let largest = parts
             .iter()
             .map(|q| self.game.search_size(q))
             .max()
             .unwrap_or(0);
-        Budget::start(&self.limits).admit(largest)?;
-        let root = self.canonical(p);
+        budget.admit(largest)?;
+        let root = self.canonical(p)?;
         self.state_wins(root)
     }
 
@@ -98,7 +102,7 @@ impl<G: Game> MisereSolver<G> {
         let mut budget = Budget::start(&self.limits);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let children = self.children(&root);
+        let children = self.children(&root)?;
         let mut stack = vec![Frame {
             state: root.clone(),
             children,
@@ -136,7 +140,7 @@ impl<G: Game> MisereSolver<G> {
                     if !on_stack.insert(child.clone()) {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
-                    let children = self.children(&child);
+                    let children = self.children(&child)?;
                     stack.push(Frame {
                         state: child,
                         children,

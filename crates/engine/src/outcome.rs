@@ -1,10 +1,10 @@
 //! Outcome classes and play conventions.
 
-use serde::Serialize;
 use std::fmt;
 
 /// Which player wins with best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Outcome {
     /// The player to move wins.
     N,
@@ -36,8 +36,9 @@ impl fmt::Display for Outcome {
 }
 
 /// The play convention: who wins when no move is left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Play {
     /// The player who cannot move loses.
     Normal,

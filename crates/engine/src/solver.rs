@@ -2,18 +2,19 @@
 
 use crate::hash::FastMap;
 use crate::limits::Budget;
-use crate::{Game, Limits, SearchError};
+use crate::{Impartial, Limits, SearchError};
 use grundy_nimber::{mex, Nimber};
 use std::sync::Arc;
 
-/// Computes Sprague-Grundy values of a [`Game`], remembering every
-/// indecomposable position it solves. Reuse one solver for many queries
+/// Computes normal-play Sprague-Grundy values of an [`Impartial`] game,
+/// remembering every indecomposable position it solves. Positions are
+/// split by [`Impartial::normal_play_parts`]. Reuse one solver for many queries
 /// (a batch) so the table is built once.
 ///
 /// The search keeps its own stack on the heap, so arbitrarily deep games
 /// cannot overflow the thread stack; it stops with a [`SearchError`] when a
 /// [`Limits`] bound is hit.
-pub struct Solver<G: Game> {
+pub struct Solver<G: Impartial> {
     game: Arc<G>,
     /// Solved positions (`Some`) and positions on the search stack (`None`).
     memo: FastMap<G::Position, Option<Nimber>>,
@@ -29,7 +30,7 @@ struct Frame<P> {
     cursor: (usize, usize),
 }
 
-impl<G: Game> Solver<G> {
+impl<G: Impartial> Solver<G> {
     /// A solver that uses the family's closed forms where they exist.
     pub fn new(game: Arc<G>, limits: Limits) -> Self {
         Solver {
@@ -73,19 +74,19 @@ impl<G: Game> Solver<G> {
     /// The value of the whole position `p`: the nim-sum of its components.
     pub fn value(&mut self, p: &G::Position) -> Result<Nimber, SearchError> {
         let mut total = Nimber::ZERO;
-        for part in self.game.components(p) {
+        for part in self.game.normal_play_parts(p)? {
             total += self.component_value(&part)?;
         }
         Ok(total)
     }
 
-    /// The value of each component of `p`, in the order of
-    /// [`Game::components`].
+    /// The value of each part of `p`, in the order of
+    /// [`Impartial::normal_play_parts`].
     pub fn component_values(
         &mut self,
         p: &G::Position,
     ) -> Result<Vec<(G::Position, Nimber)>, SearchError> {
-        let parts = self.game.components(p);
+        let parts = self.game.normal_play_parts(p)?;
         let mut out = Vec::with_capacity(parts.len());
         for part in parts {
             let v = self.component_value(&part)?;
@@ -103,18 +104,18 @@ impl<G: Game> Solver<G> {
         self.memo.get(p).copied().flatten()
     }
 
-    fn frame(&self, pos: G::Position) -> Frame<G::Position> {
+    fn frame(&self, pos: G::Position) -> Result<Frame<G::Position>, SearchError> {
         let options = self
             .game
-            .options(&pos)
+            .options(&pos)?
             .iter()
-            .map(|o| self.game.components(o))
-            .collect();
-        Frame {
+            .map(|o| self.game.normal_play_parts(o))
+            .collect::<Result<_, _>>()?;
+        Ok(Frame {
             pos,
             options,
             cursor: (0, 0),
-        }
+        })
     }
 
     /// The value of one indecomposable position.
@@ -125,8 +126,18 @@ impl<G: Game> Solver<G> {
         let mut budget = Budget::start(&self.limits);
         budget.admit(self.game.search_size(root))?;
         self.memo.insert(root.clone(), None);
-        let mut stack = vec![self.frame(root.clone())];
-        if let Err(e) = self.search(&mut stack, &mut budget) {
+        let mut stack = Vec::new();
+        let result = match self.frame(root.clone()) {
+            Ok(f) => {
+                stack.push(f);
+                self.search(&mut stack, &mut budget)
+            }
+            Err(e) => {
+                self.memo.remove(root);
+                Err(e)
+            }
+        };
+        if let Err(e) = result {
             // Forget the unfinished positions so later queries start clean.
             for frame in stack {
                 if self.memo.get(&frame.pos) == Some(&None) {
@@ -170,8 +181,8 @@ impl<G: Game> Solver<G> {
                         return Err(SearchError::Cycle(format!("{part:?}")));
                     }
                     budget.admit(self.game.search_size(&part))?;
-                    self.memo.insert(part.clone(), None);
-                    let f = self.frame(part);
+                    let f = self.frame(part.clone())?;
+                    self.memo.insert(part, None);
                     stack.push(f);
                 }
                 None => {

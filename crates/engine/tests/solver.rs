@@ -3,8 +3,8 @@
 //! limits and cycles.
 
 use grundy_engine::{
-    analyze, Game, Limits, MisereSolver, Move, Nimber, Outcome, ParseError, Play, SearchError,
-    Solver, TextGame,
+    analyze, Impartial, Limits, MisereSolver, Move, Nimber, Outcome, ParseError, Play, Rules,
+    RulesError, SearchError, Solver, TextGame,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -24,9 +24,10 @@ fn norm(mut v: Vec<u8>) -> Vec<u8> {
     v
 }
 
-impl Game for Heaps {
+impl Rules for Heaps {
     type Position = Vec<u8>;
-    fn options(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
+
+    fn options(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
         let mut out = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             if i > 0 && p[i - 1] == h {
@@ -49,14 +50,17 @@ impl Game for Heaps {
                 }
             }
         }
-        out
+        Ok(out)
     }
-    fn components(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
-        if self.split {
+}
+
+impl Impartial for Heaps {
+    fn components(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
+        Ok(if self.split {
             p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
         } else {
             vec![norm(p.clone())]
-        }
+        })
     }
 }
 
@@ -76,14 +80,16 @@ impl TextGame for Heaps {
             .collect::<Vec<_>>()
             .join(" ")
     }
-    fn moves(&self, p: &Vec<u8>) -> Vec<Move<Vec<u8>>> {
-        self.options(p)
+    fn moves(&self, p: &Vec<u8>) -> Result<Vec<Move<Vec<u8>>>, RulesError> {
+        Ok(self
+            .options(p)
+            .unwrap()
             .into_iter()
             .map(|to| Move {
                 label: format!("to {to:?}"),
                 to,
             })
-            .collect()
+            .collect())
     }
 }
 
@@ -118,7 +124,7 @@ proptest! {
         let mut misere = MisereSolver::new(arc.clone(), limits());
         let a = analyze("heaps", &game, &mut normal, &mut misere, &p, Play::Normal).unwrap();
         let mut check = Solver::search_only(Arc::new(Heaps { split: false }), limits());
-        let expected = game.options(&p).into_iter().filter(|q| check.value(q).unwrap() == Nimber(0)).count();
+        let expected = game.options(&p).unwrap().into_iter().filter(|q| check.value(q).unwrap() == Nimber(0)).count();
         prop_assert_eq!(a.winning_move_count, expected);
         prop_assert_eq!(a.outcome == Outcome::N, a.value.unwrap() != 0);
     }
@@ -127,9 +133,10 @@ proptest! {
 /// A plain nim game for misère checks: sorted heaps, take any from one heap.
 struct Nim;
 
-impl Game for Nim {
+impl Rules for Nim {
     type Position = Vec<u8>;
-    fn options(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
+
+    fn options(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
         let mut out = Vec::new();
         for i in 0..p.len() {
             for h in 0..p[i] {
@@ -138,10 +145,13 @@ impl Game for Nim {
                 out.push(norm(q));
             }
         }
-        out
+        Ok(out)
     }
-    fn components(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
-        p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+}
+
+impl Impartial for Nim {
+    fn components(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
+        Ok(p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect())
     }
 }
 
@@ -164,16 +174,15 @@ fn misere_search_matches_misere_nim_theorem() {
 /// A chain n -> n-1 of depth one million: the search must not recurse.
 struct Chain;
 
-impl Game for Chain {
+impl Rules for Chain {
     type Position = u32;
-    fn options(&self, p: &u32) -> Vec<u32> {
-        if *p == 0 {
-            vec![]
-        } else {
-            vec![p - 1]
-        }
+
+    fn options(&self, p: &u32) -> Result<Vec<u32>, RulesError> {
+        Ok(if *p == 0 { vec![] } else { vec![p - 1] })
     }
 }
+
+impl Impartial for Chain {}
 
 #[test]
 fn deep_games_do_not_overflow_the_stack() {
@@ -206,15 +215,19 @@ fn state_limit_is_reported() {
 /// Declares its search size, so huge positions are refused before search.
 struct Sized;
 
-impl Game for Sized {
+impl Rules for Sized {
     type Position = u64;
-    fn options(&self, p: &u64) -> Vec<u64> {
-        (0..*p).collect()
+
+    fn options(&self, p: &u64) -> Result<Vec<u64>, RulesError> {
+        Ok((0..*p).collect())
     }
+
     fn search_size(&self, p: &u64) -> u128 {
         *p as u128 + 1
     }
 }
+
+impl Impartial for Sized {}
 
 #[test]
 fn oversized_positions_are_refused_before_allocating() {
@@ -229,12 +242,15 @@ fn oversized_positions_are_refused_before_allocating() {
 /// Two positions that move to each other.
 struct Loop;
 
-impl Game for Loop {
+impl Rules for Loop {
     type Position = u8;
-    fn options(&self, p: &u8) -> Vec<u8> {
-        vec![1 - p]
+
+    fn options(&self, p: &u8) -> Result<Vec<u8>, RulesError> {
+        Ok(vec![1 - p])
     }
 }
+
+impl Impartial for Loop {}
 
 #[test]
 fn cycles_are_reported_not_looped() {

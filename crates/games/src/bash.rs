@@ -11,9 +11,10 @@
 use crate::bounded_nim::{self, MAX_LIMIT};
 use crate::guarded::GuardedFamily;
 use crate::heaps;
+use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
-    Family, Game, GameError, GameOptions, Limits, Move, Nimber, OptionSpec, Outcome, ParseError,
-    Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// Bash with a fixed most-per-move `max`; a position is the heap sizes.
@@ -48,15 +49,21 @@ impl Bash {
     }
 }
 
-impl Game for Bash {
+impl Rules for Bash {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::options_by_heap(p, self.rule())
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::options_by_heap(p, self.rule()))
     }
 
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::components(p)
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl Impartial for Bash {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::components(p))
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
@@ -65,10 +72,6 @@ impl Game for Bash {
                 .map(|&n| Nimber(bounded_nim::heap_value(n, self.max)))
                 .sum(),
         )
-    }
-
-    fn search_size(&self, p: &Vec<u64>) -> u128 {
-        p.iter().map(|&h| h as u128 + 1).product()
     }
 }
 
@@ -81,8 +84,8 @@ impl TextGame for Bash {
         heaps::format_heaps(p)
     }
 
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
-        heaps::moves_by_heap(p, self.rule())
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
+        Ok(heaps::moves_by_heap(p, self.rule()))
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -135,7 +138,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
 }
 
 /// The `bash` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "bash",
     rules: "take 1 to M counters from one heap",
     syntax: "--max M, then heap sizes: `--max 10 100`",

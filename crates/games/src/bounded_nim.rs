@@ -18,9 +18,10 @@
 //! The same arithmetic serves [`crate::bash`], where every limit is equal.
 
 use crate::heaps;
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    parse_u64_in, Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// The largest limit: `limit + 1` must fit in 64 bits.
@@ -112,23 +113,25 @@ impl BoundedNim {
     }
 }
 
-impl Game for BoundedNim {
+impl Rules for BoundedNim {
     type Position = Vec<(u64, u64)>;
 
-    fn options(&self, p: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    fn components(&self, p: &Vec<(u64, u64)>) -> Vec<Vec<(u64, u64)>> {
-        p.iter().filter(|h| h.0 > 0).map(|&h| vec![h]).collect()
-    }
-
-    fn closed_form(&self, p: &Vec<(u64, u64)>) -> Option<Nimber> {
-        Some(p.iter().map(|&(s, l)| Nimber(heap_value(s, l))).sum())
+    fn options(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Vec<(u64, u64)>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     fn search_size(&self, p: &Vec<(u64, u64)>) -> u128 {
         p.iter().map(|&(s, _)| s as u128 + 1).product()
+    }
+}
+
+impl Impartial for BoundedNim {
+    fn components(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Vec<(u64, u64)>>, RulesError> {
+        Ok(p.iter().filter(|h| h.0 > 0).map(|&h| vec![h]).collect())
+    }
+
+    fn closed_form(&self, p: &Vec<(u64, u64)>) -> Option<Nimber> {
+        Some(p.iter().map(|&(s, l)| Nimber(heap_value(s, l))).sum())
     }
 }
 
@@ -167,14 +170,14 @@ impl TextGame for BoundedNim {
             .join(" ")
     }
 
-    fn moves(&self, p: &Vec<(u64, u64)>) -> Vec<Move<Vec<(u64, u64)>>> {
+    fn moves(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Move<Vec<(u64, u64)>>>, RulesError> {
         let mut out = Vec::new();
         for (i, &(s, l)) in p.iter().enumerate() {
             for to in reachable(s, l) {
                 out.push(Self::reduce(p, i, to));
             }
         }
-        out
+        Ok(out)
     }
 
     fn moves_bound(&self, p: &Vec<(u64, u64)>) -> u128 {
@@ -210,7 +213,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
 }
 
 /// The `bounded-nim` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "bounded-nim",
     rules: "heap i may lose between 1 and r_i counters per move",
     syntax: "heaps as size/limit (limit >= 1): `7/3 5/2`",

@@ -27,9 +27,10 @@
 
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
+use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
-    Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// The width of the board the `checkers` family plays on.
@@ -141,23 +142,11 @@ impl Checkers {
     }
 }
 
-impl Game for Checkers {
+impl Rules for Checkers {
     type Position = Vec<u32>;
 
-    fn options(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    /// Each row in which some checker can move, as a one-row board.
-    fn components(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
-        p.iter()
-            .filter(|&&row| !self.row_moves(row).is_empty())
-            .map(|&row| vec![row])
-            .collect()
-    }
-
-    fn closed_form(&self, p: &Vec<u32>) -> Option<Nimber> {
-        Some(p.iter().map(|&row| Nimber(self.row_value(row))).sum())
+    fn options(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     /// A move keeps a row's number of checkers, so a search meets, for each
@@ -170,6 +159,25 @@ impl Game for Checkers {
             .into_iter()
             .map(|k| binomial(self.width, k))
             .sum::<u128>()
+    }
+}
+
+impl Impartial for Checkers {
+    /// Each row in which some checker can move, as a one-row board.
+    fn components(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(p.iter()
+            .filter(|&&row| !self.row_moves(row).is_empty())
+            .map(|&row| vec![row])
+            .collect())
+    }
+
+    fn closed_form(&self, p: &Vec<u32>) -> Option<Nimber> {
+        Some(p.iter().map(|&row| Nimber(self.row_value(row))).sum())
+    }
+
+    /// The rows' multisets (see [`misere_size`]), weighted by the moves.
+    fn misere_size(&self, p: &Vec<u32>) -> u128 {
+        misere_bound::weighted(misere_size(self, p), self.moves_bound(p))
     }
 }
 
@@ -227,7 +235,7 @@ impl TextGame for Checkers {
     }
 
     /// Row by row, checkers left to right: `row 1: 19 -> 20`.
-    fn moves(&self, p: &Vec<u32>) -> Vec<Move<Vec<u32>>> {
+    fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
         let mut out = Vec::new();
         for (i, &row) in p.iter().enumerate() {
             for (from, to) in self.row_moves(row) {
@@ -237,7 +245,7 @@ impl TextGame for Checkers {
                 });
             }
         }
-        out
+        Ok(out)
     }
 
     /// Normal play by the staircase reduction and the Sprague-Grundy
@@ -274,9 +282,7 @@ impl TextGame for Checkers {
 /// Misère sums are searched whole, so a board whose sums are too many is
 /// refused at once instead of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("checkers", Checkers::default(), limits)
-        .with_misere_size(|g, p| misere_size(g, p))
-        .boxed())
+    Ok(GuardedFamily::new("checkers", Checkers::default(), limits).boxed())
 }
 
 /// An upper bound on the sums a misère search of `p` meets: a row keeps its
@@ -292,7 +298,7 @@ fn misere_size(g: &Checkers, p: &[u32]) -> u128 {
 }
 
 /// The `checkers` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "checkers",
     rules: "rows of 20 cells; move a checker one cell right, jumping to the first empty cell if that one is taken",
     syntax: "one argument per row (up to 1000): occupied cells 1..20 comma-separated, `-` for an empty row: `19,20 18`",

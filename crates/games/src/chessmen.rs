@@ -10,10 +10,12 @@
 //! answered by that theory; misère play by the engine's search.
 
 use crate::guarded::GuardedFamily;
+use crate::misere_bound;
 use crate::staircase;
+use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
-    Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// The highest cell a piece may stand on. A position has one move per
@@ -49,28 +51,35 @@ fn slide(cells: &[u64], j: usize, to: u64) -> Move<Vec<u64>> {
     }
 }
 
-impl Game for Chessmen {
+impl Rules for Chessmen {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        staircase::reachable_bound(&stairs(p))
+    }
+}
+
+impl Impartial for Chessmen {
     /// The whole line, or nothing when every piece is packed to the left.
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        if stairs(p).iter().all(|&g| g == 0) {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(if stairs(p).iter().all(|&g| g == 0) {
             Vec::new()
         } else {
             vec![p.clone()]
-        }
+        })
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
         Some(Nimber(staircase::odd_stair_xor(&stairs(p))))
     }
 
-    fn search_size(&self, p: &Vec<u64>) -> u128 {
-        staircase::reachable_bound(&stairs(p))
+    /// The product of the parts' search sizes, weighted by the moves.
+    fn misere_size(&self, p: &Vec<u64>) -> u128 {
+        misere_bound::weighted(misere_bound::product_of_parts(self, p), self.moves_bound(p))
     }
 }
 
@@ -108,7 +117,7 @@ impl TextGame for Chessmen {
 
     /// Piece by piece from the left, each to its destinations in
     /// increasing order.
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
         let mut out = Vec::new();
         let mut left = 0;
         for (j, &c) in p.iter().enumerate() {
@@ -117,7 +126,7 @@ impl TextGame for Chessmen {
             }
             left = c;
         }
-        out
+        Ok(out)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -149,13 +158,11 @@ impl TextGame for Chessmen {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("chessmen", Chessmen, limits)
-        .with_misere_size(|g, p| g.components(p).iter().map(|q| g.search_size(q)).product())
-        .boxed())
+    Ok(GuardedFamily::new("chessmen", Chessmen, limits).boxed())
 }
 
 /// The `chessmen` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "chessmen",
     rules: "move one piece left by at least one cell, never onto or past the piece to its left, never below cell 1",
     syntax: "the occupied cells, from 1 (up to 100000): `1 5 6`",

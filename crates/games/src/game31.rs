@@ -8,9 +8,8 @@
 //! engine's tables hold the played cards sorted: at most 5^6 states, and
 //! plain search answers instantly from any prefix.
 
-use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, ParseError, Registration, TextGame,
-};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
+use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
 /// The highest allowed total.
 pub const LIMIT: u32 = 31;
@@ -43,27 +42,29 @@ fn playable(played: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-impl Game for Game31 {
+impl Rules for Game31 {
     type Position = Vec<u8>;
 
-    fn options(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    /// The played cards sorted (the order of play does not matter), or
-    /// nothing when no card can be played.
-    fn components(&self, p: &Vec<u8>) -> Vec<Vec<u8>> {
-        if playable(p).is_empty() {
-            return Vec::new();
-        }
-        let mut sorted = p.clone();
-        sorted.sort_unstable();
-        vec![sorted]
+    fn options(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     fn search_size(&self, _p: &Vec<u8>) -> u128 {
         // Zero to four of each of six cards.
         5u128.pow(6)
+    }
+}
+
+impl Impartial for Game31 {
+    /// The played cards sorted (the order of play does not matter), or
+    /// nothing when no card can be played.
+    fn components(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
+        if playable(p).is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut sorted = p.clone();
+        sorted.sort_unstable();
+        Ok(vec![sorted])
     }
 }
 
@@ -124,8 +125,8 @@ impl TextGame for Game31 {
     }
 
     /// Each playable card, in increasing order.
-    fn moves(&self, p: &Vec<u8>) -> Vec<Move<Vec<u8>>> {
-        playable(p)
+    fn moves(&self, p: &Vec<u8>) -> Result<Vec<Move<Vec<u8>>>, RulesError> {
+        Ok(playable(p)
             .into_iter()
             .map(|c| {
                 let mut to = p.clone();
@@ -135,7 +136,7 @@ impl TextGame for Game31 {
                     to,
                 }
             })
-            .collect()
+            .collect())
     }
 
     fn moves_bound(&self, _p: &Vec<u8>) -> u128 {
@@ -148,7 +149,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
 }
 
 /// The `game31` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "game31",
     rules: "cards 1 to 6, four of each; play a card, adding it to the total, which may not exceed 31; who cannot play loses",
     syntax: "the cards played as digits, or `-` when none: `356656`",

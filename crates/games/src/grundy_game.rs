@@ -1,7 +1,7 @@
 //! Grundy's game: split one heap into two heaps of different sizes.
 
 use crate::take_break::TakeBreakFamily;
-use grundy_engine::Registration;
+use grundy_api::BuiltIn;
 use grundy_sequence::HeapRule;
 
 fn wording(from: u64, parts: &[u64]) -> String {
@@ -10,7 +10,7 @@ fn wording(from: u64, parts: &[u64]) -> String {
 }
 
 /// `grundy-game HEAP...`.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "grundy-game",
     rules: "split one heap into two non-empty heaps of different sizes",
     syntax: "heap sizes",

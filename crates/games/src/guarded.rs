@@ -1,22 +1,10 @@
-//! [`GuardedFamily`]: the engine's [`Adapter`] with two extras some
-//! families need: `grundy seq` from a one-heap formula, and a size check
-//! before a misère search.
-//!
-//! The engine's misère solver searches the whole sum and has no size check
-//! of its own; its limits are checked once per state, while each state
-//! costs work in proportion to its moves times their moves (it builds every
-//! option and inspects each option's own options). So a family whose
-//! misère play has no theory states an upper bound `S` on the sums such a
-//! search meets, and a position is refused at once with
-//! [`SearchError::TooLarge`] when `S * M^2` exceeds the state limit, `M`
-//! being [`TextGame::moves_bound`] (moves never become more numerous in
-//! these games): a search that would take long between two checks of its
-//! limits, or hit them anyway, is not started.
+//! [`GuardedFamily`]: the engine's [`Adapter`] plus `grundy seq` from a
+//! one-heap formula, for heap families whose values have a closed form.
+//! (Misère size checks are the game's own [`grundy_engine::Impartial::misere_size`],
+//! which the engine's misère solver admits by.)
 
-use grundy_engine::{
-    Adapter, Analysis, Family, GameError, Limits, MoveReport, PeriodReport, Play, SearchError,
-    SeqControl, SeqReport, TextGame,
-};
+use grundy_api::{Adapter, Family, PeriodReport, SeqControl, SeqReport};
+use grundy_engine::{Analysis, GameError, Limits, MoveReport, Play, TextGame};
 
 /// The largest `n` a formula sequence is computed to: the answer holds
 /// `n + 1` values in memory.
@@ -28,16 +16,11 @@ struct Formula {
     period: Option<u64>,
 }
 
-/// An upper bound on the misère search of a position.
-type MisereSize<G> = fn(&G, &<G as grundy_engine::Game>::Position) -> u128;
-
 /// Serves a [`TextGame`] like [`Adapter`], plus an optional formula
-/// sequence and an optional misère size check.
+/// sequence.
 pub struct GuardedFamily<G: TextGame> {
     adapter: Adapter<G>,
-    max_states: u64,
     formula: Option<Formula>,
-    misere_size: Option<MisereSize<G>>,
 }
 
 impl<G: TextGame + 'static> GuardedFamily<G> {
@@ -45,9 +28,7 @@ impl<G: TextGame + 'static> GuardedFamily<G> {
     pub fn new(name: impl Into<String>, game: G, limits: &Limits) -> Self {
         GuardedFamily {
             adapter: Adapter::new(name, game, limits),
-            max_states: limits.max_states,
             formula: None,
-            misere_size: None,
         }
     }
 
@@ -65,15 +46,6 @@ impl<G: TextGame + 'static> GuardedFamily<G> {
         self
     }
 
-    /// Refuses a misère analysis when `size(game, p)`, an upper bound on
-    /// the sums the misère search of `p` meets, times the square of the
-    /// moves bound of `p`, exceeds the state limit. The family must ensure
-    /// no position reachable from `p` has more moves than `p`'s bound.
-    pub fn with_misere_size(mut self, size: MisereSize<G>) -> Self {
-        self.misere_size = Some(size);
-        self
-    }
-
     /// Boxed, for a registration's build function.
     pub fn boxed(self) -> Box<dyn Family> {
         Box::new(self)
@@ -86,19 +58,6 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
     }
 
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
-        if let (Play::Misere, Some(size)) = (play, self.misere_size) {
-            let game = self.adapter.game();
-            let p = game.parse(args)?;
-            let moves = game.moves_bound(&p).max(1);
-            let estimate = size(game, &p).saturating_mul(moves).saturating_mul(moves);
-            if estimate > self.max_states as u128 {
-                return Err(SearchError::TooLarge {
-                    estimate,
-                    limit: self.max_states,
-                }
-                .into());
-            }
-        }
         self.adapter.analyze(args, play)
     }
 

@@ -12,7 +12,8 @@
 //! - a move replaces its heap, in place, by what it leaves (`0` when nothing
 //!   is left) and is labelled `heap 2: 7 -> 3 + 4` (heaps numbered from 1).
 
-use grundy_engine::{parse_u64_in, Move, ParseError};
+use grundy_api::parse_u64_in;
+use grundy_engine::{Move, ParseError};
 
 /// The words of the position arguments: an argument may itself hold several
 /// words separated by white space (a `batch` line, a quoted argument).

@@ -12,9 +12,10 @@ use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::row::{self, Alphabet};
 use crate::take_break::ValueTable;
+use grundy_api::{BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
-    Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 use std::ops::Range;
 use std::sync::Arc;
@@ -86,29 +87,38 @@ impl KaylesRow {
     }
 }
 
-impl Game for KaylesRow {
+impl Rules for KaylesRow {
     type Position = Vec<bool>;
 
-    fn options(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        Self::knocks(p)
+    fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(Self::knocks(p)
             .into_iter()
             .map(|k| Self::knocked(p, k))
-            .collect()
+            .collect())
     }
 
     /// A row without pins; asked of every part of every misère sum, so it
     /// must not list the options (that made misère search five times
     /// slower than on Kayles heaps).
-    fn is_terminal(&self, p: &Vec<bool>) -> bool {
-        !p.contains(&true)
+    fn is_terminal(&self, p: &Vec<bool>) -> Result<bool, RulesError> {
+        Ok(!p.contains(&true))
     }
 
+    /// A search from `p` meets only runs no longer than `p`'s longest (one
+    /// per length), and `p` itself.
+    fn search_size(&self, p: &Vec<bool>) -> u128 {
+        let longest = Self::pin_runs(p).iter().map(|r| r.len()).max().unwrap_or(0);
+        longest as u128 + 2
+    }
+}
+
+impl Impartial for KaylesRow {
     /// Each maximal run of pins, written as that many pins.
-    fn components(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        Self::pin_runs(p)
+    fn components(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(Self::pin_runs(p)
             .into_iter()
             .map(|r| vec![true; r.len()])
-            .collect()
+            .collect())
     }
 
     fn closed_form(&self, p: &Vec<bool>) -> Option<Nimber> {
@@ -118,11 +128,14 @@ impl Game for KaylesRow {
             .sum()
     }
 
-    /// A search from `p` meets only runs no longer than `p`'s longest (one
-    /// per length), and `p` itself.
-    fn search_size(&self, p: &Vec<bool>) -> u128 {
-        let longest = Self::pin_runs(p).iter().map(|r| r.len()).max().unwrap_or(0);
-        longest as u128 + 2
+    /// The multisets of pin runs a search meets (Kayles splits runs),
+    /// weighted by the moves.
+    fn misere_size(&self, p: &Vec<bool>) -> u128 {
+        let runs: Vec<u64> = KaylesRow::pin_runs(p)
+            .iter()
+            .map(|r| r.len() as u64)
+            .collect();
+        misere_bound::weighted(misere_bound::splitting(&runs), self.moves_bound(p))
     }
 }
 
@@ -137,11 +150,11 @@ impl TextGame for KaylesRow {
     }
 
     /// Pin by pin from the left: `knock down 2`, then `knock down 2-3`.
-    fn moves(&self, p: &Vec<bool>) -> Vec<Move<Vec<bool>>> {
-        Self::knocks(p)
+    fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
+        Ok(Self::knocks(p)
             .into_iter()
             .map(|k| Self::knock(p, k))
-            .collect()
+            .collect())
     }
 
     /// Normal play by the Sprague-Grundy theorem on the runs: a knock in a
@@ -183,19 +196,11 @@ impl TextGame for KaylesRow {
 /// ([`misere_bound::splitting`]), so a long row is refused at once instead
 /// of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("kayles-row", KaylesRow::new(), limits)
-        .with_misere_size(|_, p| {
-            let runs: Vec<u64> = KaylesRow::pin_runs(p)
-                .iter()
-                .map(|r| r.len() as u64)
-                .collect();
-            misere_bound::splitting(&runs)
-        })
-        .boxed())
+    Ok(GuardedFamily::new("kayles-row", KaylesRow::new(), limits).boxed())
 }
 
 /// The `kayles-row` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "kayles-row",
     rules: "knock down one pin or two adjacent pins",
     syntax: "one row of `I` (pin) and `.` (gap), cell 1 first: `III.IIII`",

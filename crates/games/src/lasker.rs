@@ -9,9 +9,10 @@
 use crate::guarded::GuardedFamily;
 use crate::heaps;
 use crate::misere_bound;
+use grundy_api::{BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
-    Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// The largest heap accepted. Every winning move is listed and a heap of
@@ -67,24 +68,31 @@ fn options_with_value(n: u64, t: u64) -> Vec<Vec<u64>> {
     out
 }
 
-impl Game for Lasker {
+impl Rules for Lasker {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::options_by_heap(p, rule)
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::options_by_heap(p, rule))
     }
 
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::components(p)
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        // Splits are separate components, so a search meets single heaps only.
+        p.iter().map(|&n| n as u128 + 1).sum()
+    }
+}
+
+impl Impartial for Lasker {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::components(p))
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
         Some(p.iter().map(|&n| Nimber(heap_value(n))).sum())
     }
 
-    fn search_size(&self, p: &Vec<u64>) -> u128 {
-        // Splits are separate components, so a search meets single heaps only.
-        p.iter().map(|&n| n as u128 + 1).sum()
+    /// Lasker's split bound (see [`misere_size`]), weighted by the moves.
+    fn misere_size(&self, p: &Vec<u64>) -> u128 {
+        misere_bound::weighted(misere_size(p), self.moves_bound(p))
     }
 }
 
@@ -97,8 +105,8 @@ impl TextGame for Lasker {
         heaps::format_heaps(p)
     }
 
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
-        heaps::moves_by_heap(p, rule)
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
+        Ok(heaps::moves_by_heap(p, rule))
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -124,12 +132,11 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
     // The values grow with n (period 4 with saltus 4): no pure period.
     Ok(GuardedFamily::new("lasker", Lasker, limits)
         .with_seq(heap_value, None)
-        .with_misere_size(|_, p| misere_size(p))
         .boxed())
 }
 
 /// The `lasker` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "lasker",
     rules: "take any positive number of counters from one heap, or split a heap into two non-empty heaps",
     syntax: "heap sizes (each up to 100000): `3 5 7`",

@@ -24,11 +24,11 @@ pub mod treblecross;
 pub mod wythoff;
 pub mod xo_row;
 
-use grundy_engine::Registration;
+use grundy_api::Registration;
 
 /// Every built-in game family, in the order `grundy games` lists them.
 pub fn registry() -> Vec<Registration> {
-    vec![
+    [
         nim::REGISTRATION,
         bash::REGISTRATION,
         bounded_nim::REGISTRATION,
@@ -49,6 +49,9 @@ pub fn registry() -> Vec<Registration> {
         kayles_row::REGISTRATION,
         treblecross::REGISTRATION,
     ]
+    .into_iter()
+    .map(Registration::from)
+    .collect()
 }
 
 /// The family registered under `name`, if any.

@@ -3,6 +3,8 @@
 //! position whose sums are too many is refused before the search starts,
 //! rather than run into the search's state or time limit.
 
+use grundy_engine::Impartial;
+
 /// Beyond this many counters the misère size bound is only known to be
 /// astronomically large (more than 10^17).
 const PARTITION_CAP: usize = 300;
@@ -82,6 +84,30 @@ pub fn shrinking(p: &[u64]) -> u128 {
         product = product.saturating_mul(multisets(kinds, group.len() as u128));
     }
     product
+}
+
+/// A misère search's work from `sums`, an upper bound on the sums it
+/// meets, and `moves`, an upper bound on the moves of any position it
+/// meets: each sum lists its options and inspects each option's own
+/// options, so it costs about `moves²` sums' worth (saturating). This is
+/// what the heap and row families answer as [`Impartial::misere_size`].
+pub fn weighted(sums: u128, moves: u128) -> u128 {
+    let m = moves.max(1);
+    sums.saturating_mul(m).saturating_mul(m)
+}
+
+/// The product of the search sizes of `p`'s components (saturating): a
+/// bound on the sums when parts never split, so each part of a sum is one
+/// of the positions its own search meets.
+pub fn product_of_parts<G: Impartial>(game: &G, p: &G::Position) -> u128 {
+    game.components(p)
+        .map(|parts| {
+            parts
+                .iter()
+                .map(|q| game.search_size(q))
+                .fold(1u128, u128::saturating_mul)
+        })
+        .unwrap_or(u128::MAX)
 }
 
 #[cfg(test)]

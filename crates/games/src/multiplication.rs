@@ -6,10 +6,8 @@
 //! few thousand positions even for `n = 2^32`, so plain search is instant
 //! and no theory is needed.
 
-use grundy_engine::{
-    parse_u64_in, Adapter, Family, Game, GameError, GameOptions, Limits, Move, OptionSpec,
-    ParseError, Registration, TextGame,
-};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
 /// The largest target.
 pub const MAX_TARGET: u64 = 1 << 32;
@@ -60,24 +58,26 @@ fn smooth_below(limit: u128) -> u128 {
     count
 }
 
-impl Game for Multiplication {
+impl Rules for Multiplication {
     type Position = u64;
 
-    fn options(&self, p: &u64) -> Vec<u64> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    fn components(&self, p: &u64) -> Vec<u64> {
-        if *p >= self.target {
-            Vec::new()
-        } else {
-            vec![*p]
-        }
+    fn options(&self, p: &u64) -> Result<Vec<u64>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     fn search_size(&self, p: &u64) -> u128 {
         // Every position met is p * s with s 7-smooth and p * s < 9n.
         smooth_below((9 * self.target as u128).div_ceil(*p as u128))
+    }
+}
+
+impl Impartial for Multiplication {
+    fn components(&self, p: &u64) -> Result<Vec<u64>, RulesError> {
+        Ok(if *p >= self.target {
+            Vec::new()
+        } else {
+            vec![*p]
+        })
     }
 }
 
@@ -100,16 +100,16 @@ impl TextGame for Multiplication {
     }
 
     /// Multiply by 2, 3, ..., 9, unless the game is already over.
-    fn moves(&self, p: &u64) -> Vec<Move<u64>> {
+    fn moves(&self, p: &u64) -> Result<Vec<Move<u64>>, RulesError> {
         if *p >= self.target {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        (2..=9u64)
+        Ok((2..=9u64)
             .map(|k| Move {
                 label: format!("multiply by {k}"),
                 to: p * k,
             })
-            .collect()
+            .collect())
     }
 
     fn moves_bound(&self, _p: &u64) -> u128 {
@@ -130,7 +130,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
 }
 
 /// The `multiplication` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "multiplication",
     rules: "p starts at 1; a move multiplies p by 2 to 9; whoever makes p >= N wins",
     syntax: "--target N, then the current p (default 1): `--target 162 18`",

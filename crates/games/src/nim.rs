@@ -8,9 +8,10 @@
 
 use crate::guarded::GuardedFamily;
 use crate::heaps;
+use grundy_api::{BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
-    Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// Nim on any number of heaps; a position is the heap sizes.
@@ -56,24 +57,26 @@ fn misere_winning_moves(p: &[u64]) -> Vec<Move<Vec<u64>>> {
     out
 }
 
-impl Game for Nim {
+impl Rules for Nim {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::options_by_heap(p, take_any)
-    }
-
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::components(p)
-    }
-
-    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
-        Some(Nimber(xor(p)))
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::options_by_heap(p, take_any))
     }
 
     fn search_size(&self, p: &Vec<u64>) -> u128 {
         // A search from a heap of n meets heaps 0..=n.
         p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl Impartial for Nim {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::components(p))
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        Some(Nimber(xor(p)))
     }
 }
 
@@ -86,8 +89,8 @@ impl TextGame for Nim {
         heaps::format_heaps(p)
     }
 
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
-        heaps::moves_by_heap(p, take_any)
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
+        Ok(heaps::moves_by_heap(p, take_any))
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -136,7 +139,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
 }
 
 /// The `nim` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "nim",
     rules: "take any positive number of counters from one heap",
     syntax: "heap sizes (each up to 2^64-1): `3 4 5`",

@@ -3,7 +3,8 @@
 //! `dawson-kayles` (0.07).
 
 use crate::take_break::{take_wording, TakeBreakFamily};
-use grundy_engine::{Family, GameError, GameOptions, Limits, OptionSpec, Registration};
+use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::{GameError, Limits};
 use grundy_sequence::{HeapRule, TakeBreak};
 
 const CODE: OptionSpec = OptionSpec {
@@ -31,7 +32,7 @@ fn family(code: TakeBreak, limits: &Limits) -> Box<dyn Family> {
 }
 
 /// `octal --code CODE HEAP...`.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "octal",
     rules: "take-and-break game by its code: digit d_k says in how many heaps (bit 1: none, 2: one, 4: two, 8: three) a heap may be left after removing k counters",
     syntax: "heap sizes",
@@ -41,7 +42,7 @@ pub const REGISTRATION: Registration = Registration {
 };
 
 /// `kayles HEAP...`: the octal game 0.77.
-pub const KAYLES: Registration = Registration {
+pub const KAYLES: BuiltIn = BuiltIn {
     name: "kayles",
     rules: "a row of pins as heaps: knock down one pin or two adjacent pins (octal 0.77)",
     syntax: "heap sizes",
@@ -51,7 +52,7 @@ pub const KAYLES: Registration = Registration {
 };
 
 /// `dawson-kayles HEAP...`: the octal game 0.07.
-pub const DAWSON_KAYLES: Registration = Registration {
+pub const DAWSON_KAYLES: BuiltIn = BuiltIn {
     name: "dawson-kayles",
     rules: "knock down two adjacent pins from a row (octal 0.07; Dawson's chess is 0.137)",
     syntax: "heap sizes",

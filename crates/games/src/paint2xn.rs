@@ -21,9 +21,11 @@
 //! columns, and prints as the grid with the rest painted.
 
 use crate::guarded::GuardedFamily;
+use crate::misere_bound;
+use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
-    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, OptionSpec, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 use std::collections::BTreeSet;
 
@@ -227,19 +229,29 @@ fn painted_text(bits: u8, a: usize, b: usize) -> String {
     }
 }
 
-impl Game for Paint2xn {
+impl Rules for Paint2xn {
     type Position = Grid;
 
-    fn options(&self, p: &Grid) -> Vec<Grid> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
+    fn options(&self, p: &Grid) -> Result<Vec<Grid>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
+    /// Every part a search from `p` meets lies in `p`'s window of `w`
+    /// columns: a run of free columns (fewer than `w^2` choices of ends) or
+    /// a lone cell (fewer than `2w`); plus `p` itself.
+    fn search_size(&self, p: &Grid) -> u128 {
+        let w = p.cols.len() as u128;
+        w * w + 2 * w + 1
+    }
+}
+
+impl Impartial for Paint2xn {
     /// Each run of free columns and each lone unpainted cell.
-    fn components(&self, p: &Grid) -> Vec<Grid> {
-        p.parts()
+    fn components(&self, p: &Grid) -> Result<Vec<Grid>, RulesError> {
+        Ok(p.parts()
             .into_iter()
             .map(|(i, len, _)| Grid::window(p.offset + i, &p.cols[i..i + len]))
-            .collect()
+            .collect())
     }
 
     fn closed_form(&self, p: &Grid) -> Option<Nimber> {
@@ -251,12 +263,9 @@ impl Game for Paint2xn {
         )
     }
 
-    /// Every part a search from `p` meets lies in `p`'s window of `w`
-    /// columns: a run of free columns (fewer than `w^2` choices of ends) or
-    /// a lone cell (fewer than `2w`); plus `p` itself.
-    fn search_size(&self, p: &Grid) -> u128 {
-        let w = p.cols.len() as u128;
-        w * w + 2 * w + 1
+    /// The paintings of the free cells (see [`misere_size`]), weighted by the moves.
+    fn misere_size(&self, p: &Grid) -> u128 {
+        misere_bound::weighted(misere_size(p), self.moves_bound(p))
     }
 }
 
@@ -315,7 +324,7 @@ impl TextGame for Paint2xn {
 
     /// Column by column from the left: `paint 1,c`, `paint 2,c`, then the
     /// block `paint block 1,c-2,c+1`.
-    fn moves(&self, p: &Grid) -> Vec<Move<Grid>> {
+    fn moves(&self, p: &Grid) -> Result<Vec<Move<Grid>>, RulesError> {
         let mut out = Vec::new();
         for i in 0..p.cols.len() {
             let c = p.offset + i + 1;
@@ -334,7 +343,7 @@ impl TextGame for Paint2xn {
                 });
             }
         }
-        out
+        Ok(out)
     }
 
     /// Normal play by the Sprague-Grundy theorem on the parts: each move's
@@ -396,11 +405,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         .u64_in("n", 1, MAX_COLUMNS as u64)?
         .ok_or_else(|| GameError::Input("missing option --n N (the number of columns)".into()))?;
     let game = Paint2xn::new(n as usize)?;
-    Ok(
-        GuardedFamily::new(format!("paint2xn --n {n}"), game, limits)
-            .with_misere_size(|_, p| misere_size(p))
-            .boxed(),
-    )
+    Ok(GuardedFamily::new(format!("paint2xn --n {n}"), game, limits).boxed())
 }
 
 /// An upper bound on the positions a misère search of `p` meets: its parts
@@ -417,7 +422,7 @@ fn misere_size(p: &Grid) -> u128 {
 }
 
 /// The `paint2xn` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "paint2xn",
     rules: "2 x n grid; paint one unpainted cell or a 2x2 block of unpainted cells; who paints the last cell wins",
     syntax: "--n N, then painted cells `row,col` (1-based) or blocks `row,col-row,col`; `-` for none: `--n 3 1,1`",

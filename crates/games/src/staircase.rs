@@ -10,9 +10,11 @@
 //! [`winning_transfers`].
 
 use crate::guarded::GuardedFamily;
+use crate::misere_bound;
+use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    parse_u64_in, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError,
-    Play, Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// The most counters a position may hold in all. Every move is listed and
@@ -80,28 +82,35 @@ fn transfer(counts: &[u64], stair: usize, d: u64) -> Move<Vec<u64>> {
     }
 }
 
-impl Game for Staircase {
+impl Rules for Staircase {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        reachable_bound(p)
+    }
+}
+
+impl Impartial for Staircase {
     /// The whole staircase without its empty top stairs (they change
     /// nothing), or nothing when no counter is left.
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        match p.iter().rposition(|&c| c > 0) {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(match p.iter().rposition(|&c| c > 0) {
             Some(top) => vec![p[..=top].to_vec()],
             None => Vec::new(),
-        }
+        })
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
         Some(Nimber(odd_stair_xor(p)))
     }
 
-    fn search_size(&self, p: &Vec<u64>) -> u128 {
-        reachable_bound(p)
+    /// The product of the parts' search sizes, weighted by the moves.
+    fn misere_size(&self, p: &Vec<u64>) -> u128 {
+        misere_bound::weighted(misere_bound::product_of_parts(self, p), self.moves_bound(p))
     }
 }
 
@@ -136,14 +145,14 @@ impl TextGame for Staircase {
     }
 
     /// Stair by stair from stair 1, moving 1, 2, ... counters.
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
         let mut out = Vec::new();
         for (i, &c) in p.iter().enumerate() {
             for d in 1..=c {
                 out.push(transfer(p, i + 1, d));
             }
         }
-        out
+        Ok(out)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -166,13 +175,11 @@ impl TextGame for Staircase {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("staircase", Staircase, limits)
-        .with_misere_size(|g, p| g.components(p).iter().map(|q| g.search_size(q)).product())
-        .boxed())
+    Ok(GuardedFamily::new("staircase", Staircase, limits).boxed())
 }
 
 /// The `staircase` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "staircase",
     rules: "move one or more counters from stair i down to stair i-1; stair 0 is out of play",
     syntax: "counts per stair from stair 1 (at most 100000 counters in all): `2 1 3 2 4`",

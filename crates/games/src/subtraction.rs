@@ -2,7 +2,8 @@
 //! set S (the take-and-break code with digit 3 at each k in S).
 
 use crate::take_break::TakeBreakFamily;
-use grundy_engine::{Family, GameError, GameOptions, Limits, OptionSpec, Registration};
+use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::{GameError, Limits};
 use grundy_sequence::{HeapRule, TakeBreak, MAX_DIGITS};
 
 fn wording(from: u64, parts: &[u64]) -> String {
@@ -36,7 +37,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
 }
 
 /// `subtraction --set 1,3,4 HEAP...`.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "subtraction",
     rules: "take k counters from one heap, k in a finite set S of positive integers",
     syntax: "heap sizes",

@@ -9,9 +9,10 @@
 
 use crate::heaps;
 use crate::misere_bound;
+use grundy_api::{Adapter, Family, PeriodReport, SeqControl, SeqReport};
 use grundy_engine::{
-    Adapter, Analysis, Family, Game, GameError, Limits, Move, Nimber, Outcome, ParseError,
-    PeriodReport, Play, SearchError, SeqControl, SeqReport, TextGame, Theory,
+    Analysis, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
+    RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -165,19 +166,25 @@ impl TakeBreakGame {
     }
 }
 
-impl Game for TakeBreakGame {
+impl Rules for TakeBreakGame {
     type Position = Vec<u64>;
 
-    fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::options_by_heap(p, |h| self.parts(h))
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::options_by_heap(p, |h| self.parts(h)))
     }
 
-    fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps::components(p)
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(p.iter().all(|&n| !self.heap_can_move(n)))
     }
 
-    fn is_terminal(&self, p: &Vec<u64>) -> bool {
-        p.iter().all(|&n| !self.heap_can_move(n))
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl Impartial for TakeBreakGame {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::components(p))
     }
 
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
@@ -187,8 +194,19 @@ impl Game for TakeBreakGame {
         }
     }
 
-    fn search_size(&self, p: &Vec<u64>) -> u128 {
-        p.iter().map(|&h| h as u128 + 1).product()
+    /// An upper bound on the sums the misère search of `p` meets: a heap
+    /// may split into several, so the per-heap search size does not bound
+    /// them (kayles 200 ran into the 60 s time limit).
+    fn misere_size(&self, p: &Vec<u64>) -> u128 {
+        let splits = match self.rule() {
+            HeapRule::GrundyGame => true,
+            HeapRule::TakeBreak(code) => !code.is_subtraction(),
+        };
+        if splits {
+            misere_bound::splitting(p)
+        } else {
+            misere_bound::shrinking(p)
+        }
     }
 }
 
@@ -201,14 +219,14 @@ impl TextGame for TakeBreakGame {
         heaps::format_heaps(p)
     }
 
-    fn moves(&self, p: &Vec<u64>) -> Vec<Move<Vec<u64>>> {
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
         let mut out = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             for parts in self.parts(h) {
                 out.push(self.labelled(p, i, &parts));
             }
         }
-        out
+        Ok(out)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -258,7 +276,6 @@ impl TextGame for TakeBreakGame {
 /// sequence engine.
 pub struct TakeBreakFamily {
     adapter: Adapter<TakeBreakGame>,
-    max_states: u64,
 }
 
 impl TakeBreakFamily {
@@ -270,22 +287,6 @@ impl TakeBreakFamily {
                 TakeBreakGame::new(rule, wording).named(name),
                 limits,
             ),
-            max_states: limits.max_states,
-        }
-    }
-
-    /// An upper bound on the sums the misère search of `p` meets: a heap
-    /// may split into several, so the engine's per-heap search size does
-    /// not bound them (kayles 200 ran into the 60 s time limit).
-    fn misere_size(&self, p: &[u64]) -> u128 {
-        let splits = match self.adapter.game().rule() {
-            HeapRule::GrundyGame => true,
-            HeapRule::TakeBreak(code) => !code.is_subtraction(),
-        };
-        if splits {
-            misere_bound::splitting(p)
-        } else {
-            misere_bound::shrinking(p)
         }
     }
 
@@ -305,20 +306,7 @@ impl Family for TakeBreakFamily {
         self.adapter.name()
     }
 
-    /// Misère play is refused at once when the sums its search would meet
-    /// exceed the state limit.
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
-        if play == Play::Misere {
-            let p = self.adapter.game().parse(args)?;
-            let estimate = self.misere_size(&p);
-            if estimate > u128::from(self.max_states) {
-                return Err(SearchError::TooLarge {
-                    estimate,
-                    limit: self.max_states,
-                }
-                .into());
-            }
-        }
         self.adapter.analyze(args, play)
     }
 

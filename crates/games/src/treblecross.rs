@@ -46,9 +46,10 @@
 
 use crate::row::{self, Alphabet};
 use crate::take_break::ValueTable;
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Adapter, Analysis, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome,
-    ParseError, Play, Registration, TextGame, Theory,
+    Analysis, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
+    RulesError, TextGame, Theory,
 };
 use std::ops::Range;
 use std::sync::Arc;
@@ -168,20 +169,41 @@ impl Treblecross {
     }
 }
 
-impl Game for Treblecross {
+impl Rules for Treblecross {
     type Position = Vec<bool>;
 
-    fn options(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        self.cells(p)
+    fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(self
+            .cells(p)
             .into_iter()
             .map(|i| row::with_cell(p, i, true))
-            .collect()
+            .collect())
     }
 
-    /// A quiet row splits into the segments of its safe runs; any other
-    /// row with a move is one part.
-    fn components(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        match state(p) {
+    /// A search from `p` meets parts that are segments of `p`'s length at
+    /// most (fewer than `3 (n + 1)` shapes), rows with XXX made (at most `n`
+    /// after one completing move), short rows (at most 7), and `p`.
+    fn search_size(&self, p: &Vec<bool>) -> u128 {
+        4 * (p.len() as u128 + 1) + 8
+    }
+}
+
+impl Impartial for Treblecross {
+    /// The row is one component while it has a move: an X anywhere may end
+    /// the whole game, so the row is no disjunctive sum of its runs.
+    fn components(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(match state(p) {
+            State::Made => Vec::new(),
+            State::Short if p.iter().all(|&x| x) => Vec::new(),
+            _ => vec![p.clone()],
+        })
+    }
+
+    /// For normal-play values only: a quiet row splits into the segments
+    /// of its safe runs (module doc: each is a 0.007 heap); any other row
+    /// with a move is one part.
+    fn normal_play_parts(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(match state(p) {
             State::Made => Vec::new(),
             State::Short if p.iter().all(|&x| x) => Vec::new(),
             State::Short | State::Threat(_) => vec![p.clone()],
@@ -189,7 +211,7 @@ impl Game for Treblecross {
                 .iter()
                 .map(|r| p[segment(p, r)].to_vec())
                 .collect(),
-        }
+        })
     }
 
     fn closed_form(&self, p: &Vec<bool>) -> Option<Nimber> {
@@ -202,13 +224,6 @@ impl Game for Treblecross {
                 .map(|r| self.safe_run_value(r.len()).map(Nimber))
                 .sum(),
         }
-    }
-
-    /// A search from `p` meets parts that are segments of `p`'s length at
-    /// most (fewer than `3 (n + 1)` shapes), rows with XXX made (at most `n`
-    /// after one completing move), short rows (at most 7), and `p`.
-    fn search_size(&self, p: &Vec<bool>) -> u128 {
-        4 * (p.len() as u128 + 1) + 8
     }
 }
 
@@ -224,8 +239,8 @@ impl TextGame for Treblecross {
     }
 
     /// The cells sensible play may take, left to right: `X at 4`.
-    fn moves(&self, p: &Vec<bool>) -> Vec<Move<Vec<bool>>> {
-        self.cells(p).into_iter().map(|i| put_x(p, i)).collect()
+    fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
+        Ok(self.cells(p).into_iter().map(|i| put_x(p, i)).collect())
     }
 
     /// Normal play: the completing cells when XXX can be completed; else
@@ -290,25 +305,27 @@ impl TextGame for Treblecross {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RawTreblecross;
 
-impl Game for RawTreblecross {
+impl Rules for RawTreblecross {
     type Position = Vec<bool>;
 
-    fn options(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    fn components(&self, p: &Vec<bool>) -> Vec<Vec<bool>> {
-        if has_three(p) || p.iter().all(|&x| x) {
-            Vec::new()
-        } else {
-            vec![p.clone()]
-        }
+    fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     /// Every set of empty cells may end up filled: 2^(empty cells).
     fn search_size(&self, p: &Vec<bool>) -> u128 {
         let empty = empty_cells(p).count() as u32;
         2u128.checked_pow(empty).unwrap_or(u128::MAX)
+    }
+}
+
+impl Impartial for RawTreblecross {
+    fn components(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
+        Ok(if has_three(p) || p.iter().all(|&x| x) {
+            Vec::new()
+        } else {
+            vec![p.clone()]
+        })
     }
 }
 
@@ -322,11 +339,11 @@ impl TextGame for RawTreblecross {
     }
 
     /// Every empty cell, left to right, unless XXX is made.
-    fn moves(&self, p: &Vec<bool>) -> Vec<Move<Vec<bool>>> {
+    fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
         if has_three(p) {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        empty_cells(p).map(|i| put_x(p, i)).collect()
+        Ok(empty_cells(p).map(|i| put_x(p, i)).collect())
     }
 }
 
@@ -370,7 +387,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
 }
 
 /// The `treblecross` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "treblecross",
     rules: "put an X in an empty cell; whoever makes three X in a row wins",
     syntax: "one row of `X` and `.` (empty), cell 1 first: `..X....X..`",

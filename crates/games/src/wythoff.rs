@@ -14,9 +14,10 @@
 //! that, from the engine's search within its limits.
 
 use crate::heaps;
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Adapter, Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
-    Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 use std::sync::Mutex;
 
@@ -367,30 +368,32 @@ fn winning_moves(
     out
 }
 
-impl Game for Wythoff {
+impl Rules for Wythoff {
     type Position = (u64, u64);
 
-    fn options(&self, p: &(u64, u64)) -> Vec<(u64, u64)> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
+    fn options(&self, p: &(u64, u64)) -> Result<Vec<(u64, u64)>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
+    fn search_size(&self, p: &(u64, u64)) -> u128 {
+        (p.0 as u128 + 1) * (p.1 as u128 + 1)
+    }
+}
+
+impl Impartial for Wythoff {
     /// One component, the heaps in increasing order (the game is symmetric),
     /// or none when both heaps are empty.
-    fn components(&self, p: &(u64, u64)) -> Vec<(u64, u64)> {
-        if *p == (0, 0) {
+    fn components(&self, p: &(u64, u64)) -> Result<Vec<(u64, u64)>, RulesError> {
+        Ok(if *p == (0, 0) {
             Vec::new()
         } else {
             vec![(p.0.min(p.1), p.0.max(p.1))]
-        }
+        })
     }
 
     /// From the value table, when it can cover the position.
     fn closed_form(&self, p: &(u64, u64)) -> Option<Nimber> {
         self.table_value(p.0.min(p.1), p.0.max(p.1)).map(Nimber)
-    }
-
-    fn search_size(&self, p: &(u64, u64)) -> u128 {
-        (p.0 as u128 + 1) * (p.1 as u128 + 1)
     }
 }
 
@@ -415,11 +418,11 @@ impl TextGame for Wythoff {
 
     /// Heap 1 down to each smaller size (ascending), heap 2 likewise, then
     /// 1, 2, ... from both.
-    fn moves(&self, p: &(u64, u64)) -> Vec<Move<(u64, u64)>> {
+    fn moves(&self, p: &(u64, u64)) -> Result<Vec<Move<(u64, u64)>>, RulesError> {
         let first = (0..p.0).map(|t| reduce_first(*p, t));
         let second = (0..p.1).map(|t| reduce_second(*p, t));
         let both = (1..=p.0.min(p.1)).map(|d| reduce_both(*p, d));
-        first.chain(second).chain(both).collect()
+        Ok(first.chain(second).chain(both).collect())
     }
 
     fn moves_bound(&self, p: &(u64, u64)) -> u128 {
@@ -460,7 +463,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
 }
 
 /// The `wythoff` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "wythoff",
     rules: "two heaps; take any number from one heap, or the same number from both",
     syntax: "the two heaps, each up to 10^18: `a b`",

@@ -14,10 +14,12 @@
 //! `X...O`, so it reads back as a position of its own.
 
 use crate::guarded::GuardedFamily;
+use crate::misere_bound;
 use crate::row::{self, Alphabet};
+use grundy_api::{BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Family, Game, GameError, GameOptions, Limits, Move, Nimber, Outcome, ParseError, Play,
-    Registration, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 
 /// One cell of the row.
@@ -113,31 +115,38 @@ fn bounded_runs(p: &[Cell]) -> Vec<Run> {
         .collect()
 }
 
-impl Game for XoRow {
+impl Rules for XoRow {
     type Position = Vec<Cell>;
 
-    fn options(&self, p: &Vec<Cell>) -> Vec<Vec<Cell>> {
-        self.moves(p).into_iter().map(|m| m.to).collect()
-    }
-
-    /// Every run of empty cells with at least one legal move, written with
-    /// the letters that bound it.
-    fn components(&self, p: &Vec<Cell>) -> Vec<Vec<Cell>> {
-        bounded_runs(p)
-            .into_iter()
-            .filter(|r| !r.is_dead())
-            .map(|r| p[r.from..r.to].to_vec())
-            .collect()
-    }
-
-    fn closed_form(&self, p: &Vec<Cell>) -> Option<Nimber> {
-        Some(bounded_runs(p).into_iter().map(|r| Nimber(r.value())).sum())
+    fn options(&self, p: &Vec<Cell>) -> Result<Vec<Vec<Cell>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
     }
 
     /// At most three states a cell: 3^(empty cells), saturating.
     fn search_size(&self, p: &Vec<Cell>) -> u128 {
         let empty = p.iter().filter(|&&c| c == Cell::Empty).count();
         3u128.checked_pow(empty as u32).unwrap_or(u128::MAX)
+    }
+}
+
+impl Impartial for XoRow {
+    /// Every run of empty cells with at least one legal move, written with
+    /// the letters that bound it.
+    fn components(&self, p: &Vec<Cell>) -> Result<Vec<Vec<Cell>>, RulesError> {
+        Ok(bounded_runs(p)
+            .into_iter()
+            .filter(|r| !r.is_dead())
+            .map(|r| p[r.from..r.to].to_vec())
+            .collect())
+    }
+
+    fn closed_form(&self, p: &Vec<Cell>) -> Option<Nimber> {
+        Some(bounded_runs(p).into_iter().map(|r| Nimber(r.value())).sum())
+    }
+
+    /// The row's search size (every sum is a filling of its empty cells), weighted by the moves.
+    fn misere_size(&self, p: &Vec<Cell>) -> u128 {
+        misere_bound::weighted(self.search_size(p), self.moves_bound(p))
     }
 }
 
@@ -161,7 +170,7 @@ impl TextGame for XoRow {
     }
 
     /// Cell by cell from the left, `X` before `O`: `X at 3`, `O at 3`.
-    fn moves(&self, p: &Vec<Cell>) -> Vec<Move<Vec<Cell>>> {
+    fn moves(&self, p: &Vec<Cell>) -> Result<Vec<Move<Vec<Cell>>>, RulesError> {
         let mut out = Vec::new();
         for i in 0..p.len() {
             for (letter, name) in [(Cell::X, 'X'), (Cell::O, 'O')] {
@@ -173,7 +182,7 @@ impl TextGame for XoRow {
                 }
             }
         }
-        out
+        Ok(out)
     }
 
     /// Normal play by the Sprague-Grundy theorem on the runs: writing
@@ -221,13 +230,11 @@ impl TextGame for XoRow {
 /// the whole row), so a row with more is refused at once instead of
 /// running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("xo-row", XoRow, limits)
-        .with_misere_size(|g, p| g.search_size(p))
-        .boxed())
+    Ok(GuardedFamily::new("xo-row", XoRow, limits).boxed())
 }
 
 /// The `xo-row` family.
-pub const REGISTRATION: Registration = Registration {
+pub const REGISTRATION: BuiltIn = BuiltIn {
     name: "xo-row",
     rules: "write X or O in an empty cell; two equal letters may never be adjacent",
     syntax: "one row of `X`, `O` and `.` (empty), cell 1 first: `X...O..`",

@@ -4,7 +4,8 @@
 //! aborted on a failed allocation). Past the bound the position is refused
 //! with an error naming the count.
 
-use grundy_engine::{GameError, GameOptions, Limits, Play};
+use grundy_api::GameOptions;
+use grundy_engine::{GameError, Limits, Play};
 use grundy_games::heaps::MAX_HEAPS;
 
 /// The family `name` built with `options`, analysing `words` in normal play.
@@ -14,7 +15,7 @@ fn analyze(name: &str, options: &[(&str, &str)], words: &[String]) -> Result<(),
     for (k, v) in options {
         opts.set(k, v);
     }
-    let family = (reg.build)(&opts, &Limits::default())?;
+    let family = reg.build(&opts, &Limits::default())?;
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     family.analyze(&words, Play::Normal).map(|_| ())
 }

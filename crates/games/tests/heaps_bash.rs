@@ -43,7 +43,7 @@ fn value_is_n_mod_m_plus_one() {
         closed_form_matches(&g, &bash_positions());
         for n in 0..40u64 {
             let a = analyze(
-                &bash::REGISTRATION,
+                bash::REGISTRATION,
                 &[("max", &m.to_string())],
                 &[&n.to_string()],
                 Play::Normal,
@@ -63,7 +63,7 @@ fn count_to_100_is_bash_with_m_10() {
     for s in (0..100usize).rev() {
         mover_wins[s] = (1..=10).any(|k| s + k <= 100 && !mover_wins[s + k]);
     }
-    let family = build(&bash::REGISTRATION, &[("max", "10")]).unwrap();
+    let family = build(bash::REGISTRATION, &[("max", "10")]).unwrap();
     assert_eq!(family.name(), "bash --max 10");
     for (s, &wins) in mover_wins.iter().enumerate() {
         let heap = (100 - s).to_string();
@@ -103,7 +103,7 @@ fn bounded_nim_closed_form_and_theory_are_search() {
 #[test]
 fn bounded_nim_example() {
     let a = analyze(
-        &bounded_nim::REGISTRATION,
+        bounded_nim::REGISTRATION,
         &[],
         &["7/3", "5/2"],
         Play::Normal,
@@ -123,25 +123,20 @@ fn huge_heaps_are_instant() {
     let big = u64::MAX.to_string();
     for play in [Play::Normal, Play::Misere] {
         let a = analyze(
-            &bash::REGISTRATION,
+            bash::REGISTRATION,
             &[("max", "1000000007")],
             &[&big, "99999999999999"],
             play,
         )
         .unwrap();
         for m in &a.winning_moves {
-            let back = analyze(
-                &bash::REGISTRATION,
-                &[("max", "1000000007")],
-                &[&m.to],
-                play,
-            )
-            .unwrap();
+            let back =
+                analyze(bash::REGISTRATION, &[("max", "1000000007")], &[&m.to], play).unwrap();
             assert_eq!(back.outcome, Outcome::P, "{play} {}", m.to);
         }
         let heap = format!("{big}/{}", bounded_nim::MAX_LIMIT);
         // Residues 0 and 1: N in normal play, P in misère play.
-        let b = analyze(&bounded_nim::REGISTRATION, &[], &[&heap, "5/1"], play).unwrap();
+        let b = analyze(bounded_nim::REGISTRATION, &[], &[&heap, "5/1"], play).unwrap();
         let expected = match play {
             Play::Normal => Outcome::N,
             Play::Misere => Outcome::P,
@@ -166,18 +161,18 @@ fn text_contracts() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let e = build(&bash::REGISTRATION, &[])
+    let e = build(bash::REGISTRATION, &[])
         .err()
         .expect("--max is required");
     assert!(e.contains("missing option --max"), "{e}");
     for m in ["0", "-1", "x", "18446744073709551615"] {
         assert!(
-            build(&bash::REGISTRATION, &[("max", m)]).is_err(),
+            build(bash::REGISTRATION, &[("max", m)]).is_err(),
             "--max {m}"
         );
     }
     for bad in [&["-3"][..], &["abc"], &["99999999999999999999"], &[]] {
-        assert!(analyze(&bash::REGISTRATION, &[("max", "3")], bad, Play::Normal).is_err());
+        assert!(analyze(bash::REGISTRATION, &[("max", "3")], bad, Play::Normal).is_err());
     }
     for bad in [
         &["7"][..],
@@ -189,11 +184,11 @@ fn bad_input_is_an_error() {
         &["a/b"],
         &[],
     ] {
-        let e = analyze(&bounded_nim::REGISTRATION, &[], bad, Play::Normal);
+        let e = analyze(bounded_nim::REGISTRATION, &[], bad, Play::Normal);
         assert!(e.is_err(), "{bad:?} accepted");
     }
     let e = analyze(
-        &bounded_nim::REGISTRATION,
+        bounded_nim::REGISTRATION,
         &[],
         &["7/3", "5/0"],
         Play::Normal,
@@ -204,8 +199,8 @@ fn bad_input_is_an_error() {
 
 #[test]
 fn seq_is_periodic_with_period_m_plus_one() {
-    let ctl = grundy_engine::SeqControl::default();
-    let family = build(&bash::REGISTRATION, &[("max", "3")]).unwrap();
+    let ctl = grundy_api::SeqControl::default();
+    let family = build(bash::REGISTRATION, &[("max", "3")]).unwrap();
     let r = family.seq(20, &ctl).unwrap();
     assert_eq!(r.game, "bash --max 3");
     let g = Arc::new(Bash::new(3).unwrap());

@@ -36,7 +36,7 @@ fn prefixes(len: usize) -> Vec<Vec<u8>> {
     for _ in 0..len {
         let mut next = Vec::new();
         for p in &frontier {
-            for m in Game31.moves(p) {
+            for m in Game31.moves(p).unwrap() {
                 next.push(m.to);
             }
         }
@@ -48,7 +48,7 @@ fn prefixes(len: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn search_matches_recursion_from_every_short_prefix() {
-    let family = build(&game31::REGISTRATION, &[]).unwrap();
+    let family = build(game31::REGISTRATION, &[]).unwrap();
     let mut memo = HashMap::new();
     let mut count = 0;
     for p in prefixes(3) {
@@ -81,8 +81,8 @@ fn search_matches_recursion_from_every_short_prefix() {
 
 #[test]
 fn from_the_start() {
-    let a = analyze(&game31::REGISTRATION, &[], &["-"], Play::Normal).unwrap();
-    let b = analyze(&game31::REGISTRATION, &[], &[], Play::Normal).unwrap();
+    let a = analyze(game31::REGISTRATION, &[], &["-"], Play::Normal).unwrap();
+    let b = analyze(game31::REGISTRATION, &[], &[], Play::Normal).unwrap();
     assert_eq!(a, b);
     assert_eq!(a.position, "-");
     let mut memo = HashMap::new();
@@ -97,11 +97,11 @@ fn from_the_start() {
 #[test]
 fn the_example_prefix() {
     // 3+5+6+6+5+6 = 31: nothing can be played, the mover has lost.
-    let a = analyze(&game31::REGISTRATION, &[], &["356656"], Play::Normal).unwrap();
+    let a = analyze(game31::REGISTRATION, &[], &["356656"], Play::Normal).unwrap();
     assert_eq!((a.outcome, a.winning_move_count), (Outcome::P, 0));
     assert!(a.components.is_empty());
     // 3+5+6+6+5 = 25 with two 6s played: a third 6 reaches 31 and wins.
-    let a = analyze(&game31::REGISTRATION, &[], &["35665"], Play::Normal).unwrap();
+    let a = analyze(game31::REGISTRATION, &[], &["35665"], Play::Normal).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     let win = move_pairs(&a);
     assert!(win.contains(&("play 6", "356656")), "{win:?}");
@@ -110,7 +110,7 @@ fn the_example_prefix() {
 #[test]
 fn misere_is_searched() {
     for p in ["-", "5", "3566", "111122223333"] {
-        let a = analyze(&game31::REGISTRATION, &[], &[p], Play::Misere).unwrap();
+        let a = analyze(game31::REGISTRATION, &[], &[p], Play::Misere).unwrap();
         assert!(a.method.contains("search"), "{}", a.method);
     }
 }
@@ -126,7 +126,7 @@ fn text_contracts() {
 
 #[test]
 fn bad_input_names_the_card_and_its_place() {
-    let err = |p: &str| analyze(&game31::REGISTRATION, &[], &[p], Play::Normal).unwrap_err();
+    let err = |p: &str| analyze(game31::REGISTRATION, &[], &[p], Play::Normal).unwrap_err();
     let e = err("1273");
     assert!(e.contains("card 7") && e.contains("position 3"), "{e}");
     let e = err("120");
@@ -139,9 +139,9 @@ fn bad_input_names_the_card_and_its_place() {
     assert!(e.contains("34") && e.contains("position 6"), "{e}");
     for bad in ["8", "9", "-1", "--", "1 2"] {
         assert!(
-            analyze(&game31::REGISTRATION, &[], &[bad], Play::Normal).is_err(),
+            analyze(game31::REGISTRATION, &[], &[bad], Play::Normal).is_err(),
             "{bad} accepted"
         );
     }
-    assert!(analyze(&game31::REGISTRATION, &[], &["12", "3"], Play::Normal).is_err());
+    assert!(analyze(game31::REGISTRATION, &[], &["12", "3"], Play::Normal).is_err());
 }

@@ -3,7 +3,7 @@
 
 mod heaps_common;
 
-use grundy_engine::{Game, Outcome, Play};
+use grundy_engine::{Outcome, Play, Rules};
 use grundy_games::multiplication::{self, Multiplication, MAX_TARGET};
 use heaps_common::*;
 
@@ -12,7 +12,7 @@ fn outcome(n: u64, p: Option<u64>, play: Play) -> Outcome {
     let p = p.map(|p| p.to_string());
     let args: Vec<&str> = p.iter().map(String::as_str).collect();
     analyze(
-        &multiplication::REGISTRATION,
+        multiplication::REGISTRATION,
         &[("target", &target)],
         &args,
         play,
@@ -41,7 +41,7 @@ fn table(n: u64) -> Vec<bool> {
 #[test]
 fn search_matches_a_table() {
     for n in 1..=300u64 {
-        let family = build(&multiplication::REGISTRATION, &[("target", &n.to_string())]).unwrap();
+        let family = build(multiplication::REGISTRATION, &[("target", &n.to_string())]).unwrap();
         let wins = table(n);
         for p in 1..n.min(40) {
             let a = family.analyze(&[&p.to_string()], Play::Normal).unwrap();
@@ -63,7 +63,7 @@ fn target_2_pow_32_is_instant() {
     let g = Multiplication::new(MAX_TARGET).unwrap();
     // The search visits few states: the bound is a few thousand.
     assert!(g.search_size(&1) < 20_000, "{}", g.search_size(&1));
-    let family = build(&multiplication::REGISTRATION, &[("target", "4294967296")]).unwrap();
+    let family = build(multiplication::REGISTRATION, &[("target", "4294967296")]).unwrap();
     let a = family.analyze(&[], Play::Normal).unwrap();
     assert!(a.value.is_some());
     for m in &a.winning_moves {
@@ -75,7 +75,7 @@ fn target_2_pow_32_is_instant() {
 #[test]
 fn moves_are_labelled() {
     let a = analyze(
-        &multiplication::REGISTRATION,
+        multiplication::REGISTRATION,
         &[("target", "162")],
         &["18"],
         Play::Normal,
@@ -102,7 +102,7 @@ fn misere_is_searched() {
     assert_eq!(outcome(3, None, Play::Misere), Outcome::N);
     for n in [17u64, 162, 1000] {
         let a = analyze(
-            &multiplication::REGISTRATION,
+            multiplication::REGISTRATION,
             &[("target", &n.to_string())],
             &[],
             Play::Misere,
@@ -114,13 +114,13 @@ fn misere_is_searched() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let e = build(&multiplication::REGISTRATION, &[])
+    let e = build(multiplication::REGISTRATION, &[])
         .err()
         .expect("--target is required");
     assert!(e.contains("missing option --target"), "{e}");
     for t in ["0", "4294967297", "-5", "ten"] {
         assert!(
-            build(&multiplication::REGISTRATION, &[("target", t)]).is_err(),
+            build(multiplication::REGISTRATION, &[("target", t)]).is_err(),
             "--target {t}"
         );
     }
@@ -132,7 +132,7 @@ fn bad_input_is_an_error() {
         &["99999999999999999999"],
     ] {
         let r = analyze(
-            &multiplication::REGISTRATION,
+            multiplication::REGISTRATION,
             &[("target", "100")],
             bad,
             Play::Normal,

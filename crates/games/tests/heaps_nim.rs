@@ -3,7 +3,7 @@
 
 mod heaps_common;
 
-use grundy_engine::{Game, Outcome, Play, TextGame};
+use grundy_engine::{Impartial, Outcome, Play, TextGame};
 use grundy_games::nim::{self, Nim};
 use heaps_common::*;
 use std::sync::Arc;
@@ -18,13 +18,13 @@ fn small_positions() -> Vec<Vec<u64>> {
 
 #[test]
 fn three_four_five_has_one_winning_move() {
-    let a = analyze(&nim::REGISTRATION, &[], &["3", "4", "5"], Play::Normal).unwrap();
+    let a = analyze(nim::REGISTRATION, &[], &["3", "4", "5"], Play::Normal).unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert_eq!(a.value, Some(3 ^ 4 ^ 5));
     assert_eq!(a.winning_move_count, 1);
     assert_eq!(a.winning_moves[0].label, "heap 1: 3 -> 1");
     assert_eq!(a.winning_moves[0].to, "1 4 5");
-    let b = analyze(&nim::REGISTRATION, &[], &["1 4 5"], Play::Normal).unwrap();
+    let b = analyze(nim::REGISTRATION, &[], &["1 4 5"], Play::Normal).unwrap();
     assert_eq!(b.outcome, Outcome::P);
 }
 
@@ -56,7 +56,7 @@ fn misere_theory_is_search() {
 #[test]
 fn misere_facts() {
     let p = |args: &[&str]| {
-        analyze(&nim::REGISTRATION, &[], args, Play::Misere)
+        analyze(nim::REGISTRATION, &[], args, Play::Misere)
             .unwrap()
             .outcome
     };
@@ -70,7 +70,7 @@ fn misere_facts() {
     assert_eq!(p(&["1", "4", "5"]), Outcome::P);
     assert_eq!(p(&["3", "4", "5"]), Outcome::N);
     // One big heap: reduce it to 0 or 1 so an odd number of ones remains.
-    let a = analyze(&nim::REGISTRATION, &[], &["5", "1", "1"], Play::Misere).unwrap();
+    let a = analyze(nim::REGISTRATION, &[], &["5", "1", "1"], Play::Misere).unwrap();
     assert_eq!(a.winning_move_count, 1);
     assert_eq!(a.winning_moves[0].label, "heap 1: 5 -> 1");
     assert_eq!(a.winning_moves[0].to, "1 1 1");
@@ -80,19 +80,19 @@ fn misere_facts() {
 fn huge_heaps_are_instant_in_both_plays() {
     let max = u64::MAX.to_string();
     let args = [max.as_str(), "12345678901234567890", "7"];
-    let a = analyze(&nim::REGISTRATION, &[], &args, Play::Normal).unwrap();
+    let a = analyze(nim::REGISTRATION, &[], &args, Play::Normal).unwrap();
     let x = u64::MAX ^ 12345678901234567890 ^ 7;
     assert_eq!(a.value, Some(x));
     assert_eq!(a.outcome, Outcome::N);
     for m in &a.winning_moves {
-        let back = analyze(&nim::REGISTRATION, &[], &[&m.to], Play::Normal).unwrap();
+        let back = analyze(nim::REGISTRATION, &[], &[&m.to], Play::Normal).unwrap();
         assert_eq!(back.outcome, Outcome::P, "{}", m.to);
     }
-    let b = analyze(&nim::REGISTRATION, &[], &args, Play::Misere).unwrap();
+    let b = analyze(nim::REGISTRATION, &[], &args, Play::Misere).unwrap();
     assert_eq!(b.outcome, Outcome::N);
     assert!(b.winning_move_count >= 1);
     for m in &b.winning_moves {
-        let back = analyze(&nim::REGISTRATION, &[], &[&m.to], Play::Misere).unwrap();
+        let back = analyze(nim::REGISTRATION, &[], &[&m.to], Play::Misere).unwrap();
         assert_eq!(back.outcome, Outcome::P, "{}", m.to);
     }
 }
@@ -109,8 +109,11 @@ fn text_contracts() {
 
 #[test]
 fn components_drop_empty_heaps() {
-    assert_eq!(Nim.components(&vec![0, 3, 0, 3]), vec![vec![3], vec![3]]);
-    let a = analyze(&nim::REGISTRATION, &[], &["0", "0"], Play::Normal).unwrap();
+    assert_eq!(
+        Nim.components(&vec![0, 3, 0, 3]).unwrap(),
+        vec![vec![3], vec![3]]
+    );
+    let a = analyze(nim::REGISTRATION, &[], &["0", "0"], Play::Normal).unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert!(a.components.is_empty());
 }
@@ -125,25 +128,23 @@ fn bad_input_is_an_error() {
         &["1.5"],
         &[],
     ] {
-        let e = analyze(&nim::REGISTRATION, &[], bad, Play::Normal);
+        let e = analyze(nim::REGISTRATION, &[], bad, Play::Normal);
         assert!(e.is_err(), "{bad:?} accepted");
     }
-    let e = analyze(&nim::REGISTRATION, &[], &["3", "-3"], Play::Normal).unwrap_err();
+    let e = analyze(nim::REGISTRATION, &[], &["3", "-3"], Play::Normal).unwrap_err();
     assert!(e.contains("heap 2") && e.contains("-3"), "{e}");
 }
 
 #[test]
 fn seq_gives_heap_values() {
-    let family = build(&nim::REGISTRATION, &[]).unwrap();
-    let r = family
-        .seq(10, &grundy_engine::SeqControl::default())
-        .unwrap();
+    let family = build(nim::REGISTRATION, &[]).unwrap();
+    let r = family.seq(10, &grundy_api::SeqControl::default()).unwrap();
     assert_eq!(r.values, (0..=10).collect::<Vec<u64>>());
     assert_eq!(r.period, None);
     assert!(family
         .seq(
             grundy_games::guarded::MAX_SEQ + 1,
-            &grundy_engine::SeqControl::default()
+            &grundy_api::SeqControl::default()
         )
         .is_err());
 }

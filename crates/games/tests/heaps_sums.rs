@@ -2,7 +2,7 @@
 //! of nim, Lasker and bash heaps, searched as one undivided game, equals
 //! the XOR of the families' closed forms.
 
-use grundy_engine::{Game, Limits, Nimber, Solver};
+use grundy_engine::{Impartial, Limits, Nimber, Rules, RulesError, Solver};
 use grundy_games::{bash::Bash, lasker::Lasker, nim::Nim};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -20,9 +20,9 @@ impl Heap {
     /// family's own rules.
     fn options(self) -> Vec<Vec<Heap>> {
         let lists = match self {
-            Heap::Nim(n) => Nim.options(&vec![n]),
-            Heap::Lasker(n) => Lasker.options(&vec![n]),
-            Heap::Bash { max, n } => Bash::new(max).unwrap().options(&vec![n]),
+            Heap::Nim(n) => Nim.options(&vec![n]).unwrap(),
+            Heap::Lasker(n) => Lasker.options(&vec![n]).unwrap(),
+            Heap::Bash { max, n } => Bash::new(max).unwrap().options(&vec![n]).unwrap(),
         };
         lists
             .into_iter()
@@ -57,9 +57,9 @@ impl Heap {
 /// A sum of heaps that never decomposes, so the solver searches it whole.
 struct WholeSum;
 
-impl Game for WholeSum {
+impl Rules for WholeSum {
     type Position = Vec<Heap>;
-    fn options(&self, p: &Vec<Heap>) -> Vec<Vec<Heap>> {
+    fn options(&self, p: &Vec<Heap>) -> Result<Vec<Vec<Heap>>, RulesError> {
         let mut out = Vec::new();
         for (i, h) in p.iter().enumerate() {
             for parts in h.options() {
@@ -69,9 +69,11 @@ impl Game for WholeSum {
                 out.push(q);
             }
         }
-        out
+        Ok(out)
     }
 }
+
+impl Impartial for WholeSum {}
 
 fn heap() -> impl Strategy<Value = Heap> {
     prop_oneof![

@@ -4,7 +4,8 @@
 //! cells, 4 per free column and 2 per half-painted one. The bound is
 //! checked against the sums the misère solver really stores.
 
-use grundy_engine::{GameError, GameOptions, Limits, MisereSolver, Play, SearchError, TextGame};
+use grundy_api::GameOptions;
+use grundy_engine::{GameError, Limits, MisereSolver, Play, SearchError, TextGame};
 use grundy_games::paint2xn::Paint2xn;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,7 +18,7 @@ fn analyze(n: &str, words: &[&str]) -> Result<(), GameError> {
         max_states: 10_000_000,
         max_time: Some(Duration::from_secs(2)),
     };
-    let family = (reg.build)(&opts, &limits)?;
+    let family = reg.build(&opts, &limits)?;
     family.analyze(words, Play::Misere).map(|_| ())
 }
 

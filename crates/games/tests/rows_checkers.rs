@@ -3,7 +3,7 @@
 
 mod rows_support;
 
-use grundy_engine::{Game, Limits, Play, Solver, TextGame};
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
 use grundy_games::checkers::{self, Checkers, MAX_ROWS};
 use rows_support::{
     answer, build, check_misere_against_unsplit, check_text_contract, check_theory_against_unsplit,
@@ -31,7 +31,7 @@ fn boards(width: u32, rows: u32) -> Vec<Vec<u32>> {
 fn staircase_value_matches_search_on_every_row_up_to_width_12() {
     for width in 1..=12 {
         let game = Checkers::with_width(width).unwrap();
-        let mut solver = Solver::search_only(Arc::new(Unsplit(game)), Limits::default());
+        let mut solver = Solver::search_only(Arc::new(Unsplit(Arc::new(game))), Limits::default());
         for p in boards(width, 1) {
             let searched = solver.value(&p).unwrap();
             assert_eq!(
@@ -48,7 +48,7 @@ fn staircase_value_matches_search_on_every_row_up_to_width_12() {
 fn boards_of_several_rows_are_sums() {
     for (width, rows) in [(4, 2), (3, 3)] {
         let game = Checkers::with_width(width).unwrap();
-        let mut whole = Solver::search_only(Arc::new(Unsplit(game)), Limits::default());
+        let mut whole = Solver::search_only(Arc::new(Unsplit(Arc::new(game))), Limits::default());
         let mut split = Solver::new(Arc::new(game), Limits::default());
         for p in boards(width, rows) {
             let v = whole.value(&p).unwrap();
@@ -78,7 +78,7 @@ fn misere_by_rows_matches_whole_board_search() {
 
 #[test]
 fn facts() {
-    let f = build(&checkers::REGISTRATION, &[]);
+    let f = build(checkers::REGISTRATION, &[]);
     let (outcome, value, moves) = answer(&*f, &["19,20"], Play::Normal);
     assert_eq!((outcome.as_str(), value, moves.len()), ("P", Some(0), 0));
     let (outcome, value, moves) = answer(&*f, &["19", "18"], Play::Normal);
@@ -93,7 +93,7 @@ fn facts() {
 
 #[test]
 fn misere_small_boards() {
-    let f = build(&checkers::REGISTRATION, &[]);
+    let f = build(checkers::REGISTRATION, &[]);
     // One checker at 20: no move, the mover wins in misère.
     assert_eq!(answer(&*f, &["20"], Play::Misere).0, "N");
     // One checker at 19: its move is forced and ends the game: mover loses.
@@ -117,7 +117,7 @@ fn text_contract() {
 
 #[test]
 fn a_thousand_rows() {
-    let f = build(&checkers::REGISTRATION, &[]);
+    let f = build(checkers::REGISTRATION, &[]);
     // 998 rows where no checker can move, then the rows `19` and `18`.
     let mut rows: Vec<String> = (0..MAX_ROWS - 2)
         .map(|i| match i % 3 {
@@ -142,7 +142,7 @@ fn a_thousand_rows() {
 
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
-    let f = build(&checkers::REGISTRATION, &[]);
+    let f = build(checkers::REGISTRATION, &[]);
     let e = error(&*f, &["19,21"]);
     assert!(
         e.contains("row 1") && e.contains("'21'") && e.contains("20"),

@@ -3,7 +3,7 @@
 
 mod rows_support;
 
-use grundy_engine::{Game, Limits, Play, Solver, TextGame};
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
 use grundy_games::paint2xn::{self, run_values, Grid, Paint2xn};
 use rows_support::{
     answer, build, check_misere_against_unsplit, check_text_contract, check_theory_against_unsplit,
@@ -31,7 +31,8 @@ fn closed_form_matches_search_on_every_grid_up_to_six_columns() {
     for n in 1..=6 {
         let game = Paint2xn::new(n).unwrap();
         // The whole grid as one state: checks the decomposition too.
-        let mut whole = Solver::search_only(Arc::new(Unsplit(game.clone())), Limits::default());
+        let mut whole =
+            Solver::search_only(Arc::new(Unsplit(Arc::new(game.clone()))), Limits::default());
         let mut split = Solver::new(Arc::new(game.clone()), Limits::default());
         for p in all_grids(&game) {
             let raw = whole.value(&p).unwrap();
@@ -66,7 +67,12 @@ fn theory_matches_whole_grid_search() {
 fn components_are_runs_and_lone_cells() {
     let game = Paint2xn::new(9).unwrap();
     let p = game.parse(&["1,3", "1,4-2,4", "2,7"]).unwrap();
-    let parts: Vec<String> = game.components(&p).iter().map(|q| game.format(q)).collect();
+    let parts: Vec<String> = game
+        .components(&p)
+        .unwrap()
+        .iter()
+        .map(|q| game.format(q))
+        .collect();
     assert_eq!(
         parts,
         [
@@ -77,8 +83,8 @@ fn components_are_runs_and_lone_cells() {
             "1,1-2,7",             // columns 8-9
         ]
     );
-    for q in game.components(&p) {
-        assert_eq!(game.components(&q), vec![q.clone()]);
+    for q in game.components(&p).unwrap() {
+        assert_eq!(game.components(&q).unwrap(), vec![q.clone()]);
     }
 }
 
@@ -98,7 +104,7 @@ fn text_contract_on_small_grids() {
 
 #[test]
 fn facts() {
-    let f = build(&paint2xn::REGISTRATION, &[("n", "2")]);
+    let f = build(paint2xn::REGISTRATION, &[("n", "2")]);
     let (outcome, _, moves) = answer(&*f, &[], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["paint block 1,1-2,2"]);
@@ -106,7 +112,7 @@ fn facts() {
     let (outcome, value, moves) = answer(&*f, &["1,1", "2,2"], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("P", Some(0)));
     assert!(moves.is_empty());
-    let f = build(&paint2xn::REGISTRATION, &[("n", "3")]);
+    let f = build(paint2xn::REGISTRATION, &[("n", "3")]);
     let a = f.analyze(&["1,1"], Play::Normal).unwrap();
     assert_eq!(a.position, "1,1");
     for m in &a.winning_moves {
@@ -126,7 +132,7 @@ fn misere_by_parts_matches_whole_grid_search() {
     }
     // One column: the mover paints one cell and the opponent must paint the
     // last; one cell left: the mover must paint it.
-    let f = build(&paint2xn::REGISTRATION, &[("n", "1")]);
+    let f = build(paint2xn::REGISTRATION, &[("n", "1")]);
     assert_eq!(answer(&*f, &["-"], Play::Misere).0, "N");
     assert_eq!(answer(&*f, &["1,1"], Play::Misere).0, "P");
     assert_eq!(answer(&*f, &["1,1-2,1"], Play::Misere).0, "N");
@@ -137,7 +143,7 @@ fn misere_by_parts_matches_whole_grid_search() {
 
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
-    let f = build(&paint2xn::REGISTRATION, &[("n", "3")]);
+    let f = build(paint2xn::REGISTRATION, &[("n", "3")]);
     let e = error(&*f, &["1;2"]);
     assert!(e.contains("'1;2'") && e.contains("row,col"), "{e}");
     let e = error(&*f, &["1,4"]);
@@ -156,19 +162,22 @@ fn bad_input_is_rejected_with_a_clear_message() {
     assert!(e.contains("not a cell"), "{e}");
     let e = error(&*f, &["-", "1,1"]);
     assert!(e.contains("'-'"), "{e}");
-    let opts = grundy_engine::GameOptions::default();
-    let e = (paint2xn::REGISTRATION.build)(&opts, &Limits::default())
+    let opts = grundy_api::GameOptions::default();
+    let e = grundy_api::Registration::from(paint2xn::REGISTRATION)
+        .build(&opts, &Limits::default())
         .err()
         .expect("missing --n is an error")
         .to_string();
     assert!(e.contains("--n"), "{e}");
-    let opts = grundy_engine::GameOptions::new([("n".to_string(), "0".to_string())]);
-    assert!((paint2xn::REGISTRATION.build)(&opts, &Limits::default()).is_err());
+    let opts = grundy_api::GameOptions::new([("n".to_string(), "0".to_string())]);
+    assert!(grundy_api::Registration::from(paint2xn::REGISTRATION)
+        .build(&opts, &Limits::default())
+        .is_err());
 }
 
 #[test]
 fn wide_grids_use_the_table() {
-    let f = build(&paint2xn::REGISTRATION, &[("n", "2000")]);
+    let f = build(paint2xn::REGISTRATION, &[("n", "2000")]);
     let a = f
         .analyze(&["1,1000", "2,1500-2,1600"], Play::Normal)
         .unwrap();

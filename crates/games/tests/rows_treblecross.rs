@@ -4,7 +4,7 @@
 
 mod rows_support;
 
-use grundy_engine::{analyze, Game, Limits, MisereSolver, Play, Solver, TextGame};
+use grundy_engine::{analyze, Impartial, Limits, MisereSolver, Play, Solver, TextGame};
 use grundy_games::treblecross::{self, RawTreblecross, Treblecross};
 use rows_support::{all_words, answer, build, check_text_contract, error, Unsplit};
 use std::collections::HashMap;
@@ -40,6 +40,7 @@ fn sensible_play_matches_raw_search_on_every_row_up_to_14_cells() {
         let raw_wins = raw_solver.value(p).unwrap().0 != 0;
         let raw_winning: Vec<String> = raw
             .moves(p)
+            .unwrap()
             .into_iter()
             .filter(|m| raw_solver.value(&m.to).unwrap().0 == 0)
             .map(|m| m.label)
@@ -70,7 +71,8 @@ fn closed_form_matches_search_of_sensible_play() {
     // same rules, split into segments and whole.
     let game = Treblecross::new();
     let mut split = Solver::search_only(Arc::new(game.clone()), Limits::default());
-    let mut whole = Solver::search_only(Arc::new(Unsplit(game.clone())), Limits::default());
+    let mut whole =
+        Solver::search_only(Arc::new(Unsplit(Arc::new(game.clone()))), Limits::default());
     for p in rows(14) {
         let v = split.value(&p).unwrap();
         if let Some(c) = game.closed_form(&p) {
@@ -85,26 +87,39 @@ fn closed_form_matches_search_of_sensible_play() {
 }
 
 #[test]
-fn components_are_segments_of_safe_runs() {
+fn normal_play_parts_are_segments_of_safe_runs() {
     let game = Treblecross::new();
     let p = game.parse(&["......X........X.X..X....."]).unwrap();
     // `X.X` is a threat: one part.
-    assert_eq!(game.components(&p), vec![p.clone()]);
+    assert_eq!(game.normal_play_parts(&p).unwrap(), vec![p.clone()]);
     let p = game.parse(&["......X.........X...X......"]).unwrap();
-    let parts: Vec<String> = game.components(&p).iter().map(|q| game.format(q)).collect();
+    let parts: Vec<String> = game
+        .normal_play_parts(&p)
+        .unwrap()
+        .iter()
+        .map(|q| game.format(q))
+        .collect();
     assert_eq!(parts, ["......X", "X.........X", "X......"]);
-    for q in game.components(&p) {
-        assert_eq!(game.components(&q), vec![q.clone()]);
+    for q in game.normal_play_parts(&p).unwrap() {
+        assert_eq!(game.normal_play_parts(&q).unwrap(), vec![q.clone()]);
     }
     // Every cell dead: nothing left.
     assert!(game
-        .components(&game.parse(&["..X....X.."]).unwrap())
+        .normal_play_parts(&game.parse(&["..X....X.."]).unwrap())
+        .unwrap()
+        .is_empty());
+    // The true components never split a row: an X anywhere may end the game.
+    let p = game.parse(&["......X.........X...X......"]).unwrap();
+    assert_eq!(game.components(&p).unwrap(), vec![p.clone()]);
+    assert!(game
+        .components(&game.parse(&["XXX."]).unwrap())
+        .unwrap()
         .is_empty());
 }
 
 #[test]
 fn facts() {
-    let f = build(&treblecross::REGISTRATION, &[]);
+    let f = build(treblecross::REGISTRATION, &[]);
     let (outcome, _, moves) = answer(&*f, &["....."], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["X at 3"]);
@@ -154,7 +169,7 @@ fn misere_wins(p: &mut Vec<bool>, memo: &mut HashMap<Vec<bool>, bool>) -> bool {
 
 #[test]
 fn misere_is_raw_search() {
-    let f = build(&treblecross::REGISTRATION, &[]);
+    let f = build(treblecross::REGISTRATION, &[]);
     let mut memo = HashMap::new();
     for p in rows(7) {
         let (outcome, value, moves) = answer(&*f, &[&text(&p)], Play::Misere);
@@ -188,7 +203,7 @@ fn text_contract_on_small_rows() {
 
 #[test]
 fn long_rows_are_instant() {
-    let f = build(&treblecross::REGISTRATION, &[]);
+    let f = build(treblecross::REGISTRATION, &[]);
     let long = format!("{}X{}", ".".repeat(1500), ".".repeat(1500));
     let a = f.analyze(&[&long], Play::Normal).unwrap();
     assert!(a.method.contains("0.007"), "{}", a.method);
@@ -211,7 +226,7 @@ fn long_rows_are_instant() {
 
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
-    let f = build(&treblecross::REGISTRATION, &[]);
+    let f = build(treblecross::REGISTRATION, &[]);
     let e = error(&*f, &["..x.."]);
     assert!(e.contains("'x'") && e.contains("column 3"), "{e}");
     let e = error(&*f, &["..O"]);

@@ -2,7 +2,7 @@
 
 mod rows_support;
 
-use grundy_engine::{Game, Limits, Play, Solver, TextGame};
+use grundy_engine::{Impartial, Limits, Play, Rules, Solver, TextGame};
 use grundy_games::xo_row::{self, run_value, Cell, XoRow};
 use rows_support::{
     all_words, answer, build, check_misere_against_unsplit, check_text_contract,
@@ -27,7 +27,7 @@ fn legal_rows(max_len: usize) -> Vec<Vec<Cell>> {
 fn closed_form_matches_search_on_every_row_up_to_ten_cells() {
     let game = XoRow;
     // Whole rows searched as one state: checks the split into runs too.
-    let mut whole = Solver::search_only(Arc::new(Unsplit(XoRow)), Limits::default());
+    let mut whole = Solver::search_only(Arc::new(Unsplit(Arc::new(XoRow))), Limits::default());
     let rows = legal_rows(10);
     assert!(
         rows.len() > 10_000,
@@ -75,16 +75,26 @@ fn theory_matches_whole_row_search() {
 fn components_are_indecomposable_runs() {
     let game = XoRow;
     let p = parse("X...O..X.O.");
-    let parts: Vec<String> = game.components(&p).iter().map(|q| game.format(q)).collect();
+    let parts: Vec<String> = game
+        .components(&p)
+        .unwrap()
+        .iter()
+        .map(|q| game.format(q))
+        .collect();
     // `X.O` has no legal move and is dropped.
     assert_eq!(parts, ["X...O", "O..X", "O."]);
-    for q in game.components(&p) {
-        assert_eq!(game.components(&q), vec![q.clone()]);
+    for q in game.components(&p).unwrap() {
+        assert_eq!(game.components(&q).unwrap(), vec![q.clone()]);
     }
     for p in legal_rows(7) {
-        for q in game.components(&p) {
-            assert_eq!(game.components(&q), vec![q.clone()], "{}", game.format(&q));
-            assert!(!game.options(&q).is_empty());
+        for q in game.components(&p).unwrap() {
+            assert_eq!(
+                game.components(&q).unwrap(),
+                vec![q.clone()],
+                "{}",
+                game.format(&q)
+            );
+            assert!(!game.options(&q).unwrap().is_empty());
         }
     }
 }
@@ -98,7 +108,7 @@ fn text_contract_on_small_rows() {
 
 #[test]
 fn analyze_reports_values_and_winning_moves() {
-    let f = build(&xo_row::REGISTRATION, &[]);
+    let f = build(xo_row::REGISTRATION, &[]);
     // A border-letter run of 3 (value 3) and a run between different
     // letters (value 0): total 3. The winning moves are those search finds.
     let (outcome, value, moves) = answer(&*f, &["...X.O"], Play::Normal);
@@ -108,6 +118,7 @@ fn analyze_reports_values_and_winning_moves() {
     let p = parse("...X.O");
     let expected: Vec<String> = game
         .moves(&p)
+        .unwrap()
         .into_iter()
         .filter(|m| solver.value(&m.to).unwrap().0 == 0)
         .map(|m| m.label)
@@ -129,7 +140,7 @@ fn misere_by_runs_matches_whole_row_search() {
 
 #[test]
 fn misere_small_rows() {
-    let f = build(&xo_row::REGISTRATION, &[]);
+    let f = build(xo_row::REGISTRATION, &[]);
     // `.` : the only moves end the game, so the mover loses in misère.
     assert_eq!(answer(&*f, &["."], Play::Misere).0, "P");
     // `X.O`: no move at all, so the mover wins in misère.
@@ -143,7 +154,7 @@ fn misere_small_rows() {
 
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
-    let f = build(&xo_row::REGISTRATION, &[]);
+    let f = build(xo_row::REGISTRATION, &[]);
     let e = error(&*f, &["X.XX."]);
     assert!(e.contains("columns 3 and 4") && e.contains("'X'"), "{e}");
     let e = error(&*f, &["OO"]);
@@ -158,7 +169,7 @@ fn bad_input_is_rejected_with_a_clear_message() {
 
 #[test]
 fn long_rows_are_answered_by_closed_form() {
-    let f = build(&xo_row::REGISTRATION, &[]);
+    let f = build(xo_row::REGISTRATION, &[]);
     let text = format!("X{}O{}", ".".repeat(3000), ".".repeat(2001));
     let a = f.analyze(&[&text], Play::Normal).unwrap();
     // 0 (different letters) XOR 2001 (letter-border).

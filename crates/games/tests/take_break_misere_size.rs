@@ -4,7 +4,8 @@
 //! ran into the 60 s time limit). The bound is checked against the sums the
 //! misère solver really stores, and small positions are still answered.
 
-use grundy_engine::{GameError, GameOptions, Limits, MisereSolver, Play, SearchError};
+use grundy_api::GameOptions;
+use grundy_engine::{GameError, Limits, MisereSolver, Play, SearchError};
 use grundy_games::misere_bound::{shrinking, splitting};
 use grundy_games::take_break::{take_wording, TakeBreakGame};
 use grundy_sequence::{HeapRule, TakeBreak};
@@ -25,7 +26,7 @@ fn analyze(name: &str, options: &[(&str, &str)], words: &[&str]) -> Result<(), G
     for (k, v) in options {
         opts.set(k, v);
     }
-    let family = (reg.build)(&opts, &limits())?;
+    let family = reg.build(&opts, &limits())?;
     family.analyze(words, Play::Misere).map(|_| ())
 }
 

@@ -1,7 +1,7 @@
-//! The object-safe face of a game family, used by the command line, and
+//! The object-safe face of a game family, used by every front end, and
 //! the registration record every family provides.
 
-use crate::{
+use grundy_engine::{
     analyze, Analysis, GameError, Limits, MisereSolver, MoveReport, Play, SearchError, Solver,
     TextGame,
 };
@@ -140,6 +140,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         Ok(self
             .game
             .moves(&p)
+            .map_err(SearchError::from)?
             .into_iter()
             .map(|m| MoveReport {
                 label: m.label,
@@ -150,7 +151,9 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
 }
 
 /// A game-specific command-line option, as listed by `grundy games`.
-#[derive(Clone, Copy, Debug)]
+/// Built-in families declare theirs as constants; a family made at run
+/// time (a rules file) takes none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OptionSpec {
     /// The option's name without dashes, e.g. `max`.
     pub name: &'static str,
@@ -162,13 +165,17 @@ pub struct OptionSpec {
     pub required: bool,
 }
 
-/// Builds a family from its game options, under search limits.
-pub type Builder = fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>;
+/// Builds a family from its game options, under search limits. Shared,
+/// so registrations made at run time can capture what they need (the
+/// text of a rules file, say).
+pub type Builder =
+    Arc<dyn Fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError> + Send + Sync>;
 
-/// Everything the command line needs to list and build a family. Each
-/// family module exposes one; the games crate lists them in one table.
+/// A built-in family's registration, fixed at compile time: each family
+/// module exposes one as a constant and the games crate lists them.
+/// [`Registration::from`] turns it into the run-time record front ends use.
 #[derive(Clone, Copy)]
-pub struct Registration {
+pub struct BuiltIn {
     /// The name used on the command line.
     pub name: &'static str,
     /// The rules in one line.
@@ -180,7 +187,95 @@ pub struct Registration {
     /// Game-specific options.
     pub options: &'static [OptionSpec],
     /// Builds the family from its options.
-    pub build: Builder,
+    pub build: BuildFn,
+}
+
+/// The build function of a [`BuiltIn`].
+pub type BuildFn = fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>;
+
+/// Everything a front end needs to list and build a family. Made from a
+/// [`BuiltIn`] or at run time with [`Registration::new`]; cheap to clone.
+#[derive(Clone)]
+pub struct Registration {
+    /// The name used on the command line.
+    pub name: String,
+    /// The rules in one line.
+    pub rules: String,
+    /// The position syntax.
+    pub syntax: String,
+    /// A complete example of the arguments after the game name.
+    pub example: String,
+    /// Game-specific options.
+    pub options: Vec<OptionSpec>,
+    build: Builder,
+}
+
+impl Registration {
+    /// A registration made at run time: `build` makes the family from its
+    /// options and limits.
+    pub fn new(
+        name: impl Into<String>,
+        rules: impl Into<String>,
+        syntax: impl Into<String>,
+        example: impl Into<String>,
+        options: Vec<OptionSpec>,
+        build: impl Fn(&GameOptions, &Limits) -> Result<Box<dyn Family>, GameError>
+            + Send
+            + Sync
+            + 'static,
+    ) -> Self {
+        Registration {
+            name: name.into(),
+            rules: rules.into(),
+            syntax: syntax.into(),
+            example: example.into(),
+            options,
+            build: Arc::new(build),
+        }
+    }
+
+    /// Builds the family from its game options, under search limits.
+    pub fn build(
+        &self,
+        options: &GameOptions,
+        limits: &Limits,
+    ) -> Result<Box<dyn Family>, GameError> {
+        (self.build)(options, limits)
+    }
+}
+
+impl From<BuiltIn> for Registration {
+    fn from(b: BuiltIn) -> Self {
+        Registration::new(
+            b.name,
+            b.rules,
+            b.syntax,
+            b.example,
+            b.options.to_vec(),
+            b.build,
+        )
+    }
+}
+
+impl From<&BuiltIn> for Registration {
+    fn from(b: &BuiltIn) -> Self {
+        Registration::from(*b)
+    }
+}
+
+impl From<&Registration> for Registration {
+    fn from(r: &Registration) -> Self {
+        r.clone()
+    }
+}
+
+impl std::fmt::Debug for Registration {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Registration")
+            .field("name", &self.name)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Game-specific options as given on the command line (`--max 10` is

@@ -1,8 +1,8 @@
 //! Text for people: the analysis of a position, the list of games, a
-//! value sequence. JSON output is the engine's types serialised as they
+//! value sequence. JSON output is the report types serialised as they
 //! are; only the text layout is decided here.
 
-use grundy_engine::{Analysis, Outcome, PeriodReport, Play, Registration, SeqReport};
+use crate::{Analysis, Outcome, PeriodReport, Play, Registration, SeqReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -104,9 +104,9 @@ pub fn games_json(regs: &[Registration]) -> String {
     let entries: Vec<GameEntry> = regs
         .iter()
         .map(|r| GameEntry {
-            name: r.name,
-            rules: r.rules,
-            syntax: r.syntax,
+            name: &r.name,
+            rules: &r.rules,
+            syntax: &r.syntax,
             options: r
                 .options
                 .iter()
@@ -144,7 +144,7 @@ pub fn games_text(regs: &[Registration]) -> String {
         let _ = writeln!(s, "{}", r.name);
         let _ = writeln!(s, "  rules:    {}", r.rules);
         let _ = writeln!(s, "  position: {}", r.syntax);
-        for o in r.options {
+        for o in &r.options {
             let req = if o.required { ", required" } else { "" };
             let _ = writeln!(s, "  option:   --{} {}  ({}{req})", o.name, o.value, o.help);
         }
@@ -199,7 +199,7 @@ fn digits(v: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_engine::{ComponentReport, MoveReport};
+    use crate::{ComponentReport, MoveReport};
 
     fn nim345() -> Analysis {
         Analysis {

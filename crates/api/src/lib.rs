@@ -1,0 +1,28 @@
+//! The facade between the engine and every front end (the command line,
+//! and the coming web page and Python package).
+//!
+//! - [`Family`]: a built game family answering questions about positions
+//!   given as text; [`Adapter`] serves any [`grundy_engine::TextGame`] as
+//!   one.
+//! - [`Registration`]: how a family is listed and built. Built-in families
+//!   declare a compile-time [`BuiltIn`]; games defined at run time (rules
+//!   files) build a [`Registration`] directly with [`Registration::new`].
+//! - The reports ([`Analysis`], [`SeqReport`], ...) serialise to the JSON
+//!   of the command-line contract; [`render`] lays them out as text.
+//! - [`policy`]: how the engine chooses its move in `play`.
+//!
+//! Front ends depend on this crate (and on the games crate for the
+//! built-in registry); nothing here names a particular game.
+
+mod family;
+pub mod policy;
+pub mod render;
+
+pub use family::{
+    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
+    PeriodReport, Registration, SeqControl, SeqReport,
+};
+pub use grundy_engine::{
+    Analysis, ComponentReport, GameError, Limits, MoveReport, Outcome, ParseError, Play,
+    SearchError,
+};
