@@ -15,8 +15,10 @@ mod error;
 mod game;
 mod hash;
 mod limits;
+mod loopy_value;
 mod misere;
 mod outcome;
+mod retrograde;
 mod solver;
 pub mod testing;
 
@@ -25,6 +27,10 @@ pub use error::{GameError, ParseError, SearchError};
 pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};
 pub use grundy_nimber::Nimber;
 pub use limits::Limits;
+pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};
 pub use misere::MisereSolver;
 pub use outcome::{Outcome, Play};
+pub use retrograde::{
+    explore, retrograde, Explored, GameGraph, Mover, RetroGraph, Retrograde, ReverseGraph,
+};
 pub use solver::Solver;

@@ -30,7 +30,12 @@ pub(crate) struct Budget {
     max_states: u64,
     deadline: Option<(Instant, Duration)>,
     ticks: u32,
+    work: u64,
 }
+
+/// Units of [`Budget::spend`] work between two readings of the clock:
+/// about a millisecond of simple steps.
+const CLOCK_EVERY: u64 = 1 << 20;
 
 impl Budget {
     pub(crate) fn start(limits: &Limits) -> Budget {
@@ -38,6 +43,7 @@ impl Budget {
             max_states: limits.max_states,
             deadline: limits.max_time.map(|d| (Instant::now() + d, d)),
             ticks: 0,
+            work: 0,
         }
     }
 
@@ -46,12 +52,37 @@ impl Budget {
         if states as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
         }
+        self.tick()
+    }
+
+    /// Checks only the clock, every few thousand calls: for searches whose
+    /// state count was admitted in advance.
+    pub(crate) fn tick(&mut self) -> Result<(), SearchError> {
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks.is_multiple_of(4096) {
-            if let Some((deadline, d)) = self.deadline {
-                if Instant::now() > deadline {
-                    return Err(SearchError::TimeLimit(d));
-                }
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    /// Counts `units` of work (moves followed, say) and checks the clock
+    /// after every [`CLOCK_EVERY`] of them: for loops whose steps vary
+    /// widely in cost, where counting calls would read the clock too
+    /// seldom.
+    pub(crate) fn spend(&mut self, units: u64) -> Result<(), SearchError> {
+        self.work += units;
+        if self.work >= CLOCK_EVERY {
+            self.work = 0;
+            self.check_clock()?;
+        }
+        Ok(())
+    }
+
+    /// Checks the clock now.
+    fn check_clock(&self) -> Result<(), SearchError> {
+        if let Some((deadline, d)) = self.deadline {
+            if Instant::now() > deadline {
+                return Err(SearchError::TimeLimit(d));
             }
         }
         Ok(())
