@@ -1,15 +1,19 @@
 //! Command-line arguments.
 //!
-//! clap describes the commands and the options every game shares, and
-//! parses whatever comes before the game's name. The words after the name
-//! are read by hand ([`split_tail`]) because the game-specific options are
-//! only known once the game is, and because options may follow the position
-//! arguments, which may themselves start with a dash (`-3`, `-`).
+//! clap describes the commands and every option they share; each option
+//! is declared once, in the structs below. The words after the game's name
+//! are sorted by [`split_tail`] (the game-specific options are only known
+//! once the game is, and options may follow the position arguments, which
+//! may themselves start with a dash: `-3`, `-`): the options clap defines
+//! for the subcommand are recognised from clap's own definition and handed
+//! back to clap, so they are parsed exactly as before the game's name.
 
 use crate::error::CliError;
 use crate::nim::{self, NimOp, NimRequest};
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::parser::ValueSource;
+use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy_api::{parse_u64_in, GameOptions, Limits, Play, Registration};
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -224,14 +228,6 @@ struct PlayExtra {
     hint: bool,
 }
 
-/// The options of one subcommand beyond the common ones, filled from the
-/// words before and after GAME alike.
-enum Extra {
-    None,
-    Seq(SeqExtra),
-    Play(PlayExtra),
-}
-
 /// The arguments of `nim`.
 #[derive(Args, Debug, Clone)]
 struct NimArgs {
@@ -344,14 +340,138 @@ pub const MAX_SEQ_N: u64 = 1 << 40;
 
 /// Parses and checks a whole command line (`argv[0]` is the program name).
 /// Never panics; every error is a [`CliError::Usage`] (exit status 2).
+///
+/// clap reads the command line once to find the subcommand and GAME; the
+/// words after GAME are sorted by [`split_tail`] against clap's own
+/// definition of the subcommand, and the options among them are handed
+/// back to clap, together with those before GAME, for a second and final
+/// parse. So every option is declared once, in the clap structs above.
 pub fn parse<I, S>(argv: I) -> Result<Parsed, CliError>
 where
     I: IntoIterator<Item = S>,
     S: Into<std::ffi::OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(argv) {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => return Ok(Parsed::Print(e.render().to_string())),
+    let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
+    let (cli, matches) = match run_clap(&argv)? {
+        Clap::Parsed(cli, m) => (cli, m),
+        Clap::Print(text) => return Ok(Parsed::Print(text)),
+    };
+    let game = match &cli.command {
+        Command::Games { json } => return Ok(Parsed::Games { json: *json }),
+        Command::Nim(a) => return Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
+        Command::Analyze(g) | Command::Batch(g) => g,
+        Command::Seq(s) => &s.game,
+        Command::Play(p) => &p.game,
+    };
+    let Some((sub, before)) = matches.subcommand() else {
+        return Err(CliError::usage(missing_command()));
+    };
+    let (registration, tail) = match read_game(game, sub, before)? {
+        GameWords::Help(h) => return Ok(Parsed::Print(h)),
+        GameWords::Read(r, t) => (r, t),
+    };
+    // The words up to GAME, then the options found after it: clap parses
+    // them again as one command line, GAME and the positions left out.
+    let head = argv.len() - game.words.len();
+    let mut merged: Vec<OsString> = argv[..head].to_vec();
+    if merged.last().is_some_and(|w| w == "--") {
+        merged.pop();
+    }
+    merged.extend(tail.clap_words.iter().map(OsString::from));
+    let cli = match run_clap(&merged)? {
+        Clap::Parsed(cli, _) => cli,
+        Clap::Print(text) => return Ok(Parsed::Print(text)),
+    };
+    let Tail {
+        options, positions, ..
+    } = tail;
+    match cli.command {
+        Command::Analyze(g) => Ok(Parsed::Analyze(request(
+            registration,
+            options,
+            positions,
+            &g.common,
+        )?)),
+        Command::Batch(g) => {
+            let r = request(registration, options, positions, &g.common)?;
+            if let Some(p) = r.positions.first() {
+                return Err(CliError::usage(format!(
+                    "unexpected argument '{p}': batch reads its positions from stdin, one per line"
+                )));
+            }
+            Ok(Parsed::Batch(r))
+        }
+        Command::Seq(s) => {
+            let r = request(registration, options, positions, &s.game.common)?;
+            if let Some(p) = r.positions.first() {
+                return Err(CliError::usage(format!(
+                    "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
+                )));
+            }
+            if r.play == Play::Misere {
+                return Err(CliError::usage(
+                    "seq computes normal-play values; --misere is not supported there",
+                ));
+            }
+            let extra = s.extra;
+            let n = extra
+                .n
+                .as_deref()
+                .ok_or_else(|| CliError::usage("seq needs -n N, the largest heap to compute"))?;
+            let n =
+                parse_u64_in(n, 0, MAX_SEQ_N).map_err(|e| CliError::usage(format!("-n: {e}")))?;
+            Ok(Parsed::Seq(
+                r,
+                SeqRequest {
+                    n,
+                    checkpoint: extra.checkpoint.map(PathBuf::from),
+                    checkpoint_every: extra
+                        .checkpoint_every
+                        .as_deref()
+                        .map(parse_checkpoint_every)
+                        .transpose()?,
+                    method: extra.method,
+                    progress: extra.progress,
+                },
+            ))
+        }
+        Command::Play(p) => {
+            let r = request(registration, options, positions, &p.game.common)?;
+            if r.json {
+                return Err(CliError::usage(
+                    "play is an interactive game in plain text; --json is not supported there",
+                ));
+            }
+            Ok(Parsed::Play(
+                r,
+                PlayRequest {
+                    engine_first: p.extra.engine_first,
+                    hint: p.extra.hint,
+                },
+            ))
+        }
+        Command::Games { .. } | Command::Nim(_) => {
+            Err(CliError::Game(grundy_api::GameError::Internal(format!(
+                "the second parse of the {sub} command line found another command"
+            ))))
+        }
+    }
+}
+
+/// What clap made of a command line.
+enum Clap {
+    /// The typed command line, and clap's matches (which say where each
+    /// value came from).
+    Parsed(Box<Cli>, ArgMatches),
+    /// Text to print instead of running anything (help, version).
+    Print(String),
+}
+
+/// Runs clap on `argv`, its errors condensed to one line.
+fn run_clap(argv: &[OsString]) -> Result<Clap, CliError> {
+    let matches = match Cli::command().try_get_matches_from(argv) {
+        Ok(m) => m,
+        Err(e) if !e.use_stderr() => return Ok(Clap::Print(e.render().to_string())),
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // clap's message is then the whole help text.
             return Err(CliError::usage(missing_command()));
@@ -362,89 +482,9 @@ where
             )))
         }
     };
-    match cli.command {
-        Command::Games { json } => Ok(Parsed::Games { json }),
-        Command::Analyze(g) => match resolve(g, Extra::None, "analyze")? {
-            Resolved::Help(h) => Ok(Parsed::Print(h)),
-            Resolved::Request(r, _) => Ok(Parsed::Analyze(*r)),
-        },
-        Command::Batch(g) => match resolve(g, Extra::None, "batch")? {
-            Resolved::Help(h) => Ok(Parsed::Print(h)),
-            Resolved::Request(r, _) => {
-                if let Some(p) = r.positions.first() {
-                    return Err(CliError::usage(format!(
-                        "unexpected argument '{p}': batch reads its positions from stdin, one per line"
-                    )));
-                }
-                Ok(Parsed::Batch(*r))
-            }
-        },
-        Command::Seq(s) => match resolve(s.game, Extra::Seq(s.extra), "seq")? {
-            Resolved::Help(h) => Ok(Parsed::Print(h)),
-            Resolved::Request(r, extra) => {
-                if let Some(p) = r.positions.first() {
-                    return Err(CliError::usage(format!(
-                        "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
-                    )));
-                }
-                if r.play == Play::Misere {
-                    return Err(CliError::usage(
-                        "seq computes normal-play values; --misere is not supported there",
-                    ));
-                }
-                let Extra::Seq(extra) = extra else {
-                    return Err(internal_extra("seq"));
-                };
-                let n = extra.n.as_deref().ok_or_else(|| {
-                    CliError::usage("seq needs -n N, the largest heap to compute")
-                })?;
-                let n = parse_u64_in(n, 0, MAX_SEQ_N)
-                    .map_err(|e| CliError::usage(format!("-n: {e}")))?;
-                Ok(Parsed::Seq(
-                    *r,
-                    SeqRequest {
-                        n,
-                        checkpoint: extra.checkpoint.map(PathBuf::from),
-                        checkpoint_every: extra
-                            .checkpoint_every
-                            .as_deref()
-                            .map(parse_checkpoint_every)
-                            .transpose()?,
-                        method: extra.method,
-                        progress: extra.progress,
-                    },
-                ))
-            }
-        },
-        Command::Play(p) => match resolve(p.game, Extra::Play(p.extra), "play")? {
-            Resolved::Help(h) => Ok(Parsed::Print(h)),
-            Resolved::Request(r, extra) => {
-                if r.json {
-                    return Err(CliError::usage(
-                        "play is an interactive game in plain text; --json is not supported there",
-                    ));
-                }
-                let Extra::Play(extra) = extra else {
-                    return Err(internal_extra("play"));
-                };
-                Ok(Parsed::Play(
-                    *r,
-                    PlayRequest {
-                        engine_first: extra.engine_first,
-                        hint: extra.hint,
-                    },
-                ))
-            }
-        },
-        Command::Nim(a) => Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
-    }
-}
-
-/// [`resolve`] hands back the extras it was given; anything else is a bug.
-fn internal_extra(sub: &str) -> CliError {
-    CliError::Game(grundy_api::GameError::Internal(format!(
-        "the options of {sub} were lost while parsing"
-    )))
+    let cli = Cli::from_arg_matches(&matches)
+        .map_err(|e| CliError::usage(condense_clap_error(&e.render().to_string())))?;
+    Ok(Clap::Parsed(Box::new(cli), matches))
 }
 
 /// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
@@ -494,13 +534,18 @@ fn missing_command() -> String {
     )
 }
 
-enum Resolved {
+/// What the words from GAME on amount to.
+enum GameWords {
+    /// `-h`/`--help` after GAME: the subcommand's help and the game's.
     Help(String),
-    Request(Box<Request>, Extra),
+    /// The game and the words after it, sorted.
+    Read(Registration, Tail),
 }
 
-/// Checks the game, reads the words after it, and checks every value.
-fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, CliError> {
+/// Finds the game named by the first of `g.words` and sorts the words
+/// after it against the definition of subcommand `sub`; `before` are
+/// clap's matches of the words before GAME.
+fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, CliError> {
     if g.common.rules.is_some()
         || g.words
             .iter()
@@ -510,7 +555,24 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
             "user-defined games (--rules FILE) are not supported yet; use a built-in game (see `grundy games`)",
         ));
     }
-    let Some((name, rest)) = g.words.split_first() else {
+    let mut root = Cli::command();
+    root.build();
+    let cmd = root.find_subcommand(sub).ok_or_else(|| {
+        CliError::Game(grundy_api::GameError::Internal(format!(
+            "clap has no subcommand {sub}"
+        )))
+    })?;
+    // clap passes on an option with its value attached (`-n10`) as the
+    // first word when it comes before GAME; such words are options too.
+    let lead = g
+        .words
+        .iter()
+        .take_while(|w| {
+            let (name, inline) = option_word(w);
+            inline.is_some() && !w.starts_with("--") && clap_arg(cmd, name).is_some()
+        })
+        .count();
+    let Some((name, rest)) = g.words[lead..].split_first() else {
         return Err(CliError::usage(format!(
             "{sub} needs a game name (see `grundy games`)"
         )));
@@ -522,9 +584,10 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
         )));
     }
     let registration = grundy_games::find(name).ok_or_else(|| unknown_game(name))?;
-    let tail = split_tail(rest, &mut g.common, &mut extra, &registration)?;
+    let rest: Vec<String> = g.words[..lead].iter().chain(rest).cloned().collect();
+    let tail = split_tail(&rest, cmd, before, &registration)?;
     if tail.help {
-        return Ok(Resolved::Help(game_help(sub, &registration)));
+        return Ok(GameWords::Help(game_help(sub, &registration)));
     }
     for spec in registration.options.iter().filter(|s| s.required) {
         if tail.options.get(spec.name).is_none() {
@@ -534,7 +597,16 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
             )));
         }
     }
-    let c = &g.common;
+    Ok(GameWords::Read(registration, tail))
+}
+
+/// The request for `registration` with the common options `c` checked.
+fn request(
+    registration: Registration,
+    options: GameOptions,
+    positions: Vec<String>,
+    c: &Common,
+) -> Result<Request, CliError> {
     let threads = c
         .threads
         .as_deref()
@@ -552,17 +624,16 @@ fn resolve(mut g: GameArgs, mut extra: Extra, sub: &str) -> Result<Resolved, Cli
     if let Some(s) = &c.time_limit {
         limits.max_time = Some(parse_seconds(s)?);
     }
-    let request = Request {
+    Ok(Request {
         registration,
-        options: tail.options,
-        positions: tail.positions,
+        options,
+        positions,
         play: if c.misere { Play::Misere } else { Play::Normal },
         json: c.json,
         threads,
         explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
         limits,
-    };
-    Ok(Resolved::Request(Box::new(request), extra))
+    })
 }
 
 fn unknown_game(name: &str) -> CliError {
@@ -595,9 +666,15 @@ fn parse_seconds(s: &str) -> Result<Duration, CliError> {
 
 /// The words after GAME, sorted into options and positions.
 struct Tail {
+    /// The game's own options.
     options: GameOptions,
+    /// The position arguments.
     positions: Vec<String>,
+    /// Whether `-h`/`--help` was among them.
     help: bool,
+    /// The subcommand's clap options among them, each written as one
+    /// word (`--max-states=3`, `-n=10`, `--json`) for clap to parse.
+    clap_words: Vec<String>,
 }
 
 /// Whether `word` is a position argument although it starts with a dash:
@@ -610,21 +687,58 @@ fn is_dash_position(word: &str) -> bool {
             .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
 }
 
-/// Sorts the words after GAME: common options go into `common` (and
-/// the subcommand's own options into `extra`), the game's own
-/// options into the returned [`GameOptions`], everything else is a
-/// position argument.
+/// An option word after GAME: the name as typed (`--max-states`, `-n`)
+/// and a value attached to it (`--max=10`, `-n10`), if any.
+fn option_word(word: &str) -> (&str, Option<&str>) {
+    if word.starts_with("--") {
+        return match word.split_once('=') {
+            Some((n, v)) => (n, Some(v)),
+            None => (word, None),
+        };
+    }
+    // `-n10` and `-n=10` are `-n 10`, as clap reads them before GAME.
+    match word.char_indices().nth(2) {
+        Some((i, _)) => {
+            let (n, v) = word.split_at(i);
+            (n, Some(v.strip_prefix('=').unwrap_or(v)))
+        }
+        None => (word, None),
+    }
+}
+
+/// The argument of `cmd` (clap's definition of a subcommand) that the
+/// option named `name` (`--long` or `-s`) stands for.
+fn clap_arg<'c>(cmd: &'c clap::Command, name: &str) -> Option<&'c clap::Arg> {
+    let args = || cmd.get_arguments().filter(|a| !a.is_positional());
+    if let Some(long) = name.strip_prefix("--") {
+        return args().find(|a| a.get_long() == Some(long));
+    }
+    let mut chars = name.strip_prefix('-')?.chars();
+    let (Some(short), None) = (chars.next(), chars.next()) else {
+        return None;
+    };
+    args().find(|a| a.get_short() == Some(short))
+}
+
+/// Sorts the words after GAME. An option clap defines for the subcommand
+/// `cmd` (a common option or the subcommand's own) is kept, as one word,
+/// for clap to parse; an option of the game goes into the returned
+/// [`GameOptions`]; everything else is a position argument. `before` are
+/// clap's matches of the words before GAME: an option given there and
+/// again after GAME is refused, as clap refuses one given twice before.
 fn split_tail(
     rest: &[String],
-    common: &mut Common,
-    extra: &mut Extra,
+    cmd: &clap::Command,
+    before: &ArgMatches,
     reg: &Registration,
 ) -> Result<Tail, CliError> {
     let mut tail = Tail {
         options: GameOptions::default(),
         positions: Vec::new(),
         help: false,
+        clap_words: Vec::new(),
     };
+    let mut seen: Vec<&str> = Vec::new();
     let mut words = rest.iter();
     while let Some(word) = words.next() {
         if word == "--" {
@@ -635,63 +749,65 @@ fn split_tail(
             tail.positions.push(word.clone());
             continue;
         }
-        let (name, inline) = match word.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-            _ => (word.as_str(), None),
-        };
+        let (name, inline) = option_word(word);
         let mut value = |placeholder: &str| -> Result<String, CliError> {
-            match &inline {
-                Some(v) => Ok(v.clone()),
+            match inline {
+                Some(v) => Ok(v.to_string()),
                 None => words.next().cloned().ok_or_else(|| {
                     CliError::usage(format!("option {name} needs a value ({placeholder})"))
                 }),
             }
         };
-        // An option given twice is refused, as clap refuses it before
-        // GAME: which of two values was meant cannot be guessed.
+        // An option given twice is refused: which of two values was meant
+        // cannot be guessed.
         let twice = || CliError::usage(format!("option {name} given twice"));
-        let flag = |set: &mut bool| -> Result<(), CliError> {
-            if inline.is_some() {
-                return Err(CliError::usage(format!("option {name} takes no value")));
-            }
-            if *set {
+        let Some(arg) = clap_arg(cmd, name) else {
+            let spec = name
+                .strip_prefix("--")
+                .and_then(|n| reg.options.iter().find(|s| s.name == n))
+                .ok_or_else(|| {
+                    let shown = if word.starts_with("--") { name } else { word };
+                    unknown_option(shown, reg)
+                })?;
+            if tail.options.get(spec.name).is_some() {
                 return Err(twice());
             }
-            *set = true;
-            Ok(())
+            let v = value(spec.value)?;
+            tail.options.set(spec.name, &v);
+            continue;
         };
-        let mut once = |slot: &mut Option<String>, placeholder: &str| -> Result<(), CliError> {
-            if slot.is_some() {
-                return Err(twice());
+        let action = arg.get_action();
+        if matches!(
+            action,
+            ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong
+        ) {
+            tail.help = true;
+            continue;
+        }
+        let id = arg.get_id().as_str();
+        if seen.contains(&id) || before.value_source(id) == Some(ValueSource::CommandLine) {
+            return Err(twice());
+        }
+        seen.push(id);
+        if action.takes_values() {
+            let placeholder = arg
+                .get_value_names()
+                .and_then(|v| v.first())
+                .map_or("a value", |v| v.as_str());
+            let v = value(placeholder)?;
+            // `--long=value` keeps a value starting with a dash for the
+            // value's own check; a short option's value goes in a word of
+            // its own (clap takes `-n=5` for a position argument).
+            if name.starts_with("--") {
+                tail.clap_words.push(format!("{name}={v}"));
+            } else {
+                tail.clap_words.push(name.to_string());
+                tail.clap_words.push(v);
             }
-            *slot = Some(value(placeholder)?);
-            Ok(())
-        };
-        match (name, &mut *extra) {
-            ("-h" | "--help", _) => tail.help = true,
-            ("--misere", _) => flag(&mut common.misere)?,
-            ("--json", _) => flag(&mut common.json)?,
-            ("--threads", _) => once(&mut common.threads, "N")?,
-            ("--max-states", _) => once(&mut common.max_states, "N")?,
-            ("--time-limit", _) => once(&mut common.time_limit, "SECS")?,
-            ("-n", Extra::Seq(x)) => once(&mut x.n, "N")?,
-            ("--checkpoint", Extra::Seq(x)) => once(&mut x.checkpoint, "FILE")?,
-            ("--checkpoint-every", Extra::Seq(x)) => once(&mut x.checkpoint_every, "SECS")?,
-            ("--method", Extra::Seq(x)) => once(&mut x.method, "M")?,
-            ("--progress", Extra::Seq(x)) => flag(&mut x.progress)?,
-            ("--engine-first", Extra::Play(x)) => flag(&mut x.engine_first)?,
-            ("--hint", Extra::Play(x)) => flag(&mut x.hint)?,
-            _ => {
-                let spec = name
-                    .strip_prefix("--")
-                    .and_then(|n| reg.options.iter().find(|s| s.name == n))
-                    .ok_or_else(|| unknown_option(name, reg))?;
-                if tail.options.get(spec.name).is_some() {
-                    return Err(CliError::usage(format!("option {name} given twice")));
-                }
-                let v = value(spec.value)?;
-                tail.options.set(spec.name, &v);
-            }
+        } else if inline.is_some() {
+            return Err(CliError::usage(format!("option {name} takes no value")));
+        } else {
+            tail.clap_words.push(name.to_string());
         }
     }
     Ok(tail)
@@ -757,6 +873,52 @@ mod tests {
         assert!(!is_dash_position("--3"));
         assert!(!is_dash_position("-x"));
         assert!(!is_dash_position("--json"));
+    }
+
+    #[test]
+    fn attached_values() {
+        assert_eq!(option_word("-n10"), ("-n", Some("10")));
+        assert_eq!(option_word("-n=10"), ("-n", Some("10")));
+        assert_eq!(option_word("-n"), ("-n", None));
+        assert_eq!(option_word("--max=3"), ("--max", Some("3")));
+        assert_eq!(option_word("--max=a=b"), ("--max", Some("a=b")));
+        assert_eq!(option_word("--json"), ("--json", None));
+        assert_eq!(option_word("-é1"), ("-é", Some("1")));
+    }
+
+    /// The tail parser knows every option clap defines for a subcommand,
+    /// with no list of its own to keep in step.
+    #[test]
+    fn every_clap_option_is_read_after_the_game() {
+        let reg = grundy_games::find("nim").unwrap();
+        let mut root = Cli::command();
+        root.build();
+        for sub in ["analyze", "batch", "seq", "play"] {
+            let cmd = root.find_subcommand(sub).unwrap();
+            let before = cmd.clone().try_get_matches_from([sub]).unwrap();
+            let mut count = 0;
+            for arg in cmd.get_arguments().filter(|a| !a.is_positional()) {
+                let name = match (arg.get_long(), arg.get_short()) {
+                    (Some(l), _) => format!("--{l}"),
+                    (None, Some(s)) => format!("-{s}"),
+                    (None, None) => continue,
+                };
+                let words = vec![name.clone(), "7".to_string()];
+                let tail = split_tail(&words, cmd, &before, &reg).unwrap();
+                let takes = arg.get_action().takes_values();
+                if tail.help {
+                    assert_eq!(tail.positions, ["7"], "{sub} {name}");
+                } else if takes {
+                    assert!(tail.positions.is_empty(), "{sub} {name}");
+                    assert!(tail.clap_words.concat().contains('7'), "{sub} {name}");
+                } else {
+                    assert_eq!(tail.positions, ["7"], "{sub} {name}");
+                    assert_eq!(tail.clap_words, [name.as_str()], "{sub} {name}");
+                }
+                count += 1;
+            }
+            assert!(count >= 6, "{sub}: only {count} options");
+        }
     }
 
     #[test]

@@ -2,8 +2,7 @@
 //! have a default position (`multiplication`: p = 1; `paint2xn`: the empty
 //! grid); play used to refuse both although analyze answers them.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn play_starts_from_the_default_position_analyze_uses() {

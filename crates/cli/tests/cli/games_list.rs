@@ -1,7 +1,6 @@
 //! `grundy games`: every registered family is listed, in text and JSON.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn text_lists_every_registered_game() {

@@ -2,9 +2,7 @@
 //! stdin, either with a script written in advance or by a player that reads
 //! each prompt and answers from the engine's own hints.
 
-mod common;
-
-use common::{assert_input_error, grundy, grundy_stdin, json, stderr, stdout};
+use crate::common::{assert_input_error, grundy, grundy_stdin, json, stderr, stdout};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver};
@@ -24,7 +22,7 @@ struct Session {
 
 impl Session {
     fn start(args: &[&str]) -> Session {
-        let mut child = common::spawn(args);
+        let mut child = crate::common::spawn(args);
         let mut out = child.stdout.take().unwrap();
         let (tx, chunks) = mpsc::channel();
         std::thread::spawn(move || {

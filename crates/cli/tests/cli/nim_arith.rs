@@ -1,7 +1,6 @@
 //! `grundy nim`: the documented facts of nim arithmetic.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn nim(op: &str, operands: &[&str]) -> u64 {
     let mut args = vec!["nim", op];

@@ -3,8 +3,7 @@
 //! were not provided:") and, without a command, the commands (instead of
 //! the program's description).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn a_missing_argument_is_named() {

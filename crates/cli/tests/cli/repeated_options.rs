@@ -2,8 +2,7 @@
 //! refused it, after GAME the second value silently won (`seq kayles -n 10
 //! -n 20` computed 20 heaps).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn common_options_twice_after_the_game() {

@@ -2,9 +2,7 @@
 //! (`games` and `play` are covered by their own tests: their output is long
 //! or interactive).
 
-mod common;
-
-use common::{grundy, grundy_stdin};
+use crate::common::{grundy, grundy_stdin};
 
 fn exact(args: &[&str], expected: &str) {
     let out = grundy(args);

@@ -1,8 +1,7 @@
 //! Every bad input: exit status 2, one line `error: ...` on stderr naming
 //! the problem, never a panic or a backtrace.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn unknown_game() {

@@ -1,8 +1,7 @@
 //! Documented facts of the registered families, through the command line.
 //! Each test runs once its family is in the registry.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn outcome(args: &[&str]) -> String {
     let mut a = vec!["analyze"];

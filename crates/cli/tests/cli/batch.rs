@@ -1,7 +1,6 @@
 //! `grundy batch`: one JSON line per input line, in order, errors inline.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 

@@ -1,8 +1,7 @@
 //! An unknown option before the game's name is reported as an option, not
 //! as an unknown game named `--bogus`.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn unknown_option_before_the_game_is_named_as_an_option() {

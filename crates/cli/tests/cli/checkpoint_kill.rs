@@ -2,9 +2,7 @@
 //! file, and the final values equal those of an uninterrupted run; damaged
 //! or foreign checkpoint files are refused with exit status 2.
 
-mod common;
-
-use common::grundy;
+use crate::common::grundy;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

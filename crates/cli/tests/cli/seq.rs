@@ -1,7 +1,6 @@
 //! `grundy seq`: value sequences of one-heap families, text and JSON.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn values(args: &[&str]) -> Vec<u64> {
     let mut a = vec!["seq"];

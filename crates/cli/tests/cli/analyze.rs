@@ -1,8 +1,7 @@
 //! `grundy analyze`: golden text and JSON for documented positions, the
 //! round trip of every winning move, option placement, misère play.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn nim_345_text_golden() {

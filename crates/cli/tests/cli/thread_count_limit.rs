@@ -1,8 +1,7 @@
 //! `--threads` is bounded where starting the worker pool is still instant:
 //! a pool of 4096 threads took half a minute to start, even for `nim 3`.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn thread_counts_that_take_long_to_start_are_refused() {

@@ -3,8 +3,7 @@
 //! with a backtrace. A longer line is an error for that line (batch goes
 //! on) or an answer asked again (play), and is never printed back whole.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const LONG: usize = 20 << 20;
 

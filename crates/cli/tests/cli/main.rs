@@ -1,0 +1,23 @@
+//! The `grundy` binary's integration tests, in one test binary (one link
+//! instead of one per file): each module tests one command or concern
+//! through the real executable; `common` holds the shared helpers.
+
+mod common;
+
+mod analyze;
+mod argument_errors_named;
+mod attached_values;
+mod batch;
+mod checkpoint_kill;
+mod errors;
+mod families;
+mod games_list;
+mod long_input_lines;
+mod nim_arith;
+mod play;
+mod play_default_start;
+mod readme;
+mod repeated_options;
+mod seq;
+mod thread_count_limit;
+mod unknown_option_before_game;
