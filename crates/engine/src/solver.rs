@@ -105,12 +105,11 @@ impl<G: Impartial> Solver<G> {
     }
 
     fn frame(&self, pos: G::Position) -> Result<Frame<G::Position>, SearchError> {
-        let options = self
-            .game
-            .options(&pos)?
-            .iter()
-            .map(|o| self.game.normal_play_parts(o))
-            .collect::<Result<_, _>>()?;
+        let listed = self.game.options(&pos)?;
+        let mut options = Vec::with_capacity(listed.len());
+        for o in &listed {
+            options.push(self.game.normal_play_parts(o)?);
+        }
         Ok(Frame {
             pos,
             options,

@@ -11,8 +11,14 @@ const PARTITION_CAP: usize = 300;
 
 /// `sums[h]` = the number of multisets of positive heaps with total at
 /// most `h` (sums of partition numbers), saturating, for `h` up to
-/// [`PARTITION_CAP`].
-fn partition_sums() -> Vec<u128> {
+/// [`PARTITION_CAP`]. Computed once: the misère solver asks for a bound
+/// before every search, once per move of the analysed position.
+fn partition_sums() -> &'static [u128] {
+    static SUMS: std::sync::OnceLock<Vec<u128>> = std::sync::OnceLock::new();
+    SUMS.get_or_init(compute_partition_sums)
+}
+
+fn compute_partition_sums() -> Vec<u128> {
     let mut p = vec![0u128; PARTITION_CAP + 1];
     p[0] = 1;
     for part in 1..=PARTITION_CAP {
