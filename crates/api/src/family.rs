@@ -82,24 +82,53 @@ pub struct SeqReport {
 }
 
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
+///
+/// The game (and the tables it holds) is shared read-only; solver state
+/// (memo tables) is per caller: each `analyze` borrows a pair of solvers
+/// from a pool and gives it back, so a batch answered on several threads
+/// never waits on another thread's search, and a single-threaded caller
+/// keeps reusing one warm pair.
 pub struct Adapter<G: TextGame> {
     name: String,
     game: Arc<G>,
-    normal: Mutex<Solver<G>>,
-    misere: Mutex<MisereSolver<G>>,
+    pool: Mutex<Vec<Solvers<G>>>,
     limits: Limits,
+}
+
+/// The normal-play and misère solvers one caller uses.
+struct Solvers<G: TextGame> {
+    normal: Solver<G>,
+    misere: MisereSolver<G>,
 }
 
 impl<G: TextGame + 'static> Adapter<G> {
     /// Wraps `game`, named `name` in reports, with search `limits`.
     pub fn new(name: impl Into<String>, game: G, limits: &Limits) -> Self {
-        let game = Arc::new(game);
         Adapter {
             name: name.into(),
-            normal: Mutex::new(Solver::new(game.clone(), limits.clone())),
-            misere: Mutex::new(MisereSolver::new(game.clone(), limits.clone())),
+            game: Arc::new(game),
+            pool: Mutex::new(Vec::new()),
             limits: limits.clone(),
-            game,
+        }
+    }
+
+    /// A pair of solvers from the pool, or a new pair when every pair is
+    /// in use.
+    fn borrow(&self) -> Result<Solvers<G>, GameError> {
+        let mut pool = self
+            .pool
+            .lock()
+            .map_err(|_| GameError::Internal("solver pool lock poisoned".into()))?;
+        Ok(pool.pop().unwrap_or_else(|| Solvers {
+            normal: Solver::new(self.game.clone(), self.limits.clone()),
+            misere: MisereSolver::new(self.game.clone(), self.limits.clone()),
+        }))
+    }
+
+    /// Returns a pair to the pool for the next caller.
+    fn give_back(&self, solvers: Solvers<G>) {
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.push(solvers);
         }
     }
 
@@ -116,15 +145,17 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
 
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
         let p = self.game.parse(args)?;
-        let mut normal = self
-            .normal
-            .lock()
-            .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
-        let mut misere = self
-            .misere
-            .lock()
-            .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
-        analyze(&self.name, &*self.game, &mut normal, &mut misere, &p, play)
+        let mut s = self.borrow()?;
+        let answer = analyze(
+            &self.name,
+            &*self.game,
+            &mut s.normal,
+            &mut s.misere,
+            &p,
+            play,
+        );
+        self.give_back(s);
+        answer
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
