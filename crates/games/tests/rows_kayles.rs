@@ -7,7 +7,7 @@ use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
 use grundy_games::kayles_row::{self, KaylesRow};
 use rows_support::{
     all_words, answer, build, check_misere_against_unsplit, check_text_contract,
-    check_theory_against_unsplit, error, Unsplit,
+    check_theory_against_unsplit, error, part_texts, Unsplit,
 };
 use std::sync::Arc;
 
@@ -51,16 +51,9 @@ fn misere_by_runs_matches_whole_row_search() {
 fn components_are_runs_of_pins() {
     let game = KaylesRow::new();
     let p = game.parse(&["II.I..III"]).unwrap();
-    let parts: Vec<String> = game
-        .components(&p)
-        .unwrap()
-        .iter()
-        .map(|q| game.format(q))
-        .collect();
+    let parts = part_texts(&game, &game.components(&p).unwrap());
     assert_eq!(parts, ["II", "I", "III"]);
-    for q in game.components(&p).unwrap() {
-        assert_eq!(game.components(&q).unwrap(), vec![q.clone()]);
-    }
+    grundy_engine::testing::parts_are_indecomposable(&game, &p).unwrap();
 }
 
 #[test]

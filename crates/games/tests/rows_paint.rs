@@ -7,7 +7,7 @@ use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
 use grundy_games::paint2xn::{self, run_values, Grid, Paint2xn};
 use rows_support::{
     answer, build, check_misere_against_unsplit, check_text_contract, check_theory_against_unsplit,
-    error, Unsplit,
+    error, part_texts, Unsplit,
 };
 use std::sync::Arc;
 
@@ -67,12 +67,7 @@ fn theory_matches_whole_grid_search() {
 fn components_are_runs_and_lone_cells() {
     let game = Paint2xn::new(9).unwrap();
     let p = game.parse(&["1,3", "1,4-2,4", "2,7"]).unwrap();
-    let parts: Vec<String> = game
-        .components(&p)
-        .unwrap()
-        .iter()
-        .map(|q| game.format(q))
-        .collect();
+    let parts = part_texts(&game, &game.components(&p).unwrap());
     assert_eq!(
         parts,
         [
@@ -83,9 +78,7 @@ fn components_are_runs_and_lone_cells() {
             "1,1-2,7",             // columns 8-9
         ]
     );
-    for q in game.components(&p).unwrap() {
-        assert_eq!(game.components(&q).unwrap(), vec![q.clone()]);
-    }
+    grundy_engine::testing::parts_are_indecomposable(&game, &p).unwrap();
 }
 
 #[test]

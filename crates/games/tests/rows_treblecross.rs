@@ -6,7 +6,7 @@ mod rows_support;
 
 use grundy_engine::{analyze, Impartial, Limits, MisereSolver, Play, Solver, TextGame};
 use grundy_games::treblecross::{self, RawTreblecross, Treblecross};
-use rows_support::{all_words, answer, build, check_text_contract, error, Unsplit};
+use rows_support::{all_words, answer, build, check_text_contract, error, part_texts, Unsplit};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -93,16 +93,9 @@ fn normal_play_parts_are_segments_of_safe_runs() {
     // `X.X` is a threat: one part.
     assert_eq!(game.normal_play_parts(&p).unwrap(), vec![p.clone()]);
     let p = game.parse(&["......X.........X...X......"]).unwrap();
-    let parts: Vec<String> = game
-        .normal_play_parts(&p)
-        .unwrap()
-        .iter()
-        .map(|q| game.format(q))
-        .collect();
+    let parts = part_texts(&game, &game.normal_play_parts(&p).unwrap());
     assert_eq!(parts, ["......X", "X.........X", "X......"]);
-    for q in game.normal_play_parts(&p).unwrap() {
-        assert_eq!(game.normal_play_parts(&q).unwrap(), vec![q.clone()]);
-    }
+    grundy_engine::testing::parts_are_indecomposable(&game, &p).unwrap();
     // Every cell dead: nothing left.
     assert!(game
         .normal_play_parts(&game.parse(&["..X....X.."]).unwrap())

@@ -6,7 +6,7 @@ use grundy_engine::{Impartial, Limits, Play, Rules, Solver, TextGame};
 use grundy_games::xo_row::{self, run_value, Cell, XoRow};
 use rows_support::{
     all_words, answer, build, check_misere_against_unsplit, check_text_contract,
-    check_theory_against_unsplit, error, Unsplit,
+    check_theory_against_unsplit, error, part_texts, Unsplit,
 };
 use std::sync::Arc;
 
@@ -75,17 +75,10 @@ fn theory_matches_whole_row_search() {
 fn components_are_indecomposable_runs() {
     let game = XoRow;
     let p = parse("X...O..X.O.");
-    let parts: Vec<String> = game
-        .components(&p)
-        .unwrap()
-        .iter()
-        .map(|q| game.format(q))
-        .collect();
+    let parts = part_texts(&game, &game.components(&p).unwrap());
     // `X.O` has no legal move and is dropped.
     assert_eq!(parts, ["X...O", "O..X", "O."]);
-    for q in game.components(&p).unwrap() {
-        assert_eq!(game.components(&q).unwrap(), vec![q.clone()]);
-    }
+    grundy_engine::testing::parts_are_indecomposable(&game, &p).unwrap();
     for p in legal_rows(7) {
         for q in game.components(&p).unwrap() {
             assert_eq!(

@@ -32,6 +32,11 @@ pub fn check_text_contract<G: TextGame>(game: &G, p: &G::Position) {
     moves_are_options(game, p).unwrap();
 }
 
+/// The text of each of `parts`, in order.
+pub fn part_texts<G: TextGame>(game: &G, parts: &[G::Position]) -> Vec<String> {
+    parts.iter().map(|q| game.format(q)).collect()
+}
+
 /// Builds the registered family with `opts` (name, value) pairs.
 pub fn build(reg: impl Into<Registration>, opts: &[(&str, &str)]) -> Box<dyn Family> {
     let opts = GameOptions::new(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
