@@ -128,18 +128,21 @@ fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
     unreachable!("p itself is a period of its periodic part")
 }
 
-/// The least period seen in `values` that repeats at least three times
-/// (two full periods checked after the pre-period), or `None`. Not proven.
+/// The least period seen in `values` that has repeated enough to mean
+/// something, or `None`. Not proven. The periodic tail (from the
+/// pre-period to the end) must hold at least three full periods and be at
+/// least a tenth as long as the pre-period: a pattern of a dozen values
+/// after a pre-period of 10^5 (octal 0.16 showed "period 3" there) is
+/// noise, not a period.
 pub fn find_observed(values: &[Value]) -> Option<Period> {
     let len = values.len();
     for p in 1..=len / 3 {
-        // At least 2p checks: n0 <= len - 3p.
-        let floor = len - 3 * p;
         if values[len - 1] != values[len - 1 - p] {
             continue;
         }
         let n0 = preperiod_of(values, p, 0);
-        if n0 <= floor {
+        let tail = len - n0;
+        if tail >= 3 * p && tail >= n0.div_ceil(10) {
             return Some(Period {
                 preperiod: n0 as u64,
                 period: p as u64,
@@ -148,4 +151,35 @@ pub fn find_observed(values: &[Value]) -> Option<Period> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(v: &[u8]) -> Vec<Value> {
+        v.iter().map(|&x| Value::from(x)).collect()
+    }
+
+    #[test]
+    fn an_observed_period_needs_three_repeats() {
+        // 0 1 2 repeated three times after a pre-period of 2.
+        let v = seq(&[5, 6, 0, 1, 2, 0, 1, 2, 0, 1, 2]);
+        let p = find_observed(&v).unwrap();
+        assert_eq!((p.preperiod, p.period, p.proven), (2, 3, false));
+        // Only twice: no period.
+        assert_eq!(find_observed(&v[..8]), None);
+    }
+
+    #[test]
+    fn an_observed_period_needs_a_tail_of_a_tenth_of_the_preperiod() {
+        // 200 distinct values, then period 2 for 12 values: 12 < 200 / 10.
+        let mut v: Vec<Value> = (0..200).map(|k| (k % 250 + 3) as Value).collect();
+        v.extend(seq(&[1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]));
+        assert_eq!(find_observed(&v), None);
+        // With 20 periodic values (a tenth of 200) it counts.
+        v.extend(seq(&[1, 2, 1, 2, 1, 2, 1, 2]));
+        let p = find_observed(&v).unwrap();
+        assert_eq!((p.preperiod, p.period), (200, 2));
+    }
 }
