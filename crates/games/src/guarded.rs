@@ -1,5 +1,6 @@
 //! [`GuardedFamily`]: the engine's [`Adapter`] plus `grundy seq` from a
-//! one-heap formula, for heap families whose values have a closed form.
+//! one-heap formula, for heap families whose values have a closed form,
+//! and a check that an answer is not too large to write.
 //! (Misère size checks are the game's own [`grundy_engine::Impartial::misere_size`],
 //! which the engine's misère solver admits by.)
 
@@ -9,6 +10,15 @@ use grundy_engine::{Analysis, GameError, Limits, MoveReport, Play, TextGame};
 /// The largest `n` a formula sequence is computed to: the answer holds
 /// `n + 1` values in memory.
 pub const MAX_SEQ: u64 = 100_000_000;
+
+/// An upper bound on the size of an answer: the winning moves it lists
+/// times the size of the position each of them writes.
+type AnswerSize<G> = fn(&G, &<G as grundy_engine::Rules>::Position, Play) -> u128;
+
+/// The largest answer [`GuardedFamily::with_answer_size`] lets through, in
+/// the units of the family's bound (about a byte of output each, a few
+/// bytes of memory).
+pub const MAX_ANSWER: u128 = 50_000_000;
 
 /// A one-heap value formula and the period it proves from heap 0, if any.
 struct Formula {
@@ -21,6 +31,7 @@ struct Formula {
 pub struct GuardedFamily<G: TextGame> {
     adapter: Adapter<G>,
     formula: Option<Formula>,
+    answer_size: Option<AnswerSize<G>>,
 }
 
 impl<G: TextGame + 'static> GuardedFamily<G> {
@@ -29,6 +40,7 @@ impl<G: TextGame + 'static> GuardedFamily<G> {
         GuardedFamily {
             adapter: Adapter::new(name, game, limits),
             formula: None,
+            answer_size: None,
         }
     }
 
@@ -46,6 +58,15 @@ impl<G: TextGame + 'static> GuardedFamily<G> {
         self
     }
 
+    /// Refuses an analysis whose answer `size(game, p, play)` (winning
+    /// moves times the size of each listed position) exceeds
+    /// [`MAX_ANSWER`]: a star of 10^5 edges has 10^5 winning moves, each
+    /// listing 10^5 edges.
+    pub fn with_answer_size(mut self, size: AnswerSize<G>) -> Self {
+        self.answer_size = Some(size);
+        self
+    }
+
     /// Boxed, for a registration's build function.
     pub fn boxed(self) -> Box<dyn Family> {
         Box::new(self)
@@ -58,6 +79,16 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
     }
 
     fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        if let Some(size) = self.answer_size {
+            let game = self.adapter.game();
+            let p = game.parse(args)?;
+            let estimate = size(game, &p, play);
+            if estimate > MAX_ANSWER {
+                return Err(GameError::Input(format!(
+                    "the answer would be too large to write: about {estimate} entries (winning moves times the size of the position each lists), at most {MAX_ANSWER}"
+                )));
+            }
+        }
         self.adapter.analyze(args, play)
     }
 

@@ -1,6 +1,7 @@
 //! The game families. Each module implements one family and exposes a
 //! `REGISTRATION`; [`registry`] lists them all.
 
+pub mod anti_sg;
 pub mod bash;
 pub mod bounded_nim;
 pub mod checkers;
@@ -8,6 +9,7 @@ pub mod chessmen;
 pub mod game31;
 pub mod grundy_game;
 pub mod guarded;
+pub mod hackenbush;
 pub mod heaps;
 pub mod kayles_row;
 pub mod lasker;
@@ -48,6 +50,7 @@ pub fn registry() -> Vec<Registration> {
         checkers::REGISTRATION,
         kayles_row::REGISTRATION,
         treblecross::REGISTRATION,
+        hackenbush::REGISTRATION,
     ]
     .into_iter()
     .map(Registration::from)

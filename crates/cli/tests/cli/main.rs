@@ -12,6 +12,7 @@ mod checkpoint_kill;
 mod errors;
 mod families;
 mod games_list;
+mod hackenbush;
 mod long_input_lines;
 mod nim_arith;
 mod play;
