@@ -156,6 +156,7 @@ fn small(limits: &Limits) -> Limits {
     Limits {
         max_states: limits.max_states.min(20_000),
         max_time: Some(Duration::from_millis(500)),
+        ..Limits::default()
     }
 }
 

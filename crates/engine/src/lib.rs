@@ -11,6 +11,7 @@
 //! game.
 
 mod analysis;
+pub mod clock;
 mod error;
 mod game;
 mod hash;
@@ -23,6 +24,7 @@ mod solver;
 pub mod testing;
 
 pub use analysis::{analyze, Analysis, ComponentReport, MoveReport};
+pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, SearchError};
 pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};
 pub use grundy_nimber::Nimber;

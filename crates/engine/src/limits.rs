@@ -1,7 +1,8 @@
 //! Limits every search obeys.
 
+use crate::clock::{default_clock, Deadline, SharedClock};
 use crate::SearchError;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Bounds on a search. A search that would exceed one stops with a
 /// [`SearchError`] naming the limit; it never runs away.
@@ -9,17 +10,25 @@ use std::time::{Duration, Instant};
 pub struct Limits {
     /// Most positions a memo table may hold.
     pub max_states: u64,
-    /// Wall-clock budget of one call, if any.
+    /// Wall-clock budget of one call, if any. Measured on `clock`; not
+    /// applied when there is no clock.
     pub max_time: Option<Duration>,
+    /// The clock `max_time` is measured on: by default
+    /// `StdClock` with feature `std-clock`, else none. It
+    /// is read only when `max_time` is set.
+    pub clock: Option<SharedClock>,
 }
 
 impl Default for Limits {
-    /// Ten million states and one minute: enough for every documented
-    /// example, small enough to fail fast on a 24 GiB machine.
+    /// Ten million states and one minute (when there is a clock): enough
+    /// for every documented example, small enough to fail fast on a 24 GiB
+    /// machine.
     fn default() -> Self {
+        let clock = default_clock();
         Limits {
             max_states: 10_000_000,
-            max_time: Some(Duration::from_secs(60)),
+            max_time: clock.as_ref().map(|_| Duration::from_secs(60)),
+            clock,
         }
     }
 }
@@ -28,8 +37,7 @@ impl Default for Limits {
 #[derive(Clone, Debug)]
 pub(crate) struct Budget {
     max_states: u64,
-    deadline: Option<(Instant, Duration)>,
-    ticks: u32,
+    deadline: Deadline,
     work: u64,
 }
 
@@ -38,16 +46,17 @@ pub(crate) struct Budget {
 const CLOCK_EVERY: u64 = 1 << 20;
 
 impl Budget {
+    /// Starts the budget; reads the clock only if there is a time limit.
     pub(crate) fn start(limits: &Limits) -> Budget {
         Budget {
             max_states: limits.max_states,
-            deadline: limits.max_time.map(|d| (Instant::now() + d, d)),
-            ticks: 0,
+            deadline: Deadline::start(limits.max_time, limits.clock.as_ref()),
             work: 0,
         }
     }
 
     /// Checks the state count and, every few thousand calls, the clock.
+    #[inline]
     pub(crate) fn check(&mut self, states: usize) -> Result<(), SearchError> {
         if states as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
@@ -57,12 +66,9 @@ impl Budget {
 
     /// Checks only the clock, every few thousand calls: for searches whose
     /// state count was admitted in advance.
+    #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), SearchError> {
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(4096) {
-            self.check_clock()?;
-        }
-        Ok(())
+        self.deadline.tick().map_err(SearchError::TimeLimit)
     }
 
     /// Counts `units` of work (moves followed, say) and checks the clock
@@ -73,17 +79,7 @@ impl Budget {
         self.work += units;
         if self.work >= CLOCK_EVERY {
             self.work = 0;
-            self.check_clock()?;
-        }
-        Ok(())
-    }
-
-    /// Checks the clock now.
-    fn check_clock(&self) -> Result<(), SearchError> {
-        if let Some((deadline, d)) = self.deadline {
-            if Instant::now() > deadline {
-                return Err(SearchError::TimeLimit(d));
-            }
+            self.deadline.check().map_err(SearchError::TimeLimit)?;
         }
         Ok(())
     }
@@ -97,5 +93,72 @@ impl Budget {
             });
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Clock;
+    use std::sync::Arc;
+
+    /// A clock stuck far past any deadline started at zero.
+    #[derive(Debug)]
+    struct Late(std::sync::atomic::AtomicBool);
+
+    impl Clock for Late {
+        fn now(&self) -> Duration {
+            // The first reading (the start) is zero, every later one is late.
+            if self.0.swap(true, std::sync::atomic::Ordering::SeqCst) {
+                Duration::from_secs(3600)
+            } else {
+                Duration::ZERO
+            }
+        }
+    }
+
+    fn limits(max_time: Option<Duration>) -> Limits {
+        Limits {
+            max_states: 1000,
+            max_time,
+            clock: Some(Arc::new(Late(Default::default()))),
+        }
+    }
+
+    #[test]
+    fn time_limit_is_reported_after_a_few_thousand_checks() {
+        let limit = Duration::from_secs(1);
+        let mut b = Budget::start(&limits(Some(limit)));
+        for _ in 1..Deadline::EVERY {
+            assert!(b.check(0).is_ok());
+        }
+        assert!(matches!(b.check(0), Err(SearchError::TimeLimit(d)) if d == limit));
+    }
+
+    #[test]
+    fn without_time_limit_only_states_count() {
+        let mut b = Budget::start(&limits(None));
+        for _ in 0..3 * Deadline::EVERY {
+            assert!(b.check(999).is_ok());
+        }
+        assert!(matches!(b.check(1000), Err(SearchError::StateLimit(1000))));
+        assert!(matches!(
+            b.admit(1001),
+            Err(SearchError::TooLarge {
+                estimate: 1001,
+                limit: 1000
+            })
+        ));
+    }
+
+    #[test]
+    fn default_limits_have_a_minute_exactly_when_there_is_a_clock() {
+        let d = Limits::default();
+        assert_eq!(d.max_states, 10_000_000);
+        assert_eq!(
+            d.max_time,
+            d.clock.as_ref().map(|_| Duration::from_secs(60))
+        );
+        assert_eq!(d.clock.is_some(), cfg!(feature = "std-clock"));
     }
 }

@@ -259,6 +259,7 @@ mod tests {
         let none = Limits {
             max_states: u64::MAX,
             max_time: Some(std::time::Duration::ZERO),
+            ..Limits::default()
         };
         assert!(matches!(
             loopy_values(&g, &none),

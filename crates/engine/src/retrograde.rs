@@ -303,7 +303,7 @@ where
     // Indices are u32: a limit beyond them is clamped to what fits.
     let clamped = Limits {
         max_states: limits.max_states.min(u64::from(u32::MAX - 1)),
-        max_time: limits.max_time,
+        ..limits.clone()
     };
     let mut budget = Budget::start(&clamped);
     let mut index: FastMap<P, u32> = FastMap::default();
@@ -513,6 +513,7 @@ mod tests {
         let limits = Limits {
             max_states: 100,
             max_time: None,
+            ..Limits::default()
         };
         // An endless line of positions.
         let r: Result<_, SearchError> = explore(0u64, &limits, |&p| Ok(vec![p + 1]));
@@ -545,6 +546,7 @@ mod tests {
         let tiny = Limits {
             max_states: 3,
             max_time: None,
+            ..Limits::default()
         };
         let r = explore(0u64, &tiny, |&p| Ok::<_, E>(vec![p + 1]));
         assert_eq!(r.unwrap_err(), E::Search(SearchError::StateLimit(3)));
@@ -556,6 +558,7 @@ mod tests {
         let tiny = Limits {
             max_states: 4,
             max_time: None,
+            ..Limits::default()
         };
         assert!(matches!(
             g.solve(&tiny),
@@ -571,6 +574,7 @@ mod tests {
         let none = Limits {
             max_states: u64::MAX,
             max_time: Some(std::time::Duration::ZERO),
+            ..Limits::default()
         };
         assert!(matches!(g.solve(&none), Err(SearchError::TimeLimit(_))));
         // The same graph with time to spare: a line alternates P and N.

@@ -97,6 +97,7 @@ fn limits() -> Limits {
     Limits {
         max_states: 1_000_000,
         max_time: None,
+        ..Limits::default()
     }
 }
 
@@ -200,6 +201,7 @@ fn state_limit_is_reported() {
     let small = Limits {
         max_states: 100,
         max_time: None,
+        ..Limits::default()
     };
     let mut s = Solver::new(Arc::new(Chain), small.clone());
     assert_eq!(s.value(&1000), Err(SearchError::StateLimit(100)));

@@ -24,6 +24,7 @@ fn subtraction_sum(c: &mut Criterion) {
                     let limits = Limits {
                         max_states: 10_000_000,
                         max_time: None,
+                        ..Limits::default()
                     };
                     let mut solver = Solver::search_only(game.clone(), limits);
                     let v = solver.value(p).unwrap();

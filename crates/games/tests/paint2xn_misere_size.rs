@@ -17,6 +17,7 @@ fn analyze(n: &str, words: &[&str]) -> Result<(), GameError> {
     let limits = Limits {
         max_states: 10_000_000,
         max_time: Some(Duration::from_secs(2)),
+        ..Limits::default()
     };
     let family = reg.build(&opts, &limits)?;
     family.analyze(words, Play::Misere).map(|_| ())
@@ -46,6 +47,7 @@ fn the_bound_covers_the_sums_the_solver_stores() {
     let unbounded = Limits {
         max_states: u64::MAX,
         max_time: None,
+        ..Limits::default()
     };
     for (n, words, free, half) in [
         (6, &[][..], 6, 0),

@@ -20,6 +20,7 @@ fn analyze(name: &str, words: &[&str]) -> Result<(), GameError> {
     let limits = Limits {
         max_states: 10_000_000,
         max_time: Some(Duration::from_secs(2)),
+        ..Limits::default()
     };
     let family = reg.build(&GameOptions::default(), &limits)?;
     family.analyze(words, Play::Misere).map(|_| ())
@@ -58,6 +59,7 @@ fn stored<G: Impartial>(g: G, p: &G::Position) -> u128 {
     let unbounded = Limits {
         max_states: u64::MAX,
         max_time: None,
+        ..Limits::default()
     };
     let mut solver = MisereSolver::new(Arc::new(g), unbounded);
     solver.mover_wins(p).unwrap();

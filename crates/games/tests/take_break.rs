@@ -20,6 +20,7 @@ fn limits() -> Limits {
     Limits {
         max_states: 1_000_000,
         max_time: None,
+        ..Limits::default()
     }
 }
 

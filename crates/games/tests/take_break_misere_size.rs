@@ -17,6 +17,7 @@ fn limits() -> Limits {
     Limits {
         max_states: 10_000_000,
         max_time: Some(Duration::from_secs(2)),
+        ..Limits::default()
     }
 }
 
@@ -78,6 +79,7 @@ fn the_bounds_cover_the_sums_the_solver_stores() {
     let unbounded = Limits {
         max_states: u64::MAX,
         max_time: None,
+        ..Limits::default()
     };
     let splitters = [
         HeapRule::GrundyGame,

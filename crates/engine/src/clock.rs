@@ -1,0 +1,255 @@
+//! Time, abstracted, so the engine runs where `std::time::Instant` does not
+//! (a browser's `wasm32-unknown-unknown`, where it panics).
+//!
+//! A search reads the time only through a [`Clock`], and only when it was
+//! given a time limit: [`Deadline`] makes no time call at all without one,
+//! and with one it looks at the clock once every [`Deadline::EVERY`] ticks.
+//! [`StdClock`] (feature `std-clock`, on by default) is the clock of
+//! `std::time::Instant`; a front end without it passes its own (for example
+//! one reading `performance.now()`).
+
+use std::fmt::Debug;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A monotonic clock: [`Clock::now`] never goes backwards.
+///
+/// Object safe, so a clock is passed around as `Arc<dyn Clock>`
+/// ([`SharedClock`]), and `Send + Sync`, so one clock serves every thread.
+pub trait Clock: Send + Sync + Debug {
+    /// The time elapsed since an origin fixed by the clock (its creation,
+    /// say). Only differences between two readings mean anything.
+    fn now(&self) -> Duration;
+}
+
+/// A clock shared by whoever needs the time.
+pub type SharedClock = Arc<dyn Clock>;
+
+/// The clock of the standard library (`std::time::Instant`), measuring from
+/// its creation.
+#[cfg(feature = "std-clock")]
+#[derive(Clone, Copy, Debug)]
+pub struct StdClock {
+    origin: std::time::Instant,
+}
+
+#[cfg(feature = "std-clock")]
+impl StdClock {
+    /// A clock whose origin is now.
+    pub fn new() -> StdClock {
+        StdClock {
+            origin: std::time::Instant::now(),
+        }
+    }
+}
+
+#[cfg(feature = "std-clock")]
+impl Default for StdClock {
+    fn default() -> Self {
+        StdClock::new()
+    }
+}
+
+#[cfg(feature = "std-clock")]
+impl Clock for StdClock {
+    fn now(&self) -> Duration {
+        self.origin.elapsed()
+    }
+}
+
+/// The clock used when none is given: a [`StdClock`] with feature
+/// `std-clock`, else `None` (no time source; time limits cannot be
+/// measured and are not applied).
+pub fn default_clock() -> Option<SharedClock> {
+    #[cfg(feature = "std-clock")]
+    {
+        Some(Arc::new(StdClock::new()))
+    }
+    #[cfg(not(feature = "std-clock"))]
+    {
+        None
+    }
+}
+
+/// The moment a time limit runs out, checked cheaply.
+///
+/// Made from an optional limit and an optional clock; when either is
+/// missing the deadline never passes and no time call is ever made. With
+/// both, [`Deadline::start`] reads the clock once, [`Deadline::tick`] reads
+/// it once every [`Deadline::EVERY`] calls, [`Deadline::passed`] every call.
+#[derive(Clone, Debug)]
+pub struct Deadline {
+    timed: Option<Timed>,
+    ticks: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Timed {
+    clock: SharedClock,
+    end: Duration,
+    limit: Duration,
+}
+
+impl Deadline {
+    /// Calls of [`Deadline::tick`] per look at the clock.
+    pub const EVERY: u32 = 4096;
+
+    /// A deadline `limit` from now on `clock`; one that never passes when
+    /// `limit` or `clock` is `None` (then the clock is not read).
+    pub fn start(limit: Option<Duration>, clock: Option<&SharedClock>) -> Deadline {
+        let timed = match (limit, clock) {
+            (Some(limit), Some(clock)) => Some(Timed {
+                end: clock.now().saturating_add(limit),
+                clock: Arc::clone(clock),
+                limit,
+            }),
+            _ => None,
+        };
+        Deadline { timed, ticks: 0 }
+    }
+
+    /// A deadline that never passes.
+    pub fn never() -> Deadline {
+        Deadline {
+            timed: None,
+            ticks: 0,
+        }
+    }
+
+    /// The limit this deadline enforces, if any.
+    pub fn limit(&self) -> Option<Duration> {
+        self.timed.as_ref().map(|t| t.limit)
+    }
+
+    /// Counts one unit of work; every [`Deadline::EVERY`] calls, reads the
+    /// clock and returns `Err(limit)` if the deadline has passed.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), Duration> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(Self::EVERY) {
+            self.check()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Reads the clock now (if there is a limit) and returns `Err(limit)`
+    /// if the deadline has passed. For callers whose units of work are
+    /// already coarse (a block of thousands of heaps).
+    pub fn check(&self) -> Result<(), Duration> {
+        match &self.timed {
+            Some(t) if t.clock.now() > t.end => Err(t.limit),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the deadline has passed, reading the clock now (if there is
+    /// a limit).
+    pub fn passed(&self) -> bool {
+        self.check().is_err()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A clock that moves only when told, and counts its readings.
+    #[derive(Debug, Default)]
+    struct ManualClock {
+        nanos: AtomicU64,
+        reads: AtomicU64,
+    }
+
+    impl ManualClock {
+        fn advance(&self, d: Duration) {
+            self.nanos.fetch_add(d.as_nanos() as u64, Ordering::SeqCst);
+        }
+        fn reads(&self) -> u64 {
+            self.reads.load(Ordering::SeqCst)
+        }
+    }
+
+    impl Clock for ManualClock {
+        fn now(&self) -> Duration {
+            self.reads.fetch_add(1, Ordering::SeqCst);
+            Duration::from_nanos(self.nanos.load(Ordering::SeqCst))
+        }
+    }
+
+    fn manual() -> (Arc<ManualClock>, SharedClock) {
+        let clock = Arc::new(ManualClock::default());
+        let shared: SharedClock = clock.clone();
+        (clock, shared)
+    }
+
+    #[test]
+    fn no_limit_means_no_time_call() {
+        let (clock, shared) = manual();
+        let mut d = Deadline::start(None, Some(&shared));
+        clock.advance(Duration::from_secs(1_000_000));
+        for _ in 0..3 * Deadline::EVERY {
+            assert_eq!(d.tick(), Ok(()));
+        }
+        assert!(!d.passed());
+        assert_eq!(d.limit(), None);
+        assert_eq!(clock.reads(), 0);
+    }
+
+    #[test]
+    fn no_clock_never_passes() {
+        let mut d = Deadline::start(Some(Duration::ZERO), None);
+        for _ in 0..2 * Deadline::EVERY {
+            assert_eq!(d.tick(), Ok(()));
+        }
+        assert!(!d.passed());
+        assert!(!Deadline::never().passed());
+    }
+
+    #[test]
+    fn tick_reads_the_clock_once_every_so_often() {
+        let (clock, shared) = manual();
+        let limit = Duration::from_millis(10);
+        let mut d = Deadline::start(Some(limit), Some(&shared));
+        assert_eq!(clock.reads(), 1);
+        assert_eq!(d.limit(), Some(limit));
+        clock.advance(Duration::from_millis(11));
+        // The limit has passed, but ticks only notice at the next look.
+        for _ in 1..Deadline::EVERY {
+            assert_eq!(d.tick(), Ok(()));
+        }
+        assert_eq!(clock.reads(), 1);
+        assert_eq!(d.tick(), Err(limit));
+        assert_eq!(clock.reads(), 2);
+    }
+
+    #[test]
+    fn check_reads_at_once_and_passes_only_after_the_limit() {
+        let (clock, shared) = manual();
+        let limit = Duration::from_secs(2);
+        let d = Deadline::start(Some(limit), Some(&shared));
+        clock.advance(Duration::from_secs(2));
+        assert_eq!(d.check(), Ok(()), "exactly at the limit is still in time");
+        clock.advance(Duration::from_nanos(1));
+        assert_eq!(d.check(), Err(limit));
+        assert!(d.passed());
+    }
+
+    #[test]
+    fn a_huge_limit_does_not_overflow() {
+        let (_, shared) = manual();
+        let d = Deadline::start(Some(Duration::MAX), Some(&shared));
+        assert!(!d.passed());
+    }
+
+    #[cfg(feature = "std-clock")]
+    #[test]
+    fn std_clock_is_monotonic() {
+        let c = StdClock::new();
+        let a = c.now();
+        let b = c.now();
+        assert!(b >= a);
+        assert!(default_clock().is_some());
+    }
+}
