@@ -15,8 +15,6 @@ use grundy_engine::{
     RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::sync::Mutex;
 
 /// Heaps whose values are computed eagerly for `analyze` before falling
@@ -320,28 +318,23 @@ impl Family for TakeBreakFamily {
             Some(name) => Method::parse(name).map_err(|e| GameError::Input(e.to_string()))?,
             None => Method::Auto,
         };
+        let defaults = Control::default();
         let control = Control {
             method,
             threads: ctl.threads,
             progress: ctl.progress,
             checkpoint: ctl.checkpoint.clone(),
-            ..Control::default()
-        };
-        let stop = ctl.time_limit.map(stop_after);
-        let control = Control {
             checkpoint_interval: ctl
                 .checkpoint_interval
-                .unwrap_or(control.checkpoint_interval),
-            stop: stop.clone(),
-            ..control
+                .unwrap_or(defaults.checkpoint_interval),
+            time_limit: ctl.time_limit,
+            ..defaults
         };
         // Look a little further than asked when n is small, so short
         // requests still get the (proven) period: it costs milliseconds.
-        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), &control).map_err(|e| {
-            match (e, ctl.time_limit) {
-                (SeqError::Stopped(_), Some(limit)) => SearchError::TimeLimit(limit).into(),
-                (e, _) => GameError::Input(e.to_string()),
-            }
+        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), &control).map_err(|e| match e {
+            SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
+            e => GameError::Input(e.to_string()),
         })?;
         let values = (0..=n)
             .map(|k| seq.value(k).map(u64::from))
@@ -358,18 +351,6 @@ impl Family for TakeBreakFamily {
             }),
         })
     }
-}
-
-/// A flag raised once `limit` has passed, by a sleeping helper thread
-/// (the sequence engine looks at it between blocks of heaps).
-fn stop_after(limit: std::time::Duration) -> Arc<AtomicBool> {
-    let flag = Arc::new(AtomicBool::new(false));
-    let raised = flag.clone();
-    std::thread::spawn(move || {
-        std::thread::sleep(limit);
-        raised.store(true, Ordering::Relaxed);
-    });
-    flag
 }
 
 /// The usual wording of a take-and-break move: how many counters are taken

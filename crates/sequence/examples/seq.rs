@@ -14,8 +14,6 @@
 use grundy_sequence::{Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn run() -> Result<(), String> {
@@ -46,14 +44,8 @@ fn run() -> Result<(), String> {
                 let s: f64 = value("--seconds")?
                     .parse()
                     .map_err(|e| format!("--seconds: {e}"))?;
-                let limit =
-                    Duration::try_from_secs_f64(s).map_err(|e| format!("--seconds: {e}"))?;
-                let stop = Arc::new(AtomicBool::new(false));
-                ctl.stop = Some(stop.clone());
-                std::thread::spawn(move || {
-                    std::thread::sleep(limit);
-                    stop.store(true, Ordering::Relaxed);
-                });
+                ctl.time_limit =
+                    Some(Duration::try_from_secs_f64(s).map_err(|e| format!("--seconds: {e}"))?);
             }
             "--no-period" => ctl.use_period = false,
             "--print" => print = true,
@@ -77,7 +69,7 @@ fn run() -> Result<(), String> {
     };
     let stopped = match seq.extend_to(n, &ctl) {
         Ok(()) => false,
-        Err(SeqError::Stopped(_)) => true,
+        Err(SeqError::TimeLimit { .. }) => true,
         Err(e) => return Err(e.to_string()),
     };
     let time = start.elapsed();

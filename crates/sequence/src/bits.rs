@@ -18,11 +18,13 @@ impl ValueSet {
         self.words[v >> 6] |= 1 << (v & 63);
     }
 
+    #[cfg(feature = "parallel")]
     #[inline]
     pub fn remove(&mut self, v: usize) {
         self.words[v >> 6] &= !(1 << (v & 63));
     }
 
+    #[cfg(feature = "parallel")]
     /// Inserts the values of `other` below `c`.
     pub fn add_below(&mut self, other: &ValueSet, c: usize) {
         for (i, (w, &o)) in self.words.iter_mut().zip(&other.words).enumerate() {
@@ -56,6 +58,7 @@ impl ValueSet {
         self.words[full..].fill(0);
     }
 
+    #[cfg(feature = "parallel")]
     /// Makes the set the one whose words are `words` (of a width that may
     /// be smaller).
     pub fn copy_words(&mut self, words: &[u64]) {

@@ -1,6 +1,7 @@
 //! How a sequence computation is run.
 
 use crate::SeqError;
+use grundy_engine::clock::{default_clock, SharedClock};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -14,8 +15,11 @@ pub enum Method {
     /// The rare/common method on one thread (see the `kernel` module docs).
     Rc,
     /// The rare/common method with heaps computed in blocks on all threads.
+    /// Without the crate's `parallel` feature there are no threads and this
+    /// runs as [`Method::Rc`].
     Parallel,
-    /// `Parallel` when more than one thread is available, else `Rc`.
+    /// `Parallel` when more than one thread is available (and the
+    /// `parallel` feature is on), else `Rc`.
     #[default]
     Auto,
 }
@@ -34,21 +38,40 @@ impl Method {
 }
 
 /// Options of [`crate::Sequence::extend_to`]. `Control::default()` is: the
-/// best method on every core, no progress bar, no checkpoint, stop as soon
-/// as a period is proven, memory limited by what the system has available.
+/// best method on every core, no progress bar, no checkpoint, no time
+/// limit, stop as soon as a period is proven, memory limited by what the
+/// system has available.
+///
+/// Every field exists whatever the crate's features; a feature that is off
+/// changes what a field does, as each field's documentation says.
 #[derive(Clone, Debug)]
 pub struct Control {
     /// The algorithm.
     pub method: Method,
     /// Worker threads for [`Method::Parallel`]; 0 means every core.
     pub threads: usize,
-    /// Draw a progress bar on stderr.
+    /// Draw a progress bar on stderr (ignored without the `progress`
+    /// feature).
     pub progress: bool,
-    /// Write the values to this file every `checkpoint_interval` and at the end.
+    /// Write the values to this file every `checkpoint_interval` and at the
+    /// end. Without the `checkpoint` feature, setting it is an error
+    /// ([`SeqError::Unsupported`]).
     pub checkpoint: Option<PathBuf>,
     /// Time between checkpoint writes (stretched to at least ten times the
-    /// duration of the last write, so writing stays a small share of the time).
+    /// duration of the last write, so writing stays a small share of the
+    /// time), measured on `clock`; with no clock, the checkpoint is written
+    /// at the end only.
     pub checkpoint_interval: Duration,
+    /// Wall-clock budget of the computation, measured on `clock` from the
+    /// start of [`crate::Sequence::extend_to`] and looked at between blocks
+    /// of a few thousand heaps. When it runs out the computation ends with
+    /// [`SeqError::TimeLimit`], keeping (and checkpointing) the values so
+    /// far. Not applied when there is no clock.
+    pub time_limit: Option<Duration>,
+    /// The clock of `time_limit` and of checkpoint intervals, read only when
+    /// one of them is in use. Default: the standard clock with the
+    /// `std-clock` feature, else none.
+    pub clock: Option<SharedClock>,
     /// Raised by another thread to stop the computation; it then ends with
     /// [`SeqError::Stopped`], keeping (and checkpointing) the values so far.
     pub stop: Option<Arc<AtomicBool>>,
@@ -67,6 +90,8 @@ impl Default for Control {
             progress: false,
             checkpoint: None,
             checkpoint_interval: Duration::from_secs(60),
+            time_limit: None,
+            clock: default_clock(),
             stop: None,
             use_period: true,
             memory_limit: None,
@@ -84,9 +109,11 @@ impl Control {
         }
     }
 
-    /// The method actually run.
+    /// The method actually run: `Auto` resolved, and `Parallel` run as
+    /// `Rc` without the `parallel` feature.
     pub fn resolved_method(&self) -> Method {
         match self.method {
+            Method::Auto | Method::Parallel if !cfg!(feature = "parallel") => Method::Rc,
             Method::Auto if self.thread_count() > 1 => Method::Parallel,
             Method::Auto => Method::Rc,
             m => m,

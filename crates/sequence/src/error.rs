@@ -1,6 +1,7 @@
 //! Errors of sequence computations.
 
 use std::path::PathBuf;
+use std::time::Duration;
 use thiserror::Error;
 
 /// Why a sequence computation stopped without an answer.
@@ -24,6 +25,18 @@ pub enum SeqError {
         /// Available memory (or the configured limit), MiB.
         available: u64,
     },
+    /// The time limit of [`crate::Control::time_limit`] ran out; values
+    /// computed so far are kept.
+    #[error("time limit of {limit:?} reached at heap {reached}")]
+    TimeLimit {
+        /// The limit.
+        limit: Duration,
+        /// Heaps 0..reached had their values when the computation stopped.
+        reached: u64,
+    },
+    /// Something the crate was built without was asked for.
+    #[error("{0} (this build of grundy-sequence lacks that feature)")]
+    Unsupported(&'static str),
     /// The caller's stop flag was raised; values computed so far are kept.
     #[error("stopped at heap {0} on request")]
     Stopped(u64),

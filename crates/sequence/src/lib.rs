@@ -4,8 +4,9 @@
 //!   Grundy's game, behind [`HeapRule`].
 //! - [`naive_values`]: the reference method, kept simple.
 //! - [`Sequence`]: values computed so far, extended on demand by the naive,
-//!   rare/common or parallel method ([`Method`], [`Control`]), stopped and
-//!   resumed, checkpointed to a file ([`checkpoint`]).
+//!   rare/common or parallel method ([`Method`], [`Control`]), stopped (on
+//!   request or at a time limit) and resumed, checkpointed to a file
+//!   (`checkpoint`).
 //! - [`period`]: least period and pre-period, proven by the periodicity
 //!   theorems when one applies ([`Period::proven`]).
 //!
@@ -15,8 +16,20 @@
 //! very slowly (a few hundred in every published table; 0.6 reaches 302 by
 //! heap 10^6, Grundy's game 230 by heap 10^5), so 16 bits leave a wide margin; a value above
 //! `u16::MAX` is reported as [`SeqError::ValueOverflow`], never wrapped.
+//!
+//! # Features
+//! All on by default; with all off the crate builds for
+//! `wasm32-unknown-unknown` (no threads, files or `std::time::Instant`).
+//! - `parallel`: [`Method::Parallel`] on a rayon pool; without it,
+//!   `Parallel` (and `Auto`) run as [`Method::Rc`] on the calling thread.
+//! - `progress`: the progress bar of [`Control::progress`] (ignored without).
+//! - `checkpoint`: checkpoint files (the `checkpoint` module); without it a
+//!   [`Control::checkpoint`] is refused with [`SeqError::Unsupported`].
+//! - `std-clock`: the standard clock as [`Control::clock`]'s default; without
+//!   it a time limit needs a clock passed in.
 
 mod bits;
+#[cfg(feature = "checkpoint")]
 pub mod checkpoint;
 mod control;
 pub mod error;
@@ -24,8 +37,10 @@ mod kernel;
 pub mod memory;
 mod moves;
 pub mod naive;
+#[cfg(feature = "parallel")]
 mod parallel;
 pub mod period;
+mod progress;
 pub mod rule;
 mod scan;
 mod sequence;

@@ -34,17 +34,58 @@ fn block_size(known: usize, rare_common: bool) -> usize {
     share.clamp(1, MAX_BLOCK)
 }
 
+/// The worker threads of a run of [`crate::Method::Parallel`]: this thread
+/// and `threads - 1` of a pool, with their work spaces, kept between blocks.
+pub(crate) struct Workers {
+    pool: ThreadPool,
+    threads: usize,
+    space: Workspace,
+}
+
+impl Workers {
+    /// Starts a pool for `threads` threads in all (this one included).
+    pub fn new(threads: usize) -> Result<Workers, SeqError> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            // This thread takes part in the parallel phases too.
+            .num_threads((threads - 1).max(1))
+            .build()
+            .map_err(|e| SeqError::Threads(e.to_string()))?;
+        Ok(Workers {
+            pool,
+            threads,
+            space: Workspace::default(),
+        })
+    }
+
+    /// Computes the values of heaps `values.len()..end`.
+    pub fn extend(
+        &mut self,
+        kernel: &mut Kernel,
+        values: &mut Vec<Value>,
+        end: usize,
+    ) -> Result<(), SeqError> {
+        extend(
+            kernel,
+            values,
+            end,
+            &self.pool,
+            self.threads,
+            &mut self.space,
+        )
+    }
+}
+
 /// Phase-one work spaces, kept between blocks: one scratch space per
 /// thread taking part, one result store per batch of the block.
 #[derive(Default)]
-pub(crate) struct Workspace {
+struct Workspace {
     scratches: Vec<Scratch>,
     slots: Vec<Mutex<Partials>>,
 }
 
 /// Computes the values of heaps `values.len()..end` with `threads` threads:
 /// this one and `threads - 1` of `pool`.
-pub(crate) fn extend(
+fn extend(
     kernel: &mut Kernel,
     values: &mut Vec<Value>,
     end: usize,

@@ -2,11 +2,21 @@
 
 use crate::kernel::Kernel;
 use crate::period::{find_observed, find_proven, Period};
-use crate::{checkpoint, memory, parallel, Control, HeapRule, Method, SeqError, Value};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::path::Path;
+use crate::progress::Progress;
+use crate::{memory, Control, HeapRule, Method, SeqError, Value};
+use grundy_engine::clock::Deadline;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+
+#[cfg(feature = "checkpoint")]
+use crate::checkpoint;
+#[cfg(feature = "parallel")]
+use crate::parallel::Workers;
+#[cfg(feature = "checkpoint")]
+use grundy_engine::clock::SharedClock;
+#[cfg(feature = "checkpoint")]
+use std::path::Path;
+#[cfg(feature = "checkpoint")]
+use std::time::Duration;
 
 /// Heaps between two looks at the stop flag, progress bar and checkpoint clock.
 const HOUSEKEEPING: usize = 1 << 12;
@@ -39,6 +49,7 @@ impl Sequence {
 
     /// The sequence stored in checkpoint `path` if the file exists (refusing
     /// a damaged file or one of another rule with an error), else a new one.
+    #[cfg(feature = "checkpoint")]
     pub fn resume_or_new(rule: HeapRule, path: &Path) -> Result<Sequence, SeqError> {
         let mut seq = Sequence::new(rule);
         if let Some(values) = checkpoint::load(path, &seq.rule)? {
@@ -50,6 +61,7 @@ impl Sequence {
     }
 
     /// Writes the values so far to checkpoint `path` (atomically).
+    #[cfg(feature = "checkpoint")]
     pub fn save(&self, path: &Path) -> Result<(), SeqError> {
         checkpoint::save(path, &self.rule, &self.values)
     }
@@ -94,19 +106,25 @@ impl Sequence {
     /// `ctl.use_period`). Refuses, before allocating, an n whose values do not
     /// fit in memory. Writes `ctl.checkpoint` periodically and at the end
     /// (also when stopped or failing); values already computed are kept on
-    /// error, so a later call resumes.
+    /// error, so a later call resumes. Ends with [`SeqError::TimeLimit`]
+    /// once `ctl.time_limit` has passed, [`SeqError::Stopped`] once
+    /// `ctl.stop` is raised (both looked at between blocks of heaps).
     pub fn extend_to(&mut self, n: u64, ctl: &Control) -> Result<(), SeqError> {
+        #[cfg(not(feature = "checkpoint"))]
+        if ctl.checkpoint.is_some() {
+            return Err(SeqError::Unsupported("checkpoint files"));
+        }
         memory::check(n, ctl)?;
         let target = n as usize + 1;
         if self.values.len() >= target {
             return Ok(());
         }
         self.values.reserve_exact(target - self.values.len());
-        let bar = ctl.progress.then(|| progress_bar(target as u64));
-        let result = self.run(target, ctl, bar.as_ref());
-        if let Some(bar) = bar {
-            bar.finish_and_clear();
-        }
+        let deadline = Deadline::start(ctl.time_limit, ctl.clock.as_ref());
+        let progress = Progress::start(ctl.progress, target as u64);
+        let result = self.run(target, ctl, &progress, &deadline);
+        progress.finish();
+        #[cfg(feature = "checkpoint")]
         if let Some(path) = &ctl.checkpoint {
             self.save(path)?;
         }
@@ -117,24 +135,17 @@ impl Sequence {
         &mut self,
         target: usize,
         ctl: &Control,
-        bar: Option<&ProgressBar>,
+        progress: &Progress,
+        deadline: &Deadline,
     ) -> Result<(), SeqError> {
         let method = ctl.resolved_method();
         let use_rc = method != Method::Naive;
-        let mut last_save = Instant::now();
-        let mut save_every = ctl.checkpoint_interval;
-        let pool = if method == Method::Parallel {
-            Some(
-                // This thread takes part in the parallel phases too.
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads((ctl.thread_count() - 1).max(1))
-                    .build()
-                    .map_err(|e| SeqError::Threads(e.to_string()))?,
-            )
-        } else {
-            None
+        #[cfg(feature = "checkpoint")]
+        let mut saver = Saver::new(ctl);
+        let mut workers = match method {
+            Method::Parallel => Some(Workers::new(ctl.thread_count())?),
+            _ => None,
         };
-        let mut space = parallel::Workspace::default();
         if !matches!(&self.kernel, Some((rc, _)) if *rc == use_rc) {
             self.kernel = Some((use_rc, Kernel::new(&self.rule, use_rc)));
         }
@@ -162,32 +173,25 @@ impl Sequence {
                 end = end.min(self.next_period_check.max(self.values.len() + 1));
             }
             let kernel = &mut self.kernel.as_mut().expect("kernel set above").1;
-            match &pool {
-                Some(pool) => parallel::extend(
-                    kernel,
-                    &mut self.values,
-                    end,
-                    pool,
-                    ctl.thread_count(),
-                    &mut space,
-                )?,
+            match &mut workers {
+                Some(workers) => workers.extend(kernel, &mut self.values, end)?,
                 None => kernel.extend(&mut self.values, end)?,
             }
-            if let Some(bar) = bar {
-                bar.set_position(self.values.len() as u64);
-            }
+            progress.set(self.values.len() as u64);
             if let Some(stop) = &ctl.stop {
                 if stop.load(Ordering::Relaxed) {
                     return Err(SeqError::Stopped(self.values.len() as u64));
                 }
             }
-            if let Some(path) = &ctl.checkpoint {
-                if last_save.elapsed() >= save_every {
-                    let started = Instant::now();
-                    self.save(path)?;
-                    save_every = save_every.max(started.elapsed() * 10);
-                    last_save = Instant::now();
-                }
+            if let Err(limit) = deadline.check() {
+                return Err(SeqError::TimeLimit {
+                    limit,
+                    reached: self.values.len() as u64,
+                });
+            }
+            #[cfg(feature = "checkpoint")]
+            if let Some(saver) = &mut saver {
+                saver.tick(self)?;
             }
         }
         if ctl.use_period {
@@ -197,23 +201,69 @@ impl Sequence {
     }
 }
 
-fn progress_bar(len: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} heaps, {per_sec}, eta {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
-    bar.set_style(style);
-    bar.enable_steady_tick(Duration::from_millis(250));
-    bar
+/// Without the `parallel` feature there are no worker threads: no value of
+/// this type exists, and [`Control::resolved_method`] never asks for one.
+#[cfg(not(feature = "parallel"))]
+enum Workers {}
+
+#[cfg(not(feature = "parallel"))]
+impl Workers {
+    fn new(_threads: usize) -> Result<Workers, SeqError> {
+        Err(SeqError::Unsupported("worker threads"))
+    }
+
+    fn extend(&mut self, _: &mut Kernel, _: &mut Vec<Value>, _: usize) -> Result<(), SeqError> {
+        match *self {}
+    }
+}
+
+/// Writes the checkpoint of a run every `checkpoint_interval` on the
+/// control's clock (none without a clock: the end's write remains).
+#[cfg(feature = "checkpoint")]
+struct Saver<'a> {
+    path: &'a Path,
+    clock: &'a SharedClock,
+    every: Duration,
+    last: Duration,
+}
+
+#[cfg(feature = "checkpoint")]
+impl<'a> Saver<'a> {
+    fn new(ctl: &'a Control) -> Option<Saver<'a>> {
+        let (path, clock) = (ctl.checkpoint.as_deref()?, ctl.clock.as_ref()?);
+        Some(Saver {
+            path,
+            clock,
+            every: ctl.checkpoint_interval,
+            last: clock.now(),
+        })
+    }
+
+    /// Saves `seq` if the interval has passed since the last save.
+    fn tick(&mut self, seq: &Sequence) -> Result<(), SeqError> {
+        let started = self.clock.now();
+        if started.saturating_sub(self.last) >= self.every {
+            seq.save(self.path)?;
+            let done = self.clock.now();
+            self.every = self.every.max(done.saturating_sub(started) * 10);
+            self.last = done;
+        }
+        Ok(())
+    }
 }
 
 /// Computes the values of heaps 0..=n of `rule` under `ctl`, resuming from
-/// and writing to `ctl.checkpoint` if set. Returns the sequence (its
+/// and writing to `ctl.checkpoint` if set (an error without the
+/// `checkpoint` feature). Returns the sequence (its
 /// `values()` may be longer than n + 1 if a checkpoint held more).
 pub fn compute(rule: HeapRule, n: u64, ctl: &Control) -> Result<Sequence, SeqError> {
+    #[cfg(feature = "checkpoint")]
     let mut seq = match &ctl.checkpoint {
         Some(path) => Sequence::resume_or_new(rule, path)?,
         None => Sequence::new(rule),
     };
+    #[cfg(not(feature = "checkpoint"))]
+    let mut seq = Sequence::new(rule);
     seq.extend_to(n, ctl)?;
     Ok(seq)
 }

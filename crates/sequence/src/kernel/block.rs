@@ -1,0 +1,144 @@
+//! A block of heaps in two phases, for the parallel method
+//! ([`crate::parallel`]): phase one ([`Kernel::partial`], `&self`, so many
+//! threads run it at once) takes the splits whose parts are both below the
+//! block; phase two ([`Kernel::finish`], in order) adds the rest and takes
+//! the value, by the full scan or the rare/common method.
+
+use super::rare::{find_candidates, rare_below};
+use super::{Kernel, Scratch};
+use crate::bits::ValueSet;
+use crate::scan::{scan_all, Pairs};
+use crate::{SeqError, Value};
+
+impl Kernel {
+    /// The mask in use, if the rare/common method is active.
+    pub fn mask(&self) -> Option<u32> {
+        self.mask
+    }
+
+    /// The values of heaps below `synced`, both ways round.
+    fn pairs<'a>(&'a self, values: &'a [Value]) -> Pairs<'a> {
+        Pairs {
+            values: &values[..self.synced],
+            rev: &self.rev,
+        }
+    }
+
+    /// Phase one of heaps `n0..n0 + lanes` when only the values of heaps
+    /// below `known` are available (`known <= n0`): for each heap, in order,
+    /// pushes onto `out` the option values of the two-heap splits whose
+    /// parts are both below `known`, as far as the method needs them. Takes
+    /// `&self` so many batches can be done at once.
+    pub fn partial(
+        &self,
+        values: &[Value],
+        n0: usize,
+        lanes: usize,
+        known: usize,
+        scratch: &mut Scratch,
+        out: &mut Partials,
+    ) {
+        let pairs = self.pairs(values);
+        let hit = &mut scratch.hit;
+        if hit.words.len() != self.width / 64 {
+            *hit = ValueSet::with_width(self.width);
+        }
+        if self.mask.is_none() {
+            for n in n0..n0 + lanes {
+                hit.words.fill(0);
+                for (m, lo, hi) in self.moves.known_ranges(n, known) {
+                    scan_all(pairs, m, lo, hi, hit);
+                }
+                out.push(hit, 0);
+            }
+            return;
+        }
+        if scratch.need.len() < self.width {
+            scratch.need = vec![0; self.width];
+        }
+        self.rare_pass(values, n0, lanes, known, &mut scratch.table);
+        let w = self.width;
+        for j in 0..lanes {
+            let n = n0 + j;
+            hit.load_bytes(&scratch.table[j * w..(j + 1) * w]);
+            let c1 = hit.least_missing_in(&self.common_vals);
+            rare_below(hit, &self.rare_vals, c1, &mut scratch.cands);
+            if !scratch.cands.is_empty() {
+                let left = find_candidates(
+                    pairs,
+                    self.moves.known_ranges(n, known),
+                    &self.top,
+                    self.width / 2,
+                    &mut scratch.cands,
+                    &mut scratch.need,
+                    &mut scratch.mark,
+                );
+                // The candidates found are the values now in `hit`.
+                hit.add_below(&self.rare_vals, c1);
+                for &v in &scratch.cands[..left] {
+                    hit.remove(v as usize);
+                }
+            }
+            out.push(hit, c1);
+        }
+    }
+
+    /// Phase two of heap `n`, once every heap below `n` has its value:
+    /// adds the options phase one could not see and returns the value.
+    /// `partials.get(i)` is what phase one found for heap n.
+    pub fn finish(
+        &mut self,
+        values: &[Value],
+        n: usize,
+        known: usize,
+        partials: &Partials,
+        i: usize,
+    ) -> Result<Value, SeqError> {
+        let (words, c1) = partials.get(i);
+        self.hit.copy_words(words);
+        if self.mask.is_none() {
+            return self.finish_naive(values, n, known);
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let value = self.finish_rc(values, n, known, c1, &mut scratch);
+        self.scratch = scratch;
+        value
+    }
+}
+
+/// What phase one learnt about consecutive heaps, stored flat (no
+/// allocation per heap). For each heap: the option values found, and `c1`:
+/// every rare value below `c1` and not among them is the value of no split
+/// seen by phase one (0 after the full scan).
+#[derive(Default)]
+pub(crate) struct Partials {
+    words: usize,
+    hits: Vec<u64>,
+    c1: Vec<usize>,
+}
+
+impl Partials {
+    /// Forgets every heap stored, keeping the memory.
+    pub fn clear(&mut self) {
+        self.hits.clear();
+        self.c1.clear();
+    }
+
+    /// The number of heaps stored.
+    pub fn len(&self) -> usize {
+        self.c1.len()
+    }
+
+    fn push(&mut self, hit: &ValueSet, c1: usize) {
+        if self.c1.is_empty() {
+            self.words = hit.words.len();
+        }
+        debug_assert_eq!(self.words, hit.words.len());
+        self.hits.extend_from_slice(&hit.words);
+        self.c1.push(c1);
+    }
+
+    fn get(&self, i: usize) -> (&[u64], usize) {
+        (&self.hits[i * self.words..(i + 1) * self.words], self.c1[i])
+    }
+}

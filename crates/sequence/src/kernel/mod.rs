@@ -1,0 +1,254 @@
+//! The value of one heap from the values below it, kept in step with the
+//! sequence: [`Kernel`] holds what every method shares (the values reversed,
+//! the heaps with a top-bit value, the counts of each value, the options
+//! that are not two-heap splits), and one module per method computes values
+//! with it:
+//! - [`full`]: the full scan of every two-heap split (the naive method);
+//! - [`rare`]: the rare/common method, on one thread;
+//! - `block` (feature `parallel`): the same methods split into two phases
+//!   over a block of heaps, the first of which runs on many threads
+//!   ([`crate::parallel`]).
+//!
+//! [`Kernel::extend`] picks between the full scan and the rare/common
+//! method: the latter once a mask makes rare values scarce enough (see
+//! [`rare`]).
+
+#[cfg(feature = "parallel")]
+mod block;
+mod full;
+mod rare;
+
+#[cfg(feature = "parallel")]
+pub(crate) use block::Partials;
+
+use crate::bits::ValueSet;
+use crate::moves::Moves;
+use crate::scan::Marks;
+use crate::{HeapRule, SeqError, Value};
+use rare::{is_rare, Cursor, FIRST_REVIEW};
+
+/// Heaps whose pass over the rare heaps is done together (measured on 0.6:
+/// 32 beats 16 and 64).
+pub(crate) const BATCH: usize = 32;
+/// The reversed copy of the values is never shorter than this.
+const MIN_REV: usize = 1 << 12;
+
+/// Rare/common state for one sequence, kept in step with its values.
+pub(crate) struct Kernel {
+    moves: Moves,
+    use_rc: bool,
+    mask: Option<u32>,
+    /// Heaps >= 1 with a rare value, ascending.
+    rare: Vec<usize>,
+    /// The values of the heaps in `rare`.
+    rare_val: Vec<Value>,
+    /// `rev[rev.len() - 1 - i]` is the value of heap i, for i < synced.
+    rev: Vec<Value>,
+    /// The length `rev` may grow to without being asked for more.
+    rev_target: usize,
+    width: usize,
+    /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
+    top: Vec<usize>,
+    rare_vals: ValueSet,
+    common_vals: ValueSet,
+    hist: Vec<u64>,
+    next_review: usize,
+    synced: usize,
+    hit: ValueSet,
+    scratch: Scratch,
+    /// For phase two of a block: the `known` it is for, the first rare
+    /// heap >= known, and per pair offset the rare heaps a with
+    /// a + known <= m, counted (they only grow within a block).
+    cursor: Option<Cursor>,
+}
+
+impl Kernel {
+    /// A kernel for `rule`; `use_rc` false means the naive full scan.
+    pub fn new(rule: &HeapRule, use_rc: bool) -> Kernel {
+        let mut k = Kernel {
+            moves: Moves::of(rule),
+            use_rc,
+            mask: None,
+            rare: Vec::new(),
+            rare_val: Vec::new(),
+            rev: Vec::new(),
+            rev_target: usize::MAX,
+            width: 0,
+            top: Vec::new(),
+            rare_vals: ValueSet::default(),
+            common_vals: ValueSet::default(),
+            hist: vec![0; Value::MAX as usize + 1],
+            next_review: FIRST_REVIEW,
+            synced: 0,
+            hit: ValueSet::default(),
+            scratch: Scratch::default(),
+            cursor: None,
+        };
+        k.set_width(64);
+        k
+    }
+
+    /// Tells the kernel how many heaps the computation is expected to
+    /// reach: its reversed copy of the values grows geometrically up to
+    /// that length, not beyond (a sequence whose period is proven early
+    /// never needs it whole).
+    pub fn reserve(&mut self, heaps: usize) {
+        self.rev_target = heaps;
+    }
+
+    fn grow_rev(&mut self, len: usize) {
+        let mut rev = vec![0; len];
+        // Heap i moves from old.len() - 1 - i to len - 1 - i.
+        rev[len - self.rev.len()..].copy_from_slice(&self.rev);
+        self.rev = rev;
+    }
+
+    fn set_width(&mut self, width: usize) {
+        self.width = width;
+        self.hit = ValueSet::with_width(width);
+        self.scratch.need = vec![0; width];
+        self.rare_vals = ValueSet::with_width(width);
+        self.common_vals = ValueSet::with_width(width);
+        for v in 0..width {
+            match self.mask {
+                Some(m) if !is_rare(v, m) => self.common_vals.insert(v),
+                Some(_) => self.rare_vals.insert(v),
+                None => self.common_vals.insert(v),
+            }
+        }
+    }
+
+    /// Accounts for `values[synced..]` (new values, or all of them after a
+    /// resume) and reviews the mask when the heap count passes a review point.
+    pub fn sync(&mut self, values: &[Value]) {
+        self.account(values);
+        if self.use_rc && self.synced >= self.next_review {
+            while self.next_review <= self.synced {
+                self.next_review *= 2;
+            }
+            self.review(values);
+        }
+    }
+
+    /// Accounts for `values[synced..]` without reviewing the mask (inside a
+    /// batch or parallel block, whose first phase used the current mask).
+    pub fn account(&mut self, values: &[Value]) {
+        if values.len() < self.synced {
+            // The sequence was replaced by a shorter one: start over.
+            self.hist.iter_mut().for_each(|c| *c = 0);
+            self.rare.clear();
+            self.rare_val.clear();
+            self.rev.clear();
+            self.top.clear();
+            self.cursor = None;
+            self.mask = None;
+            self.synced = 0;
+            self.next_review = FIRST_REVIEW;
+            self.set_width(64);
+        }
+        if values.len() == self.synced {
+            return;
+        }
+        if values.len() > self.rev.len() {
+            let len = (2 * self.rev.len()).max(MIN_REV).min(self.rev_target);
+            self.grow_rev(len.max(values.len()));
+        }
+        let last = self.rev.len() - 1;
+        for (i, &v) in values.iter().enumerate().skip(self.synced) {
+            self.rev[last - i] = v;
+            self.hist[v as usize] += 1;
+            let v = v as usize;
+            if v >= self.width {
+                let w = (v + 1).next_power_of_two().max(64);
+                self.set_width(w);
+                self.top.clear();
+                self.top
+                    .extend((1..i).filter(|&a| values[a] as usize >= w / 2));
+            }
+            if i >= 1 && v >= self.width / 2 {
+                self.top.push(i);
+            }
+            if let Some(m) = self.mask {
+                if i >= 1 && is_rare(v, m) {
+                    self.rare.push(i);
+                    self.rare_val.push(v as Value);
+                }
+            }
+        }
+        self.synced = values.len();
+    }
+
+    /// Adds the options that are not pair splits: heaps left empty, single
+    /// heaps, three-heap splits (these by brute force: only hexadecimal
+    /// codes have them).
+    fn other_options(&mut self, values: &[Value], n: usize) {
+        for &k in &self.moves.empties {
+            if n == k {
+                self.hit.insert(0);
+            }
+        }
+        for &k in &self.moves.singles {
+            if n > k {
+                self.hit.insert(values[n - k] as usize);
+            }
+        }
+        for &k in &self.moves.triples {
+            if n < k + 3 {
+                continue;
+            }
+            let m = n - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let v = values[a] ^ values[b] ^ values[m - a - b];
+                    self.hit.insert(v as usize);
+                }
+            }
+        }
+    }
+
+    /// Computes the values of heaps `values.len()..end` on this thread.
+    pub fn extend(&mut self, values: &mut Vec<Value>, end: usize) -> Result<(), SeqError> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let result = self.extend_with(values, end, &mut scratch);
+        self.scratch = scratch;
+        result
+    }
+
+    fn extend_with(
+        &mut self,
+        values: &mut Vec<Value>,
+        end: usize,
+        scratch: &mut Scratch,
+    ) -> Result<(), SeqError> {
+        while values.len() < end {
+            self.sync(values);
+            if self.mask.is_none() {
+                self.full_step(values)?;
+            } else {
+                self.rare_step(values, end, scratch)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn to_value(v: usize, n: usize) -> Result<Value, SeqError> {
+    Value::try_from(v).map_err(|_| SeqError::ValueOverflow {
+        heap: n as u64,
+        max: Value::MAX as u64,
+    })
+}
+
+/// Per-thread work space of the rare value search.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// Zeroed between uses; at least the width.
+    need: Vec<u8>,
+    mark: Marks,
+    cands: Vec<Value>,
+    /// The byte table of [`Kernel::rare_pass`].
+    table: Vec<u8>,
+    /// Phase one's option values of one heap.
+    #[cfg(feature = "parallel")]
+    hit: ValueSet,
+}
