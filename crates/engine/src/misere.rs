@@ -22,8 +22,13 @@ pub struct MisereSolver<G: Impartial> {
 
 struct Frame<P> {
     state: Vec<P>,
+    /// The states one move away; an entry is moved out (left empty) when
+    /// its own search starts, and its result comes back through `cursor`
+    /// and `won`, so no state is cloned or looked up twice.
     children: Vec<Vec<P>>,
     cursor: usize,
+    /// A child was found lost for its mover.
+    won: bool,
 }
 
 impl<G: Impartial> MisereSolver<G> {
@@ -107,10 +112,11 @@ impl<G: Impartial> MisereSolver<G> {
             state: root.clone(),
             children,
             cursor: 0,
+            won: false,
         }];
         while let Some(top) = stack.last_mut() {
             // In misère play a state with no moves is a win for the mover.
-            let mut result = if top.children.is_empty() {
+            let mut result = if top.won || top.children.is_empty() {
                 Some(true)
             } else {
                 None
@@ -121,7 +127,7 @@ impl<G: Impartial> MisereSolver<G> {
                     Some(false) => result = Some(true),
                     Some(true) => top.cursor += 1,
                     None => {
-                        pending = Some(top.children[top.cursor].clone());
+                        pending = Some(std::mem::take(&mut top.children[top.cursor]));
                         break;
                     }
                 }
@@ -134,6 +140,14 @@ impl<G: Impartial> MisereSolver<G> {
                     let frame = stack.pop().expect("non-empty");
                     on_stack.remove(&frame.state);
                     self.memo.insert(frame.state, w);
+                    if let Some(parent) = stack.last_mut() {
+                        // The parent was waiting on this state, at its cursor.
+                        if w {
+                            parent.cursor += 1;
+                        } else {
+                            parent.won = true;
+                        }
+                    }
                 }
                 (None, Some(child)) => {
                     budget.check(self.memo.len() + stack.len())?;
@@ -145,6 +159,7 @@ impl<G: Impartial> MisereSolver<G> {
                         state: child,
                         children,
                         cursor: 0,
+                        won: false,
                     });
                 }
                 (None, None) => unreachable!("handled above"),
