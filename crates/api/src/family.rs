@@ -5,9 +5,9 @@ use grundy_engine::{
     analyze, Analysis, GameError, Limits, MisereSolver, MoveReport, Play, SearchError, Solver,
     TextGame,
 };
+use grundy_sequence::{Control, Period};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 /// A built game family (its options already applied), ready to answer
@@ -27,9 +27,10 @@ pub trait Family: Send + Sync {
     /// limit, a position with more moves than the state limit.
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError>;
 
-    /// The values of heaps 0..=n of a one-heap family, with its period.
+    /// The values of heaps 0..=n of a one-heap family, with its period,
+    /// computed as `ctl` says (method, threads, checkpoint, time limit).
     /// Families without a one-heap sequence answer with an input error.
-    fn seq(&self, _n: u64, _ctl: &SeqControl) -> Result<SeqReport, GameError> {
+    fn seq(&self, _n: u64, _ctl: &Control) -> Result<SeqReport, GameError> {
         Err(GameError::Input(format!(
             "game '{}' has no one-heap value sequence; `grundy seq` takes heap games",
             self.name()
@@ -37,48 +38,27 @@ pub trait Family: Send + Sync {
     }
 }
 
-/// How a `seq` computation is run.
-#[derive(Clone, Debug, Default)]
-pub struct SeqControl {
-    /// Worker threads (0 = every core).
-    pub threads: usize,
-    /// File to write progress to and resume from.
-    pub checkpoint: Option<PathBuf>,
-    /// Time between checkpoint writes; `None` for the engine's default.
-    pub checkpoint_interval: Option<std::time::Duration>,
-    /// Wall-clock budget; `None` for none (a sequence run is bounded by
-    /// memory, which is checked before allocating). When it runs out the
-    /// computation stops with [`crate::SearchError::TimeLimit`], after
-    /// writing its checkpoint.
-    pub time_limit: Option<std::time::Duration>,
-    /// Show a progress bar on stderr.
-    pub progress: bool,
-    /// Algorithm name (`naive`, `rc`, `parallel`); `None` picks the best.
-    pub method: Option<String>,
-}
-
-/// The period of a value sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PeriodReport {
-    /// The least n0 with G(n + p) = G(n) for every n >= n0.
-    pub preperiod: u64,
-    /// The least period p.
-    pub period: u64,
-    /// Whether a theorem guarantees the pattern continues for ever.
-    pub proven: bool,
-}
-
 /// The answer of `grundy seq`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeqReport {
-    /// The game's name, e.g. `octal 0.137`.
+    /// The game as the user named it, with its options, e.g. `kayles` or
+    /// `subtraction 2,5,7`.
     pub game: String,
+    /// The take-and-break code of the game in normal form (`0.77` for
+    /// Kayles), for games that have one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
     /// The largest heap asked for.
     pub n: u64,
     /// `values[k]` is the value of a heap of k, for k in 0..=n.
     pub values: Vec<u64>,
-    /// The period found in the computed range, if any.
-    pub period: Option<PeriodReport>,
+    /// The period found in the computed range, if any. Its pre-period may
+    /// lie beyond `n` when more heaps were computed than asked (see
+    /// `computed_to`).
+    pub period: Option<Period>,
+    /// The largest heap whose value was computed: at least `n`, more when
+    /// a short request was extended to find its period.
+    pub computed_to: u64,
 }
 
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.

@@ -20,9 +20,15 @@ pub mod render;
 
 pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
-    PeriodReport, Registration, SeqControl, SeqReport,
+    Registration, SeqReport,
 };
 pub use grundy_engine::{
     Analysis, ComponentReport, GameError, Limits, MoveReport, Outcome, ParseError, Play,
     SearchError,
 };
+/// How a sequence is computed: the sequence crate's own `Control` (one
+/// type from the engine to every front end), named for the facade.
+pub use grundy_sequence::Control as SeqControl;
+/// The algorithm of a sequence computation.
+pub use grundy_sequence::Method as SeqMethod;
+pub use grundy_sequence::Period;

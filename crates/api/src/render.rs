@@ -2,7 +2,7 @@
 //! value sequence. JSON output is the report types serialised as they
 //! are; only the text layout is decided here.
 
-use crate::{Analysis, Outcome, PeriodReport, Play, Registration, SeqReport};
+use crate::{Analysis, Outcome, Period, Play, Registration, SeqReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -154,7 +154,7 @@ pub fn games_text(regs: &[Registration]) -> String {
 }
 
 /// The period line of `grundy seq`.
-pub fn period_text(p: Option<&PeriodReport>, n: u64) -> String {
+pub fn period_text(p: Option<&Period>, n: u64) -> String {
     match p {
         Some(p) => format!(
             "period {}, pre-period {} ({})",
@@ -168,14 +168,22 @@ pub fn period_text(p: Option<&PeriodReport>, n: u64) -> String {
 
 /// The values of a sequence, several to a line, each line starting with
 /// the heap size of its first value; then the period line. `title` names
-/// the game as invoked; the family's own name for it follows when it
-/// differs (`kayles (octal 0.77)`).
+/// the game as invoked; its take-and-break code follows where it has one
+/// (`kayles (octal 0.77)`), else the family's own name where it differs.
 pub fn seq_text(title: &str, r: &SeqReport) -> String {
     let mut s = String::new();
-    if r.game == title {
-        let _ = writeln!(s, "{title}: values of heaps 0..={}", r.n);
-    } else {
-        let _ = writeln!(s, "{title} ({}): values of heaps 0..={}", r.game, r.n);
+    let aka = match &r.code {
+        Some(c) => Some(format!("{} {c}", code_kind(c))),
+        None if r.game != title => Some(r.game.clone()),
+        None => None,
+    };
+    match aka {
+        Some(aka) => {
+            let _ = writeln!(s, "{title} ({aka}): values of heaps 0..={}", r.n);
+        }
+        None => {
+            let _ = writeln!(s, "{title}: values of heaps 0..={}", r.n);
+        }
     }
     let vw = r.values.iter().map(|v| digits(*v)).max().unwrap_or(1);
     // Round numbers per line keep the heap indices easy to read.
@@ -190,6 +198,16 @@ pub fn seq_text(title: &str, r: &SeqReport) -> String {
     }
     let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
     s
+}
+
+/// `hexadecimal` for a code in hexadecimal normal form (a letter digit, or
+/// the `0x` prefix of one without), else `octal`.
+fn code_kind(code: &str) -> &'static str {
+    if code.starts_with("0x") || code.bytes().any(|b| b.is_ascii_alphabetic()) {
+        "hexadecimal"
+    } else {
+        "octal"
+    }
 }
 
 fn digits(v: u64) -> usize {
@@ -276,11 +294,13 @@ mod tests {
             game: "octal 0.07".into(),
             n: 21,
             values: (0..22).map(|k| k % 5).collect(),
-            period: Some(PeriodReport {
+            code: Some("0.07".into()),
+            period: Some(Period {
                 preperiod: 0,
                 period: 5,
                 proven: false,
             }),
+            computed_to: 21,
         };
         assert_eq!(
             seq_text("octal --code 0.07", &r),
@@ -289,7 +309,16 @@ mod tests {
              20: 0 1\n\
              period 5, pre-period 0 (observed)\n"
         );
-        assert!(seq_text("octal 0.07", &r).starts_with("octal 0.07: values"));
+        let plain = SeqReport {
+            game: "nim".into(),
+            code: None,
+            ..r.clone()
+        };
+        assert!(seq_text("nim", &plain).starts_with("nim: values"));
+        assert!(seq_text("nim --x", &plain).starts_with("nim --x (nim): values"));
+        assert_eq!(code_kind("0.F"), "hexadecimal");
+        assert_eq!(code_kind("0x0.37"), "hexadecimal");
+        assert_eq!(code_kind("4.07"), "octal");
         assert_eq!(period_text(None, 9), "no period found in heaps 0..=9");
     }
 

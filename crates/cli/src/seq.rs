@@ -4,7 +4,7 @@
 use crate::args::{Request, SeqRequest};
 use crate::error::CliError;
 use grundy_api::render;
-use grundy_api::{Family, SeqControl};
+use grundy_api::{Family, SeqControl, SeqMethod};
 use std::io::Write;
 
 /// Computes the sequence and writes it as text or (with `--json`) as the
@@ -15,13 +15,20 @@ pub fn run(
     seq: &SeqRequest,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let defaults = SeqControl::default();
+    let method = match &seq.method {
+        Some(name) => SeqMethod::parse(name)
+            .map_err(|e| CliError::Game(grundy_api::GameError::Input(e.to_string())))?,
+        None => SeqMethod::Auto,
+    };
     let ctl = SeqControl {
+        method,
         threads: req.threads.unwrap_or(0),
         checkpoint: seq.checkpoint.clone(),
-        checkpoint_interval: seq.checkpoint_every,
+        checkpoint_interval: seq.checkpoint_every.unwrap_or(defaults.checkpoint_interval),
         time_limit: req.explicit_time_limit,
         progress: seq.progress,
-        method: seq.method.clone(),
+        ..defaults
     };
     let report = family.seq(seq.n, &ctl)?;
     if req.json {

@@ -4,7 +4,7 @@
 //! (Misère size checks are the game's own [`grundy_engine::Impartial::misere_size`],
 //! which the engine's misère solver admits by.)
 
-use grundy_api::{Adapter, Family, PeriodReport, SeqControl, SeqReport};
+use grundy_api::{Adapter, Family, Period, SeqControl, SeqReport};
 use grundy_engine::{Analysis, GameError, Limits, MoveReport, Play, TextGame};
 
 /// The largest `n` a formula sequence is computed to: the answer holds
@@ -111,16 +111,18 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
         let period = formula
             .period
             .filter(|&p| p.checked_mul(2).is_some_and(|twice| twice <= n + 1))
-            .map(|period| PeriodReport {
+            .map(|period| Period {
                 preperiod: 0,
                 period,
                 proven: true,
             });
         Ok(SeqReport {
             game: self.name(),
+            code: None,
             n,
             values: (0..=n).map(&formula.value).collect(),
             period,
+            computed_to: n,
         })
     }
 }

@@ -20,12 +20,20 @@ fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, G
     Ok(family(code, limits))
 }
 
-fn named(code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+/// A named game (`kayles`): reports carry its name, the code goes in a
+/// field of its own.
+fn named(name: &str, code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     let code = TakeBreak::parse(code).map_err(|e| GameError::Internal(e.to_string()))?;
-    Ok(family(code, limits))
+    let rule = HeapRule::TakeBreak(code);
+    Ok(Box::new(TakeBreakFamily::alias(
+        name.to_string(),
+        rule,
+        take_wording,
+        limits,
+    )))
 }
 
-/// The family of `code`, named after its normal form.
+/// The family of `code`, named after its normal form (`octal 0.137`).
 fn family(code: TakeBreak, limits: &Limits) -> Box<dyn Family> {
     let rule = HeapRule::TakeBreak(code);
     TakeBreakFamily::boxed(rule.name(), rule, take_wording, limits)
@@ -48,7 +56,7 @@ pub const KAYLES: BuiltIn = BuiltIn {
     syntax: "heap sizes",
     example: "4 7",
     options: &[],
-    build: |_, limits| named("0.77", limits),
+    build: |_, limits| named("kayles", "0.77", limits),
 };
 
 /// `dawson-kayles HEAP...`: the octal game 0.07.
@@ -58,5 +66,5 @@ pub const DAWSON_KAYLES: BuiltIn = BuiltIn {
     syntax: "heap sizes",
     example: "6 9",
     options: &[],
-    build: |_, limits| named("0.07", limits),
+    build: |_, limits| named("dawson-kayles", "0.07", limits),
 };

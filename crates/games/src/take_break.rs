@@ -9,7 +9,7 @@
 
 use crate::heaps;
 use crate::misere_bound;
-use grundy_api::{Adapter, Family, PeriodReport, SeqControl, SeqReport};
+use grundy_api::{Adapter, Family, SeqReport};
 use grundy_engine::{
     Analysis, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
     RulesError, SearchError, TextGame, Theory,
@@ -277,14 +277,29 @@ pub struct TakeBreakFamily {
 }
 
 impl TakeBreakFamily {
-    /// The family of `rule`, named `name` in reports.
+    /// The family of `rule`, named `name` in reports and in its method
+    /// (`the value table of subtraction 1,3,4`).
     pub fn new(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
+        let table = name.clone();
+        Self::with_table_name(name, table, rule, wording, limits)
+    }
+
+    /// A game known by a name of its own (`kayles`): reports carry `name`,
+    /// the method names the rule (`the value table of octal 0.77`).
+    pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
+        let table = rule.name();
+        Self::with_table_name(name, table, rule, wording, limits)
+    }
+
+    fn with_table_name(
+        name: String,
+        table: String,
+        rule: HeapRule,
+        wording: Wording,
+        limits: &Limits,
+    ) -> Self {
         TakeBreakFamily {
-            adapter: Adapter::new(
-                name.clone(),
-                TakeBreakGame::new(rule, wording).named(name),
-                limits,
-            ),
+            adapter: Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits),
         }
     }
 
@@ -312,27 +327,11 @@ impl Family for TakeBreakFamily {
         self.adapter.moves(args)
     }
 
-    fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
+    fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
         let rule = self.adapter.game().rule().clone();
-        let method = match &ctl.method {
-            Some(name) => Method::parse(name).map_err(|e| GameError::Input(e.to_string()))?,
-            None => Method::Auto,
-        };
-        let defaults = Control::default();
-        let control = Control {
-            method,
-            threads: ctl.threads,
-            progress: ctl.progress,
-            checkpoint: ctl.checkpoint.clone(),
-            checkpoint_interval: ctl
-                .checkpoint_interval
-                .unwrap_or(defaults.checkpoint_interval),
-            time_limit: ctl.time_limit,
-            ..defaults
-        };
         // Look a little further than asked when n is small, so short
         // requests still get the (proven) period: it costs milliseconds.
-        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), &control).map_err(|e| match e {
+        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
             SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
             e => GameError::Input(e.to_string()),
         })?;
@@ -341,14 +340,15 @@ impl Family for TakeBreakFamily {
             .collect::<Option<Vec<u64>>>()
             .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
         Ok(SeqReport {
-            game: rule.name(),
+            game: self.name(),
+            code: match &rule {
+                HeapRule::TakeBreak(code) => Some(code.to_string()),
+                HeapRule::GrundyGame => None,
+            },
             n,
             values,
-            period: seq.period().map(|p| PeriodReport {
-                preperiod: p.preperiod,
-                period: p.period,
-                proven: p.proven,
-            }),
+            period: seq.period(),
+            computed_to: (seq.values().len() as u64).saturating_sub(1),
         })
     }
 }

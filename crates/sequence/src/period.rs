@@ -24,8 +24,10 @@
 
 use crate::{HeapRule, Value};
 
-/// The period of a value sequence.
+/// The period of a value sequence: the `period` object of `seq --json`
+/// (with the `serde` feature).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Period {
     /// The least n0 with G(n + p) = G(n) for every n >= n0 (every computed n,
     /// if the period is not proven).

@@ -119,3 +119,35 @@ fn documented_periods() {
         );
     }
 }
+
+/// `game` names the game as typed, the code has a field of its own, and a
+/// period found past N says how far the values were computed (issue 10).
+#[test]
+fn game_is_named_as_typed_and_the_code_apart() {
+    let doc = json(&["seq", "kayles", "-n", "5", "--json"]);
+    assert_eq!(doc["game"], "kayles");
+    assert_eq!(doc["code"], "0.77");
+    assert_eq!(doc["period"]["preperiod"], 71);
+    assert!(doc["computed_to"].as_u64().unwrap() >= 71 + 2 * 12);
+    let doc = json(&["seq", "subtraction", "--set", "7,2,5", "-n", "5", "--json"]);
+    assert_eq!(doc["game"], "subtraction 2,5,7");
+    assert_eq!(doc["code"], "0.0300303");
+    let doc = json(&["seq", "octal", "--code", "0.137", "-n", "100", "--json"]);
+    assert_eq!(doc["game"], "octal 0.137");
+    assert_eq!(doc["code"], "0.137");
+    let doc = json(&["seq", "nim", "-n", "5", "--json"]);
+    assert_eq!(doc["game"], "nim");
+    assert!(doc.get("code").is_none());
+    assert_eq!(doc["computed_to"], 5);
+    let doc = json(&["analyze", "kayles", "4", "7", "--json"]);
+    assert_eq!(doc["game"], "kayles");
+}
+
+/// An observed period needs three full periods and a tail a tenth as long
+/// as its pre-period: octal 0.16 to 10^5 shows none (it reported "period
+/// 3, pre-period 99988" from a dozen values).
+#[test]
+fn no_period_is_observed_from_a_dozen_values() {
+    let doc = json(&["seq", "octal", "--code", "0.16", "-n", "100000", "--json"]);
+    assert!(doc["period"].is_null(), "{}", doc["period"]);
+}
