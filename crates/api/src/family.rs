@@ -2,8 +2,8 @@
 //! the registration record every family provides.
 
 use grundy_engine::{
-    analyze, Analysis, GameError, Limits, MisereSolver, MoveReport, Play, SearchError, Solver,
-    TextGame,
+    analyze_with, Analysis, Detail, GameError, Limits, MisereSolver, MoveReport, Play, SearchError,
+    Solver, TextGame,
 };
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
@@ -18,8 +18,20 @@ pub trait Family: Send + Sync {
     fn name(&self) -> String;
 
     /// Analyses the position written as `args` (the position arguments of
-    /// `grundy analyze`).
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError>;
+    /// `grundy analyze`), every winning move listed.
+    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        self.analyze_with(args, play, Detail::AllMoves)
+    }
+
+    /// Analyses the position written as `args`, working out as much of
+    /// the move list as `detail` asks ([`Detail::OutcomeOnly`] answers
+    /// positions with too many moves to list).
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError>;
 
     /// Every legal move from the position written as `args`, labelled, in
     /// the family's deterministic order, each `to` in the syntax `analyze`
@@ -123,16 +135,22 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         self.name.clone()
     }
 
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
         let p = self.game.parse(args)?;
         let mut s = self.borrow()?;
-        let answer = analyze(
+        let answer = analyze_with(
             &self.name,
             &*self.game,
             &mut s.normal,
             &mut s.misere,
             &p,
             play,
+            detail,
         );
         self.give_back(s);
         answer

@@ -10,11 +10,13 @@
 //! - The reports ([`Analysis`], [`SeqReport`], ...) serialise to the JSON
 //!   of the command-line contract; [`render`] lays them out as text.
 //! - [`policy`]: how the engine chooses its move in `play`.
+//! - [`messages`]: suggestions for misspelt names, long input clipped.
 //!
 //! Front ends depend on this crate (and on the games crate for the
 //! built-in registry); nothing here names a particular game.
 
 mod family;
+pub mod messages;
 pub mod policy;
 pub mod render;
 
@@ -23,7 +25,7 @@ pub use family::{
     Registration, SeqReport,
 };
 pub use grundy_engine::{
-    Analysis, ComponentReport, GameError, Limits, MoveReport, Outcome, ParseError, Play,
+    Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Outcome, ParseError, Play,
     SearchError,
 };
 /// How a sequence is computed: the sequence crate's own `Control` (one

@@ -37,11 +37,21 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         (None, Play::Misere) => {}
     }
     s.push('\n');
-    match a.winning_moves.len() {
-        0 if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
-        0 => {}
-        k => {
-            let _ = writeln!(s, "{k} winning move{}:", if k == 1 { "" } else { "s" });
+    let listed = a.winning_moves.len();
+    match a.winning_move_count {
+        None if a.outcome == Outcome::N => s.push_str("winning moves not examined\n"),
+        Some(0) if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
+        None | Some(0) => {}
+        Some(count) => {
+            let plural = if count == 1 { "" } else { "s" };
+            if listed == count {
+                let _ = writeln!(s, "{count} winning move{plural}:");
+            } else {
+                let _ = writeln!(
+                    s,
+                    "{count} winning move{plural}, the first {listed} listed:"
+                );
+            }
             let width = a
                 .winning_moves
                 .iter()
@@ -226,7 +236,7 @@ mod tests {
             play: Play::Normal,
             outcome: Outcome::N,
             value: Some(2),
-            winning_move_count: 1,
+            winning_move_count: Some(1),
             winning_moves: vec![MoveReport {
                 label: "heap 1: 3 -> 1".into(),
                 to: "1 4 5".into(),
@@ -265,7 +275,7 @@ mod tests {
         a.outcome = Outcome::P;
         a.value = None;
         a.winning_moves.clear();
-        a.winning_move_count = 0;
+        a.winning_move_count = Some(0);
         for c in &mut a.components {
             c.value = None;
         }
@@ -278,6 +288,28 @@ mod tests {
         assert!(!t.contains("winning move"));
         assert!(t.contains("components:\n  3\n  4\n  5\n"));
         assert!(t.ends_with("note: a remark\n"));
+    }
+
+    #[test]
+    fn moves_counted_but_not_all_listed() {
+        let mut a = nim345();
+        a.winning_move_count = Some(3);
+        let t = analysis_text("nim", &a);
+        assert!(
+            t.contains("\n3 winning moves, the first 1 listed:\n  heap 1"),
+            "{t}"
+        );
+        a.winning_moves.clear();
+        let t = analysis_text("nim", &a);
+        assert!(
+            t.contains("\n3 winning moves, the first 0 listed:\ncomponents"),
+            "{t}"
+        );
+        a.winning_move_count = None;
+        let t = analysis_text("nim", &a);
+        assert!(t.contains("\nwinning moves not examined\n"), "{t}");
+        a.outcome = Outcome::P;
+        assert!(!analysis_text("nim", &a).contains("winning"));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::error::CliError;
 use crate::nim::{self, NimOp, NimRequest};
 use clap::parser::ValueSource;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use grundy_api::{parse_u64_in, GameOptions, Limits, Play, Registration};
+use grundy_api::{parse_u64_in, Detail, GameOptions, Limits, Play, Registration};
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,7 +29,16 @@ Game-specific options (listed by `grundy games` and by `grundy analyze GAME
 --help`) take one value each: `--max 10` or `--max=10`. Options may come
 before or after the position arguments. A word made of a dash and digits
 (`-3`) or a lone `-` is a position argument, not an option; `--` ends the
-options.";
+options.
+
+--outcome-only answers with the outcome and value alone: no move is
+examined, so a position with too many moves to list (`kayles
+1000000000000`) is answered wherever its value is known. --max-moves K
+lists the first K winning moves and still counts them all.
+
+The components are the parts the position splits into, each with a move
+and its value: none when the position is over, the position itself when
+it does not split.";
 
 const SEQ_AFTER_HELP: &str = "\
 Prints the normal-play values of heaps 0 to N of a one-heap game, several
@@ -76,6 +85,13 @@ Exit status: 0 when the game ends, is quit or input ends (abandoned); 2 for
 a bad starting position or option, or when a search limit stops the game
 (the error names the position); 1 internal failure.";
 
+const COMPLETIONS_AFTER_HELP: &str = "\
+Writes the script on stdout. For example, in bash:
+  grundy completions bash > ~/.local/share/bash-completion/completions/grundy
+in zsh, into a directory of $fpath as `_grundy`; in fish:
+  grundy completions fish > ~/.config/fish/completions/grundy.fish
+It completes commands and options; game names are listed by `grundy games`.";
+
 const NIM_AFTER_HELP: &str = "\
 Operands are whole numbers 0 to 18446744073709551615, in decimal or in
 hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
@@ -110,14 +126,14 @@ enum Command {
         after_help = GAME_AFTER_HELP,
         override_usage = "grundy analyze [OPTIONS] GAME [OPTIONS] POSITION..."
     )]
-    Analyze(GameArgs),
+    Analyze(AnalyzeArgs),
     /// Analyze many positions, one per line on stdin, one JSON line out per line
     #[command(
         after_help = BATCH_AFTER_HELP,
         override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS",
         mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options"))
     )]
-    Batch(GameArgs),
+    Batch(AnalyzeArgs),
     /// Value sequence of a one-heap game (heaps 0 to N) with its period
     #[command(
         after_help = SEQ_AFTER_HELP,
@@ -136,6 +152,13 @@ enum Command {
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
     #[command(after_help = NIM_AFTER_HELP)]
     Nim(NimArgs),
+    /// Print a completion script for a shell
+    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The arguments of `analyze`, `batch` and `seq`. clap reads the options
@@ -177,6 +200,43 @@ struct Common {
     /// Search time budget in seconds, fractions allowed (default 60)
     #[arg(long, value_name = "SECS")]
     time_limit: Option<String>,
+}
+
+/// The arguments of `analyze` and `batch`.
+#[derive(Args, Debug, Clone, Default)]
+struct AnalyzeArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(flatten)]
+    extra: AnalyzeExtra,
+}
+
+/// The options only `analyze` and `batch` take.
+#[derive(Args, Debug, Clone, Default)]
+struct AnalyzeExtra {
+    /// Outcome and value only, no winning moves (answers positions with too
+    /// many moves to list, e.g. `kayles 1000000000000`)
+    #[arg(long, conflicts_with = "max_moves")]
+    outcome_only: bool,
+    /// List at most K winning moves (`winning_move_count` stays the full
+    /// count)
+    #[arg(long, value_name = "K")]
+    max_moves: Option<String>,
+}
+
+impl AnalyzeExtra {
+    /// How much of the move list to work out.
+    fn detail(&self) -> Result<Detail, CliError> {
+        if self.outcome_only {
+            return Ok(Detail::OutcomeOnly);
+        }
+        match &self.max_moves {
+            None => Ok(Detail::AllMoves),
+            Some(k) => parse_u64_in(k, 0, usize::MAX as u64)
+                .map(|k| Detail::FirstMoves(k as usize))
+                .map_err(|e| CliError::usage(format!("--max-moves: {e}"))),
+        }
+    }
 }
 
 /// The arguments of `seq`.
@@ -275,6 +335,8 @@ pub struct Request {
     pub play: Play,
     /// JSON output.
     pub json: bool,
+    /// How much of the move list `analyze` and `batch` work out.
+    pub detail: Detail,
     /// Worker threads (`None`: every core).
     pub threads: Option<usize>,
     /// Search limits.
@@ -359,7 +421,8 @@ where
     let game = match &cli.command {
         Command::Games { json } => return Ok(Parsed::Games { json: *json }),
         Command::Nim(a) => return Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
-        Command::Analyze(g) | Command::Batch(g) => g,
+        Command::Completions { shell } => return Ok(Parsed::Print(completions(*shell))),
+        Command::Analyze(a) | Command::Batch(a) => &a.game,
         Command::Seq(s) => &s.game,
         Command::Play(p) => &p.game,
     };
@@ -386,14 +449,14 @@ where
         options, positions, ..
     } = tail;
     match cli.command {
-        Command::Analyze(g) => Ok(Parsed::Analyze(request(
-            registration,
-            options,
-            positions,
-            &g.common,
-        )?)),
-        Command::Batch(g) => {
-            let r = request(registration, options, positions, &g.common)?;
+        Command::Analyze(a) => {
+            let mut r = request(registration, options, positions, &a.game.common)?;
+            r.detail = a.extra.detail()?;
+            Ok(Parsed::Analyze(r))
+        }
+        Command::Batch(a) => {
+            let mut r = request(registration, options, positions, &a.game.common)?;
+            r.detail = a.extra.detail()?;
             if let Some(p) = r.positions.first() {
                 return Err(CliError::usage(format!(
                     "unexpected argument '{p}': batch reads its positions from stdin, one per line"
@@ -450,12 +513,19 @@ where
                 },
             ))
         }
-        Command::Games { .. } | Command::Nim(_) => {
+        Command::Games { .. } | Command::Nim(_) | Command::Completions { .. } => {
             Err(CliError::Game(grundy_api::GameError::Internal(format!(
                 "the second parse of the {sub} command line found another command"
             ))))
         }
     }
+}
+
+/// The completion script of `grundy` for `shell`.
+fn completions(shell: clap_complete::Shell) -> String {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+    String::from_utf8_lossy(&script).into_owned()
 }
 
 /// What clap made of a command line.
@@ -630,6 +700,7 @@ fn request(
         positions,
         play: if c.misere { Play::Misere } else { Play::Normal },
         json: c.json,
+        detail: Detail::AllMoves,
         threads,
         explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
         limits,
@@ -642,8 +713,11 @@ fn unknown_game(name: &str) -> CliError {
     if names.is_empty() {
         CliError::usage(format!("unknown game '{name}' (no games are registered)"))
     } else {
+        let hint = grundy_api::messages::did_you_mean(name, names.iter().copied())
+            .map(|n| format!(" did you mean '{n}'?"))
+            .unwrap_or_default();
         CliError::usage(format!(
-            "unknown game '{name}'; known games: {}",
+            "unknown game '{name}';{hint} known games: {}",
             names.join(", ")
         ))
     }

@@ -4,7 +4,7 @@
 
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
-use grundy_api::{Family, Play};
+use grundy_api::{Detail, Family, Play};
 use rayon::prelude::*;
 use std::io::{BufRead, Write};
 
@@ -26,7 +26,8 @@ enum Status {
     Failed(i32),
 }
 
-/// Answers every line of `input` on `out`. Returns the exit status: 0 when
+/// Answers every line of `input` on `out`, each analysis working out as
+/// much of the move list as `detail` asks. Returns the exit status: 0 when
 /// every line was answered, otherwise the most serious line error's status
 /// (2 for bad input and limits, 1 for internal failures). With `parallel`
 /// the lines of a chunk are answered on the rayon pool, still written in
@@ -34,6 +35,7 @@ enum Status {
 pub fn run(
     family: &dyn Family,
     play: Play,
+    detail: Detail,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     parallel: bool,
@@ -58,7 +60,7 @@ pub fn run(
             chunk.push(line);
         }
         let first = line_no + 1;
-        let answer = |(i, line): (usize, &Line)| answer_line(family, play, first + i, line);
+        let answer = |(i, line): (usize, &Line)| answer_line(family, play, detail, first + i, line);
         let answers: Vec<(String, Status)> = if parallel {
             chunk.par_iter().enumerate().map(answer).collect()
         } else {
@@ -82,8 +84,15 @@ pub fn run(
 }
 
 /// The JSON line for input line number `line_no` (1-based).
-fn answer_line(family: &dyn Family, play: Play, line_no: usize, line: &Line) -> (String, Status) {
+fn answer_line(
+    family: &dyn Family,
+    play: Play,
+    detail: Detail,
+    line_no: usize,
+    line: &Line,
+) -> (String, Status) {
     let fail = |msg: String, code: i32| {
+        let msg = grundy_api::messages::clip_quotes(&msg);
         let doc = serde_json::json!({ "line": line_no, "error": msg });
         (doc.to_string(), Status::Failed(code))
     };
@@ -103,7 +112,7 @@ fn answer_line(family: &dyn Family, play: Play, line_no: usize, line: &Line) -> 
         return fail("line is not valid UTF-8".into(), 2);
     };
     let words: Vec<&str> = text.split_whitespace().collect();
-    match family.analyze(&words, play) {
+    match family.analyze_with(&words, play, detail) {
         Ok(a) => {
             // Sized for a typical answer (about 500 bytes): growing a small
             // buffer step by step was a large share of a batch's time.
@@ -138,7 +147,12 @@ mod tests {
         fn name(&self) -> String {
             "echo".into()
         }
-        fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        fn analyze_with(
+            &self,
+            args: &[&str],
+            play: Play,
+            _detail: grundy_api::Detail,
+        ) -> Result<Analysis, GameError> {
             match args {
                 ["ok"] => Ok(Analysis {
                     game: "echo".into(),
@@ -146,7 +160,7 @@ mod tests {
                     play,
                     outcome: Outcome::P,
                     value: Some(0),
-                    winning_move_count: 0,
+                    winning_move_count: Some(0),
                     winning_moves: vec![],
                     components: vec![],
                     method: "test".into(),
@@ -163,7 +177,15 @@ mod tests {
 
     fn batch(input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
         let mut out = Vec::new();
-        let code = run(&Echo, Play::Normal, &mut &input[..], &mut out, parallel).unwrap();
+        let code = run(
+            &Echo,
+            Play::Normal,
+            Detail::AllMoves,
+            &mut &input[..],
+            &mut out,
+            parallel,
+        )
+        .unwrap();
         let lines = String::from_utf8(out).unwrap();
         (
             code,

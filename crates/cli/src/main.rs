@@ -17,7 +17,7 @@ mod seq;
 use args::{Parsed, Request};
 use error::{is_broken_pipe, CliError};
 use grundy_api::render;
-use grundy_api::{Family, GameError};
+use grundy_api::{Detail, Family, GameError, SearchError};
 use std::io::{self, BufWriter, Write};
 
 fn main() {
@@ -54,7 +54,7 @@ fn report(e: &CliError) -> i32 {
     if is_broken_pipe(e) {
         return 0;
     }
-    let text = one_line(&e.to_string());
+    let text = grundy_api::messages::clip_quotes(&one_line(&e.to_string()));
     let line = match e {
         CliError::Game(GameError::Internal(_)) => text,
         _ => format!("error: {text}"),
@@ -90,7 +90,9 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         Parsed::Analyze(req) => {
             let family = build(&req)?;
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
-            let a = family.analyze(&words, req.play)?;
+            let a = family
+                .analyze_with(&words, req.play, req.detail)
+                .map_err(|e| outcome_only_hint(e, req.detail))?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&a).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the analysis: {e}"))
@@ -105,7 +107,14 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let family = build(&req)?;
             let stdin = io::stdin();
             let parallel = rayon::current_num_threads() > 1;
-            batch::run(&*family, req.play, &mut stdin.lock(), &mut out, parallel)?
+            batch::run(
+                &*family,
+                req.play,
+                req.detail,
+                &mut stdin.lock(),
+                &mut out,
+                parallel,
+            )?
         }
         Parsed::Seq(req, s) => {
             let family = build(&req)?;
@@ -133,6 +142,19 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
     };
     out.flush()?;
     Ok(code)
+}
+
+/// A position with too many moves to list can still be answered without
+/// them: the error says so.
+fn outcome_only_hint(e: GameError, detail: Detail) -> CliError {
+    match e {
+        GameError::Search(SearchError::TooManyMoves { .. }) if detail != Detail::OutcomeOnly => {
+            CliError::usage(format!(
+                "{e}; --outcome-only answers with the outcome and value alone"
+            ))
+        }
+        e => CliError::Game(e),
+    }
 }
 
 /// `play` without a position starts where `analyze` would (the empty grid

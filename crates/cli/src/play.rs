@@ -496,7 +496,7 @@ mod tests {
             play: Play::Normal,
             outcome,
             value: None,
-            winning_move_count: winning.len(),
+            winning_move_count: Some(winning.len()),
             winning_moves: winning,
             components: vec![],
             method: "test".into(),
@@ -525,7 +525,12 @@ mod tests {
         fn name(&self) -> String {
             "countdown".into()
         }
-        fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        fn analyze_with(
+            &self,
+            args: &[&str],
+            play: Play,
+            _detail: grundy_api::Detail,
+        ) -> Result<Analysis, GameError> {
             let n = Countdown::heap(args)?;
             if Some(n) == self.fail_at {
                 return Err(grundy_api::SearchError::StateLimit(7).into());

@@ -39,11 +39,16 @@ pub struct Analysis {
     /// The normal-play Sprague-Grundy value; `None` in misère play or when
     /// only theory (no value) was available.
     pub value: Option<u64>,
-    /// How many winning moves there are.
-    pub winning_move_count: usize,
-    /// Every winning move, in the family's deterministic order.
+    /// How many winning moves there are; `None` when the moves were not
+    /// examined ([`Detail::OutcomeOnly`]).
+    pub winning_move_count: Option<usize>,
+    /// The winning moves, in the family's deterministic order: every one,
+    /// or the first few that [`Detail`] asked for.
     pub winning_moves: Vec<MoveReport>,
-    /// The independent components and their values.
+    /// The parts the position was split into (for normal play the split
+    /// of its value, for misère the disjunctive sum), each with a move and
+    /// its value: `[]` exactly when the position is over; a position that
+    /// does not split is its own single component.
     pub components: Vec<ComponentReport>,
     /// How the outcome was established (closed form, search, a theorem).
     pub method: String,
@@ -52,11 +57,22 @@ pub struct Analysis {
     pub notes: Vec<String>,
 }
 
-/// Analyses `p` under `play`, using the family's theory where it has one
-/// and the solvers otherwise. The solvers' tables persist across calls.
-///
-/// Errors: a search limit when neither theory nor search can answer; an
-/// internal error if theory and search disagree (a bug caught at run time).
+/// How much of the move list an analysis works out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Every winning move, counted and listed.
+    #[default]
+    AllMoves,
+    /// Every winning move counted, the first `k` listed.
+    FirstMoves(usize),
+    /// Outcome and value only: no move is generated, so a position with
+    /// more moves than the state limit (a heap of 10^12) is still answered
+    /// wherever its value or outcome is.
+    OutcomeOnly,
+}
+
+/// Analyses `p` under `play` with every winning move listed: see
+/// [`analyze_with`].
 pub fn analyze<G: TextGame>(
     game_name: &str,
     game: &G,
@@ -65,6 +81,27 @@ pub fn analyze<G: TextGame>(
     p: &G::Position,
     play: Play,
 ) -> Result<Analysis, GameError> {
+    analyze_with(game_name, game, normal, misere, p, play, Detail::AllMoves)
+}
+
+/// Analyses `p` under `play`, using the family's theory where it has one
+/// and the solvers otherwise, working out as much of the move list as
+/// `detail` asks. The solvers' tables persist across calls.
+///
+/// Errors: a search limit when neither theory nor search can answer (or,
+/// unless `detail` is [`Detail::OutcomeOnly`], when the moves are too many
+/// to list); an internal error if theory and search disagree (a bug caught
+/// at run time).
+pub fn analyze_with<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    normal: &mut Solver<G>,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+) -> Result<Analysis, GameError> {
+    let list_moves = detail != Detail::OutcomeOnly;
     let theory = game.theory(p, play);
     let mut notes = Vec::new();
     // Normal-play values mean nothing to a misère answer: skip their search.
@@ -75,29 +112,21 @@ pub fn analyze<G: TextGame>(
             Err(e) => (None, Some(e)),
         },
     };
-    let components: Vec<ComponentReport> = match &values {
-        Some(v) => v
-            .iter()
-            .map(|(q, n)| ComponentReport {
-                position: game.format(q),
-                value: Some(n.0),
-            })
-            .collect(),
+    let parts: Vec<(G::Position, Option<u64>)> = match &values {
+        Some(v) => v.iter().map(|(q, n)| (q.clone(), Some(n.0))).collect(),
         None => match play {
             Play::Normal => game.normal_play_parts(p),
             Play::Misere => game.components(p),
         }
         .map_err(SearchError::from)?
-        .iter()
-        .map(|q| ComponentReport {
-            position: game.format(q),
-            value: None,
-        })
+        .into_iter()
+        .map(|q| (q, None))
         .collect(),
     };
     let total = values
         .as_ref()
         .map(|v| v.iter().fold(0u64, |acc, (_, n)| acc ^ n.0));
+    let components = report_components(game, p, parts, total, normal.limits())?;
 
     let (outcome, winning, method, value) = match play {
         Play::Normal => {
@@ -125,7 +154,7 @@ pub fn analyze<G: TextGame>(
                 None => {
                     let v = value.expect("no theory means the value was computed");
                     let mut winning = Vec::new();
-                    if v != 0 {
+                    if v != 0 && list_moves {
                         check_moves_bound(game, p, normal.limits())?;
                         for m in game.moves(p).map_err(SearchError::from)? {
                             if normal.value(&m.to)?.0 == 0 {
@@ -157,7 +186,7 @@ pub fn analyze<G: TextGame>(
             None => {
                 let wins = misere.mover_wins(p)?;
                 let mut winning = Vec::new();
-                if wins {
+                if wins && list_moves {
                     check_moves_bound(game, p, normal.limits())?;
                     for m in game.moves(p).map_err(SearchError::from)? {
                         if !misere.mover_wins(&m.to)? {
@@ -174,8 +203,15 @@ pub fn analyze<G: TextGame>(
             }
         },
     };
+    let winning_move_count = list_moves.then_some(winning.len());
+    let shown = match detail {
+        Detail::AllMoves => winning.len(),
+        Detail::FirstMoves(k) => k,
+        Detail::OutcomeOnly => 0,
+    };
     let winning_moves: Vec<MoveReport> = winning
         .into_iter()
+        .take(shown)
         .map(|m| MoveReport {
             label: m.label,
             to: game.format(&m.to),
@@ -187,12 +223,51 @@ pub fn analyze<G: TextGame>(
         play,
         outcome,
         value,
-        winning_move_count: winning_moves.len(),
+        winning_move_count,
         winning_moves,
         components,
         method,
         notes,
     })
+}
+
+/// The components as reported, the same way for every family: the parts
+/// of the split that have a move, so `[]` exactly when `p` is over; a
+/// position whose split left nothing out although it has moves (every
+/// part dropped as worth 0, like a Treblecross row where any move loses at
+/// once) is its own single component, of value `total`. Whether a part is
+/// over is only asked where it is cheap: of parts of value 0 (a non-zero
+/// value has a move) whose moves are few enough to list.
+fn report_components<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    parts: Vec<(G::Position, Option<u64>)>,
+    total: Option<u64>,
+    limits: &Limits,
+) -> Result<Vec<ComponentReport>, SearchError> {
+    let over = |q: &G::Position| -> Result<bool, SearchError> {
+        if game.moves_bound(q) > limits.max_states as u128 {
+            return Ok(false);
+        }
+        Ok(game.is_terminal(q)?)
+    };
+    let mut kept = Vec::with_capacity(parts.len());
+    for (q, v) in parts {
+        if v.unwrap_or(0) == 0 && over(&q)? {
+            continue;
+        }
+        kept.push(ComponentReport {
+            position: game.format(&q),
+            value: v,
+        });
+    }
+    if kept.is_empty() && !over(p)? {
+        kept.push(ComponentReport {
+            position: game.format(p),
+            value: total,
+        });
+    }
+    Ok(kept)
 }
 
 /// Refuses to list the moves of `p` when there are more than the state

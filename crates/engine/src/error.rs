@@ -23,10 +23,12 @@ pub enum SearchError {
     #[error("search limit hit: more than {0} positions (raise it with --max-states)")]
     StateLimit(u64),
     /// The search ran out of time.
-    #[error("search limit hit: more than {0:?} of search time")]
+    #[error("search limit hit: more than {0:?} of search time (raise it with --time-limit)")]
     TimeLimit(Duration),
     /// The position is known in advance to need more states than allowed.
-    #[error("position too large for search: about {estimate} positions, limit {limit}")]
+    #[error(
+        "position too large for search: about {estimate} positions, limit {limit} (raise it with --max-states)"
+    )]
     TooLarge {
         /// Estimated positions the search would visit.
         estimate: u128,
@@ -34,7 +36,9 @@ pub enum SearchError {
         limit: u64,
     },
     /// A position has more moves than may be listed.
-    #[error("too many moves to list: about {estimate}, limit {limit}")]
+    #[error(
+        "too many moves to list: about {estimate}, limit {limit} (raise it with --max-states)"
+    )]
     TooManyMoves {
         /// Estimated number of moves.
         estimate: u128,

@@ -23,7 +23,7 @@ mod retrograde;
 mod solver;
 pub mod testing;
 
-pub use analysis::{analyze, Analysis, ComponentReport, MoveReport};
+pub use analysis::{analyze, analyze_with, Analysis, ComponentReport, Detail, MoveReport};
 pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, SearchError};
 pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};

@@ -5,7 +5,7 @@
 //! which the engine's misère solver admits by.)
 
 use grundy_api::{Adapter, Family, Period, SeqControl, SeqReport};
-use grundy_engine::{Analysis, GameError, Limits, MoveReport, Play, TextGame};
+use grundy_engine::{Analysis, Detail, GameError, Limits, MoveReport, Play, TextGame};
 
 /// The largest `n` a formula sequence is computed to: the answer holds
 /// `n + 1` values in memory.
@@ -78,8 +78,14 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
         self.adapter.name()
     }
 
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
-        if let Some(size) = self.answer_size {
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
+        // Only a full move list can be too large to write.
+        if let (Some(size), Detail::AllMoves) = (self.answer_size, detail) {
             let game = self.adapter.game();
             let p = game.parse(args)?;
             let estimate = size(game, &p, play);
@@ -89,7 +95,7 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
                 )));
             }
         }
-        self.adapter.analyze(args, play)
+        self.adapter.analyze_with(args, play, detail)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

@@ -11,7 +11,7 @@ use crate::heaps;
 use crate::misere_bound;
 use grundy_api::{Adapter, Family, SeqReport};
 use grundy_engine::{
-    Analysis, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
+    Analysis, Detail, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
     RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
@@ -319,8 +319,13 @@ impl Family for TakeBreakFamily {
         self.adapter.name()
     }
 
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
-        self.adapter.analyze(args, play)
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
+        self.adapter.analyze_with(args, play, detail)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {

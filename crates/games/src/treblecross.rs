@@ -48,7 +48,7 @@ use crate::row::{self, Alphabet};
 use crate::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Analysis, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
+    Analysis, Detail, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
     RulesError, TextGame, Theory,
 };
 use std::ops::Range;
@@ -369,10 +369,15 @@ impl Family for TreblecrossFamily {
         "treblecross".to_string()
     }
 
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
         match play {
-            Play::Normal => self.normal.analyze(args, play),
-            Play::Misere => self.misere.analyze(args, play),
+            Play::Normal => self.normal.analyze_with(args, play, detail),
+            Play::Misere => self.misere.analyze_with(args, play, detail),
         }
     }
 

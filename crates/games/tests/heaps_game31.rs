@@ -98,7 +98,7 @@ fn from_the_start() {
 fn the_example_prefix() {
     // 3+5+6+6+5+6 = 31: nothing can be played, the mover has lost.
     let a = analyze(game31::REGISTRATION, &[], &["356656"], Play::Normal).unwrap();
-    assert_eq!((a.outcome, a.winning_move_count), (Outcome::P, 0));
+    assert_eq!((a.outcome, a.winning_move_count), (Outcome::P, Some(0)));
     assert!(a.components.is_empty());
     // 3+5+6+6+5 = 25 with two 6s played: a third 6 reaches 31 and wins.
     let a = analyze(game31::REGISTRATION, &[], &["35665"], Play::Normal).unwrap();

@@ -54,7 +54,7 @@ fn search_matches_a_table() {
         }
         // Any p >= n is over: the mover has lost.
         let a = family.analyze(&[&n.to_string()], Play::Normal).unwrap();
-        assert_eq!((a.outcome, a.winning_move_count), (Outcome::P, 0));
+        assert_eq!((a.outcome, a.winning_move_count), (Outcome::P, Some(0)));
     }
 }
 

@@ -1,0 +1,169 @@
+//! Error messages as every front end shows them: a suggestion for a
+//! misspelt name, and quoted input clipped to a readable length.
+
+/// Most characters of one piece of input quoted in a message.
+pub const MAX_QUOTED: usize = 80;
+
+/// The candidate closest to `word` by edit distance (insertions,
+/// deletions, substitutions and swaps of neighbours, each costing 1),
+/// when it is close enough to be a likely misspelling: at most one edit
+/// per three characters, and at least one allowed. Ties go to the
+/// candidate listed first. Case is ignored.
+pub fn did_you_mean<'a, I>(word: &str, candidates: I) -> Option<&'a str>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let word = word.to_lowercase();
+    let allowed = (word.chars().count() / 3).max(1);
+    let mut best: Option<(usize, &'a str)> = None;
+    for c in candidates {
+        let d = edit_distance(&word, &c.to_lowercase());
+        if d <= allowed && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// The optimal-string-alignment distance between `a` and `b`, in
+/// characters: Levenshtein's, with a swap of two neighbours as one edit.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two back (for swaps), one back, current.
+    let mut prev2: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur: Vec<usize> = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// `msg` with every quoted piece of input (`'...'`, the quote opening at
+/// the start or after a space or bracket and closing before the end, a
+/// space or punctuation) cut to its first [`MAX_QUOTED`] characters, and
+/// every word without quotes longer than that cut likewise, each cut
+/// marked with `...` and the full length. A message that quotes a 5 MB
+/// line stays one readable line.
+pub fn clip_quotes(msg: &str) -> String {
+    let chars: Vec<char> = msg.chars().collect();
+    let opens = |i: usize| i == 0 || matches!(chars[i - 1], ' ' | '(' | '[' | '{' | '`' | '"');
+    let closes = |i: usize| {
+        i + 1 == chars.len()
+            || matches!(
+                chars[i + 1],
+                ' ' | ')' | ']' | '}' | ',' | ';' | ':' | '.' | '!' | '?'
+            )
+    };
+    let mut out = String::with_capacity(msg.len().min(4 * MAX_QUOTED + 256));
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '\'' && opens(i) {
+            if let Some(end) = (i + 1..chars.len()).find(|&k| chars[k] == '\'' && closes(k)) {
+                out.push('\'');
+                push_clipped(&mut out, &chars[i + 1..end]);
+                out.push('\'');
+                i = end + 1;
+                continue;
+            }
+        }
+        if chars[i] == ' ' || (i > 0 && chars[i - 1] != ' ') {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        // The start of a word: clip it if it is too long.
+        let end = (i..chars.len())
+            .find(|&k| chars[k] == ' ')
+            .unwrap_or(chars.len());
+        push_clipped(&mut out, &chars[i..end]);
+        i = end;
+    }
+    out
+}
+
+/// Appends `piece`, or its first [`MAX_QUOTED`] characters and a mark
+/// giving its length.
+fn push_clipped(out: &mut String, piece: &[char]) {
+    if piece.len() <= MAX_QUOTED {
+        out.extend(piece);
+    } else {
+        out.extend(&piece[..MAX_QUOTED]);
+        out.push_str(&format!("... ({} characters)", piece.len()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("", ""), 0);
+        assert_eq!(edit_distance("nim", ""), 3);
+        assert_eq!(edit_distance("nim", "nim"), 0);
+        assert_eq!(edit_distance("nmi", "nim"), 1);
+        assert_eq!(edit_distance("kayls", "kayles"), 1);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("ab", "ba"), 1);
+    }
+
+    #[test]
+    fn suggestions() {
+        let games = ["nim", "kayles", "dawson-kayles", "grundy-game", "bash"];
+        assert_eq!(did_you_mean("nmi", games), Some("nim"));
+        assert_eq!(did_you_mean("NIM", games), Some("nim"));
+        assert_eq!(did_you_mean("kayle", games), Some("kayles"));
+        assert_eq!(did_you_mean("grundy_game", games), Some("grundy-game"));
+        assert_eq!(did_you_mean("dawson-kales", games), Some("dawson-kayles"));
+        assert_eq!(did_you_mean("chess", games), None);
+        assert_eq!(did_you_mean("xy", games), None);
+        assert_eq!(did_you_mean("", games), None);
+    }
+
+    #[test]
+    fn long_quotes_are_clipped() {
+        let long = "x".repeat(5_000_000);
+        let msg = format!("'{long}' is not a whole number");
+        let clipped = clip_quotes(&msg);
+        assert_eq!(
+            clipped,
+            format!(
+                "'{}... (5000000 characters)' is not a whole number",
+                "x".repeat(80)
+            )
+        );
+        let bare = clip_quotes(&format!("bad heap {long}: too long"));
+        assert!(
+            bare.starts_with(&format!("bad heap {}... (5000001", "x".repeat(80))),
+            "{bare}"
+        );
+    }
+
+    #[test]
+    fn short_messages_are_unchanged() {
+        for m in [
+            "'abc' is not a whole number",
+            "the game's rules: 'x', 'y' (see `grundy games`)",
+            "option -n given twice",
+            "unknown game 'nmi'; did you mean 'nim'?",
+            "",
+        ] {
+            assert_eq!(clip_quotes(m), m);
+        }
+        // An apostrophe inside a word opens no quote.
+        let m = format!("the game's {} rules", "y".repeat(90));
+        assert!(clip_quotes(&m).contains("... (90 characters)"));
+    }
+}

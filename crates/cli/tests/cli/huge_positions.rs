@@ -1,0 +1,150 @@
+//! `analyze --outcome-only` and `--max-moves K` (issue 11 item 4): a
+//! position with too many moves to list is answered from its value, a long
+//! move list is cut to its first K, and every limit message names the
+//! option that raises it.
+
+use crate::common::*;
+
+/// The value of a kayles heap of `n` from its proven period, as `seq`
+/// reports it (values of heaps up to twice the pre-period and period).
+fn kayles_value_by_period(n: u64) -> u64 {
+    let doc = json(&["seq", "kayles", "-n", "200", "--json"]);
+    let p = &doc["period"];
+    assert_eq!(p["proven"], true, "{doc}");
+    let (n0, per) = (
+        p["preperiod"].as_u64().unwrap(),
+        p["period"].as_u64().unwrap(),
+    );
+    let k = if n < n0 { n } else { n0 + (n - n0) % per };
+    doc["values"][k as usize].as_u64().unwrap()
+}
+
+#[test]
+fn a_trillion_pin_kayles_heap_is_answered_at_once() {
+    let n: u64 = 1_000_000_000_000;
+    let doc = json(&[
+        "analyze",
+        "kayles",
+        &n.to_string(),
+        "--outcome-only",
+        "--json",
+    ]);
+    let v = kayles_value_by_period(n);
+    assert_eq!(doc["value"], v, "{doc}");
+    assert_eq!(doc["outcome"], if v == 0 { "P" } else { "N" });
+    assert_eq!(doc["winning_move_count"], serde_json::Value::Null);
+    assert_eq!(doc["winning_moves"], serde_json::json!([]));
+    let text = ok(&["analyze", "kayles", "1000000000000", "--outcome-only"]);
+    assert!(
+        text.starts_with(&format!(
+            "kayles 1000000000000: first player wins (N), value {v}\n"
+        )),
+        "{text}"
+    );
+    assert!(text.contains("winning moves not examined"), "{text}");
+}
+
+#[test]
+fn without_outcome_only_the_refusal_says_how_to_get_an_answer() {
+    let o = grundy(&["analyze", "kayles", "1000000000000"]);
+    assert_input_error(&o, "too many moves");
+    assert_input_error(&o, "--max-states");
+    assert_input_error(&o, "--outcome-only");
+}
+
+#[test]
+fn outcome_only_agrees_with_the_full_analysis() {
+    for args in [
+        &["nim", "3", "4", "5"][..],
+        &["nim", "1", "4", "5"],
+        &["kayles", "7", "9"],
+        &["treblecross", ".X.........X."],
+        &["nim", "1", "1", "2", "--misere"],
+        &["grundy-game", "9", "10", "--misere"],
+    ] {
+        let mut a = vec!["analyze"];
+        a.extend_from_slice(args);
+        a.push("--json");
+        let full = json(&a);
+        a.push("--outcome-only");
+        let only = json(&a);
+        for field in ["outcome", "value", "components", "position"] {
+            assert_eq!(full[field], only[field], "{args:?} {field}");
+        }
+        assert_eq!(
+            only["winning_move_count"],
+            serde_json::Value::Null,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn max_moves_lists_the_first_k_and_counts_them_all() {
+    let full = json(&["analyze", "kayles", "100", "--json"]);
+    let all = full["winning_moves"].as_array().unwrap();
+    assert!(all.len() > 3, "{full}");
+    for k in [0usize, 1, 3, all.len(), all.len() + 5] {
+        let kk = k.to_string();
+        let doc = json(&["analyze", "kayles", "100", "--json", "--max-moves", &kk]);
+        assert_eq!(doc["winning_move_count"], full["winning_move_count"], "{k}");
+        let listed = doc["winning_moves"].as_array().unwrap();
+        assert_eq!(listed[..], all[..k.min(all.len())], "{k}");
+    }
+    let text = ok(&["analyze", "kayles", "100", "--max-moves", "2"]);
+    assert!(
+        text.contains(&format!(
+            "\n{} winning moves, the first 2 listed:\n",
+            all.len()
+        )),
+        "{text}"
+    );
+    // The same cut applies to every line of a batch.
+    let o = grundy_stdin(&["batch", "kayles", "--max-moves", "1"], "100\n7 9\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for line in stdout(&o).lines() {
+        let doc: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(doc["winning_moves"].as_array().unwrap().len() <= 1, "{doc}");
+    }
+}
+
+#[test]
+fn detail_options_are_checked() {
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--outcome-only", "--max-moves", "2"]),
+        "cannot be used with",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "nim", "3", "--max-moves", "-1"]),
+        "--max-moves",
+    );
+    assert_input_error(&grundy(&["analyze", "nim", "3", "--max-moves", "x"]), "'x'");
+    assert_input_error(
+        &grundy(&["seq", "kayles", "-n", "3", "--outcome-only"]),
+        "--outcome-only",
+    );
+}
+
+#[test]
+fn limit_messages_name_the_option_that_raises_them() {
+    let o = grundy(&[
+        "analyze",
+        "xo-row",
+        "..............",
+        "--misere",
+        "--max-states",
+        "100",
+    ]);
+    assert_input_error(&o, "limit 100");
+    assert_input_error(&o, "--max-states");
+    let o = grundy(&[
+        "analyze",
+        "xo-row",
+        "..............",
+        "--misere",
+        "--time-limit",
+        "0.001",
+    ]);
+    assert_input_error(&o, "search time");
+    assert_input_error(&o, "--time-limit");
+}
