@@ -39,6 +39,16 @@ pub trait Family: Send + Sync {
     /// limit, a position with more moves than the state limit.
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError>;
 
+    /// Where the normal-play value of each part of the position written as
+    /// `args` comes from, in words (see
+    /// [`grundy_engine::Impartial::closed_form_source`]): one entry per
+    /// part the position splits into, the part as formatted in
+    /// [`Analysis::components`] and the source, `None` for a value found
+    /// by search. Families that cannot say answer an empty list.
+    fn value_sources(&self, _args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        Ok(Vec::new())
+    }
+
     /// The values of heaps 0..=n of a one-heap family, with its period,
     /// computed as `ctl` says (method, threads, checkpoint, time limit).
     /// Families without a one-heap sequence answer with an input error.
@@ -154,6 +164,22 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         );
         self.give_back(s);
         answer
+    }
+
+    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        let p = self.game.parse(args)?;
+        let parts = self.game.normal_play_parts(&p).map_err(SearchError::from)?;
+        Ok(parts
+            .iter()
+            .map(|q| {
+                let source = self.game.closed_form(q).map(|_| {
+                    self.game
+                        .closed_form_source(q)
+                        .unwrap_or_else(|| "a closed form".to_string())
+                });
+                (self.game.format(q), source)
+            })
+            .collect())
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

@@ -10,11 +10,13 @@
 //! - The reports ([`Analysis`], [`SeqReport`], ...) serialise to the JSON
 //!   of the command-line contract; [`render`] lays them out as text.
 //! - [`policy`]: how the engine chooses its move in `play`.
+//! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //!
 //! Front ends depend on this crate (and on the games crate for the
 //! built-in registry); nothing here names a particular game.
 
+pub mod explain;
 mod family;
 pub mod messages;
 pub mod policy;

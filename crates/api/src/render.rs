@@ -90,6 +90,16 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
     s
 }
 
+/// The text of `analyze --explain` after the analysis: `why:` and the
+/// explanation's lines, indented.
+pub fn explanation_text(e: &crate::explain::Explanation) -> String {
+    let mut s = String::from("why:\n");
+    for line in &e.text {
+        let _ = writeln!(s, "  {line}");
+    }
+    s
+}
+
 /// One game as `grundy games --json` lists it.
 #[derive(Serialize)]
 struct GameEntry<'a> {

@@ -222,6 +222,11 @@ struct AnalyzeExtra {
     /// count)
     #[arg(long, value_name = "K")]
     max_moves: Option<String>,
+    /// Explain the answer: components and where their values come from,
+    /// the nim-sum in binary, what each move leaves (`explanation` in
+    /// --json)
+    #[arg(long)]
+    explain: bool,
 }
 
 impl AnalyzeExtra {
@@ -337,6 +342,8 @@ pub struct Request {
     pub json: bool,
     /// How much of the move list `analyze` and `batch` work out.
     pub detail: Detail,
+    /// `analyze --explain`: add the reasoning.
+    pub explain: bool,
     /// Worker threads (`None`: every core).
     pub threads: Option<usize>,
     /// Search limits.
@@ -452,11 +459,17 @@ where
         Command::Analyze(a) => {
             let mut r = request(registration, options, positions, &a.game.common)?;
             r.detail = a.extra.detail()?;
+            r.explain = a.extra.explain;
             Ok(Parsed::Analyze(r))
         }
         Command::Batch(a) => {
             let mut r = request(registration, options, positions, &a.game.common)?;
             r.detail = a.extra.detail()?;
+            if a.extra.explain {
+                return Err(CliError::usage(
+                    "--explain is for one position: use `grundy analyze GAME POSITION --explain`",
+                ));
+            }
             if let Some(p) = r.positions.first() {
                 return Err(CliError::usage(format!(
                     "unexpected argument '{p}': batch reads its positions from stdin, one per line"
@@ -701,6 +714,7 @@ fn request(
         play: if c.misere { Play::Misere } else { Play::Normal },
         json: c.json,
         detail: Detail::AllMoves,
+        explain: false,
         threads,
         explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
         limits,

@@ -111,6 +111,16 @@ pub trait Impartial: Rules {
         None
     }
 
+    /// Where the value [`Impartial::closed_form`] gives for `p` comes
+    /// from, in words for a reader: the formula with its terms filled in,
+    /// the table it was read from, or the proven period with its
+    /// pre-period and period. `None` when `closed_form` does not answer
+    /// for `p` or the family does not say. Only explanations call it, never
+    /// a search.
+    fn closed_form_source(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
     /// An upper bound on the number of sums (multisets of components) a
     /// misère search of the whole position `p` meets, when cheaply known;
     /// 0 means unknown. The misère solver refuses at once a position whose

@@ -98,6 +98,10 @@ impl<G: TextGame + 'static> Family for GuardedFamily<G> {
         self.adapter.analyze_with(args, play, detail)
     }
 
+    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        self.adapter.value_sources(args)
+    }
+
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
         self.adapter.moves(args)
     }

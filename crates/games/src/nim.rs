@@ -78,6 +78,13 @@ impl Impartial for Nim {
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
         Some(Nimber(xor(p)))
     }
+
+    fn closed_form_source(&self, p: &Vec<u64>) -> Option<String> {
+        Some(match p.as_slice() {
+            [n] => format!("a nim heap of {n} is worth {n}"),
+            _ => "the nim-sum of the heaps".to_string(),
+        })
+    }
 }
 
 impl TextGame for Nim {

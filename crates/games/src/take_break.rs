@@ -82,6 +82,33 @@ impl ValueTable {
     }
 }
 
+impl ValueTable {
+    /// Where [`ValueTable::value`] finds the value of a heap of `n`, in
+    /// words: the computed table (with the period, when one is proven),
+    /// or the proven period that reduces `n` to a heap in the table.
+    /// `None` when the value is not known.
+    pub fn source(&self, n: u64) -> Option<String> {
+        self.value(n)?;
+        let seq = self.sequence.lock().ok()?;
+        let name = self.rule.name();
+        let computed = seq.values().len() as u64;
+        Some(match seq.proven_period() {
+            Some(p) if n >= computed => {
+                let reduced = p.preperiod + (n - p.preperiod) % p.period;
+                format!(
+                    "the proven period of {name} (pre-period {}, period {}): heap {n} is worth what heap {reduced} is",
+                    p.preperiod, p.period
+                )
+            }
+            Some(p) => format!(
+                "the value table of {name} (proven period {} after pre-period {})",
+                p.period, p.preperiod
+            ),
+            None => format!("the value table of {name}"),
+        })
+    }
+}
+
 /// A sum of heaps under one heap rule.
 pub struct TakeBreakGame {
     table: ValueTable,
@@ -188,6 +215,13 @@ impl Impartial for TakeBreakGame {
     fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
         match p.as_slice() {
             [n] => self.table.value(*n).map(Nimber),
+            _ => None,
+        }
+    }
+
+    fn closed_form_source(&self, p: &Vec<u64>) -> Option<String> {
+        match p.as_slice() {
+            [n] => self.table.source(*n),
             _ => None,
         }
     }
@@ -326,6 +360,10 @@ impl Family for TakeBreakFamily {
         detail: Detail,
     ) -> Result<Analysis, GameError> {
         self.adapter.analyze_with(args, play, detail)
+    }
+
+    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        self.adapter.value_sources(args)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {

@@ -225,6 +225,34 @@ impl Impartial for Treblecross {
                 .sum(),
         }
     }
+
+    fn closed_form_source(&self, p: &Vec<bool>) -> Option<String> {
+        match state(p) {
+            State::Made => Some("three in a row: the game is over".into()),
+            State::Short => None,
+            State::Threat(_) => {
+                Some("an X can make three in a row: the game ends with that move, worth 1".into())
+            }
+            State::Quiet => {
+                let runs: Vec<String> = safe_runs(p)
+                    .iter()
+                    .map(|r| {
+                        let s = r.len();
+                        let table = self.heaps.source(s as u64 + 2)?;
+                        Some(format!(
+                            "a safe run of {s} cell{} plays as a 0.007 heap of {}, by {table}",
+                            if s == 1 { "" } else { "s" },
+                            s + 2
+                        ))
+                    })
+                    .collect::<Option<_>>()?;
+                Some(format!(
+                    "an X within two cells of another loses at once, so only the safe cells count: {}",
+                    runs.join("; ")
+                ))
+            }
+        }
+    }
 }
 
 impl TextGame for Treblecross {
@@ -379,6 +407,11 @@ impl Family for TreblecrossFamily {
             Play::Normal => self.normal.analyze_with(args, play, detail),
             Play::Misere => self.misere.analyze_with(args, play, detail),
         }
+    }
+
+    /// The normal-play split's sources: the safe runs' tables.
+    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        self.normal.value_sources(args)
     }
 
     /// The raw rules' moves, so a player may also make a losing move.

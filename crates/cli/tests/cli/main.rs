@@ -11,6 +11,7 @@ mod batch;
 mod checkpoint_kill;
 mod conveniences;
 mod errors;
+mod explain;
 mod families;
 mod games_list;
 mod hackenbush;

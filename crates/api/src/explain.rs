@@ -1,0 +1,333 @@
+//! The reasoning behind an analysis, as a teacher would write it: the
+//! components and where each value comes from, the nim-sum worked out in
+//! binary, what each winning move leaves, and for a lost position why
+//! every move fails. Misère play gets its own account, since values do not
+//! add there. Built here so that every front end shows the same words.
+
+use crate::{Analysis, ComponentReport, Detail, Family, GameError, Outcome, Play};
+use serde::Serialize;
+
+/// Most moves explained one by one; the rest are summed up in a line.
+pub const MOVES_EXPLAINED: usize = 5;
+
+/// Why an analysis came out as it did. Serialises as the `explanation`
+/// field of `analyze --explain --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    /// Each component with its value and where the value comes from.
+    pub components: Vec<ComponentWhy>,
+    /// The nim-sum of the components' values in binary (normal play, two
+    /// components or more).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_sum: Option<NimSum>,
+    /// The theorem that decided the outcome, when one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theory: Option<String>,
+    /// Why the player to move wins or loses.
+    pub conclusion: String,
+    /// The first few winning moves (won position) or moves (lost
+    /// position), each with what it leaves.
+    pub moves: Vec<MoveWhy>,
+    /// Moves of that kind not shown one by one.
+    pub more_moves: usize,
+    /// The whole explanation as lines of text.
+    pub text: Vec<String>,
+}
+
+/// One component and the origin of its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentWhy {
+    /// The component, in the game's syntax.
+    pub position: String,
+    /// Its normal-play value (`None` in misère play).
+    pub value: Option<u64>,
+    /// Where the value comes from: a formula, a table, a proven period, or
+    /// search.
+    pub source: String,
+}
+
+/// A nim-sum worked out in binary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimSum {
+    /// Each component's value in binary, all of one width.
+    pub terms: Vec<String>,
+    /// Their nim-sum (bitwise exclusive or) in binary.
+    pub sum: String,
+    /// The nim-sum in decimal.
+    pub value: u64,
+}
+
+/// One move and what it leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveWhy {
+    /// The move in the game's words.
+    #[serde(rename = "move")]
+    pub label: String,
+    /// The position it leads to.
+    pub to: String,
+    /// Who wins from there (the opponent moving).
+    pub outcome: Outcome,
+    /// The normal-play value it leaves (`None` in misère play).
+    pub value: Option<u64>,
+    /// The values of the components it leaves (normal play).
+    pub component_values: Vec<u64>,
+}
+
+/// Explains `a`, the analysis of the position written as `args`, asking
+/// `family` for the sources of the values and for the positions the moves
+/// lead to (outcome and value only, at most [`MOVES_EXPLAINED`] of them).
+///
+/// Errors: the family's own (a limit hit while analysing a move).
+pub fn explain(family: &dyn Family, args: &[&str], a: &Analysis) -> Result<Explanation, GameError> {
+    let sources = match a.play {
+        Play::Normal => family.value_sources(args)?,
+        Play::Misere => Vec::new(),
+    };
+    let components: Vec<ComponentWhy> = a
+        .components
+        .iter()
+        .map(|c| ComponentWhy {
+            position: c.position.clone(),
+            value: c.value,
+            source: source_of(c, &sources, a),
+        })
+        .collect();
+    let nim_sum = match a.play {
+        Play::Normal if components.len() >= 2 => components
+            .iter()
+            .map(|c| c.value)
+            .collect::<Option<Vec<u64>>>()
+            .map(|v| nim_sum(&v)),
+        _ => None,
+    };
+    let theory =
+        (!matches!(a.method.as_str(), "closed form" | "memoised search")).then(|| a.method.clone());
+    let over = a.components.is_empty();
+    let conclusion = conclusion(a, over);
+    let (moves, more_moves) = if over {
+        (Vec::new(), 0)
+    } else {
+        explain_moves(family, args, a)?
+    };
+    let mut e = Explanation {
+        components,
+        nim_sum,
+        theory,
+        conclusion,
+        moves,
+        more_moves,
+        text: Vec::new(),
+    };
+    e.text = lines(&e, a);
+    Ok(e)
+}
+
+fn source_of(c: &ComponentReport, sources: &[(String, Option<String>)], a: &Analysis) -> String {
+    if a.play == Play::Misere {
+        return "misère play: no value of its own".to_string();
+    }
+    match sources.iter().find(|(p, _)| *p == c.position) {
+        Some((_, Some(s))) => s.clone(),
+        Some((_, None)) => "search of its game tree (the mex of its options' values)".to_string(),
+        None => format!("the analysis ({})", a.method),
+    }
+}
+
+/// The nim-sum of `values`, worked out in binary.
+pub fn nim_sum(values: &[u64]) -> NimSum {
+    let value = values.iter().fold(0, |acc, v| acc ^ v);
+    let width = values
+        .iter()
+        .chain([&value])
+        .map(|v| (u64::BITS - v.leading_zeros()).max(1) as usize)
+        .max()
+        .unwrap_or(1);
+    NimSum {
+        terms: values.iter().map(|v| format!("{v:0width$b}")).collect(),
+        sum: format!("{value:0width$b}"),
+        value,
+    }
+}
+
+fn conclusion(a: &Analysis, over: bool) -> String {
+    let loser = match a.play {
+        Play::Normal => "loses",
+        Play::Misere => "wins",
+    };
+    if over {
+        return format!(
+            "The game is over: the player to move has no move and so {loser} ({}).",
+            a.outcome
+        );
+    }
+    match (a.play, a.value, a.outcome) {
+        (Play::Normal, Some(v), Outcome::N) => format!(
+            "The value {v} is not 0, so the player to move wins (N): a winning move changes one component so that the nim-sum becomes 0."
+        ),
+        (Play::Normal, Some(_), _) => "The value is 0, so the player to move loses (P): a move changes exactly one component's value, which makes the nim-sum non-zero, and from there the opponent moves back to 0.".to_string(),
+        (Play::Normal, None, o) => format!(
+            "The value was not computed; the outcome ({o}) comes from {}.",
+            a.method
+        ),
+        (Play::Misere, _, Outcome::N) => "In misère play the last player to move loses, so values do not add as in normal play; the player to move wins (N) by moving to a position the opponent loses in misère play.".to_string(),
+        (Play::Misere, _, o) => format!(
+            "In misère play the last player to move loses, so values do not add as in normal play; here every move leaves a position the opponent wins in misère play ({o})."
+        ),
+    }
+}
+
+/// The moves worth showing: the winning moves of a won position, every
+/// move of a lost one; the first [`MOVES_EXPLAINED`] of them with what
+/// they leave, and how many more there are.
+fn explain_moves(
+    family: &dyn Family,
+    args: &[&str],
+    a: &Analysis,
+) -> Result<(Vec<MoveWhy>, usize), GameError> {
+    let (candidates, total) = if a.outcome == Outcome::N {
+        let total = a.winning_move_count.unwrap_or(a.winning_moves.len());
+        (a.winning_moves.clone(), total)
+    } else {
+        match family.moves(args) {
+            Ok(m) => {
+                let total = m.len();
+                (m, total)
+            }
+            // Too many to list: the conclusion still says why they fail.
+            Err(GameError::Search(_)) => (Vec::new(), 0),
+            Err(e) => return Err(e),
+        }
+    };
+    let mut out = Vec::new();
+    for m in candidates.iter().take(MOVES_EXPLAINED) {
+        let words: Vec<&str> = m.to.split_whitespace().collect();
+        let after = family.analyze_with(&words, a.play, Detail::OutcomeOnly)?;
+        out.push(MoveWhy {
+            label: m.label.clone(),
+            to: m.to.clone(),
+            outcome: after.outcome,
+            value: after.value,
+            component_values: after.components.iter().filter_map(|c| c.value).collect(),
+        });
+    }
+    let more = total.saturating_sub(out.len());
+    Ok((out, more))
+}
+
+/// The explanation as text, one line each.
+fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
+    let mut t = Vec::new();
+    match e.components.len() {
+        0 => {}
+        1 => {
+            let c = &e.components[0];
+            let which = if c.position == a.position {
+                "The position is one component".to_string()
+            } else {
+                format!("The position plays as one component, {}", c.position)
+            };
+            t.push(match c.value {
+                Some(v) => format!("{which}, of value {v}: {}.", c.source),
+                None => format!("{which}."),
+            });
+        }
+        n => {
+            t.push(format!(
+                "The position is a sum of {n} independent components:"
+            ));
+            let width = e
+                .components
+                .iter()
+                .map(|c| c.position.chars().count())
+                .max()
+                .unwrap_or(0);
+            for c in &e.components {
+                t.push(match c.value {
+                    Some(v) => format!("  {:<width$}  value {v}: {}", c.position, c.source),
+                    None => format!("  {}", c.position),
+                });
+            }
+        }
+    }
+    if let Some(s) = &e.nim_sum {
+        t.push("Their nim-sum (exclusive or of the values in binary):".to_string());
+        let last = s.terms.len() - 1;
+        for (i, (term, c)) in s.terms.iter().zip(&e.components).enumerate() {
+            let op = if i == last { "xor " } else { "    " };
+            t.push(format!("  {op}{term}  ({})", c.value.unwrap_or(0)));
+        }
+        t.push(format!("  =   {}  ({})", s.sum, s.value));
+    }
+    if let Some(th) = &e.theory {
+        t.push(format!("Theory: {th}."));
+    }
+    t.push(e.conclusion.clone());
+    if !e.moves.is_empty() {
+        t.push(
+            if a.outcome == Outcome::N {
+                "Winning moves:"
+            } else {
+                "Every move fails:"
+            }
+            .to_string(),
+        );
+        let width = e
+            .moves
+            .iter()
+            .map(|m| m.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        for m in &e.moves {
+            let what = match (m.value, a.play) {
+                (Some(v), Play::Normal) if m.component_values.len() >= 2 => {
+                    let terms: Vec<String> =
+                        m.component_values.iter().map(u64::to_string).collect();
+                    format!("value {}: {} = {v}", v, terms.join(" xor "))
+                }
+                (Some(v), Play::Normal) => format!("value {v}"),
+                _ => format!("{} in misère play", m.outcome),
+            };
+            let verdict = match m.outcome {
+                Outcome::P => "the opponent loses",
+                Outcome::N => "the opponent wins",
+                Outcome::D => "a draw",
+            };
+            t.push(format!(
+                "  {:<width$}  leaves {}: {what}; {verdict}",
+                m.label, m.to
+            ));
+        }
+        if e.more_moves > 0 {
+            t.push(format!(
+                "  ... and {} more move{}, {}",
+                e.more_moves,
+                if e.more_moves == 1 { "" } else { "s" },
+                if a.outcome == Outcome::N {
+                    "each also leaving a lost position"
+                } else {
+                    "each leaving a won position for the opponent"
+                }
+            ));
+        }
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_sums_in_binary() {
+        let s = nim_sum(&[3, 4, 5]);
+        assert_eq!(s.terms, ["011", "100", "101"]);
+        assert_eq!((s.sum.as_str(), s.value), ("010", 2));
+        let s = nim_sum(&[1, 1]);
+        assert_eq!(
+            (s.terms.clone(), s.sum.as_str(), s.value),
+            (vec!["1".to_string(), "1".to_string()], "0", 0)
+        );
+        let s = nim_sum(&[0, 0]);
+        assert_eq!(s.sum, "0");
+    }
+}
