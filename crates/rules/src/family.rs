@@ -1,0 +1,272 @@
+//! A rules file as a [`Family`]: the engine's [`Adapter`] around a
+//! [`ScriptGame`], with the script's clock started at every command,
+//! `seq` through `heap(n)`, and games with cycles solved by retrograde
+//! analysis.
+
+use crate::game::ScriptGame;
+use crate::position::ScriptPosition;
+use crate::sandbox::Sandbox;
+use grundy_api::{
+    Adapter, Analysis, ComponentReport, Family, GameError, GameOptions, Limits, MoveReport,
+    Outcome, PeriodReport, Play, Registration, SearchError, SeqControl, SeqReport,
+};
+use grundy_engine::{explore, loopy_values, GameGraph, LoopyValue, Rules, Solver, TextGame};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// Largest file accepted as rules: a game's rules fit in far less, and the
+/// bound keeps a wrong path (a disk image, say) from being read whole.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// Most heaps `seq` computes for a rules game: each is a search through
+/// the script, so larger runs belong in a built-in family.
+pub const MAX_SEQ_HEAP: u64 = 1_000_000;
+
+/// Reads and compiles the rules file at `path` and returns its
+/// registration: the family it builds is named after the file as given,
+/// takes no game-specific options and runs in the default [`Sandbox`].
+///
+/// Errors (bad input, exit status 2): the file cannot be read or is too
+/// large, does not parse (line and column), or lacks a function.
+pub fn registration(path: &Path) -> Result<Registration, GameError> {
+    let file = path.display().to_string();
+    let meta = std::fs::metadata(path)
+        .map_err(|e| GameError::Input(format!("cannot read rules file '{file}': {e}")))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(GameError::Input(format!(
+            "rules file '{file}' is {} bytes; at most {MAX_FILE_BYTES} are read",
+            meta.len()
+        )));
+    }
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| GameError::Input(format!("cannot read rules file '{file}': {e}")))?;
+    registration_from_source(&file, &source, Sandbox::default())
+}
+
+/// The registration of rules `source` named `file`, under `sandbox`.
+/// The source is compiled and checked now, so its errors surface before
+/// any position is read.
+pub fn registration_from_source(
+    file: &str,
+    source: &str,
+    sandbox: Sandbox,
+) -> Result<Registration, GameError> {
+    let game = ScriptGame::compile(file, source, sandbox).map_err(GameError::Input)?;
+    let syntax = "whatever the rules file's parse(text) reads (the position arguments joined by single spaces)";
+    let example = "";
+    let rules = format!("the game defined by the rules file '{file}'");
+    Ok(Registration::new(
+        file,
+        rules,
+        syntax,
+        example,
+        Vec::new(),
+        move |_options: &GameOptions, limits: &Limits| {
+            Ok(Box::new(ScriptFamily::new(game.clone(), limits)?) as Box<dyn Family>)
+        },
+    ))
+}
+
+/// A rules game served as a [`Family`].
+pub struct ScriptFamily {
+    game: ScriptGame,
+    adapter: Adapter<ScriptGame>,
+    limits: Limits,
+    seq_solver: Mutex<Option<Solver<ScriptGame>>>,
+}
+
+impl ScriptFamily {
+    /// Serves `game` under search `limits`; the script's total time per
+    /// command is `limits.max_time`.
+    pub fn new(game: ScriptGame, limits: &Limits) -> Result<ScriptFamily, GameError> {
+        Ok(ScriptFamily {
+            adapter: Adapter::new(game.file().to_string(), game.clone(), limits),
+            game,
+            limits: limits.clone(),
+            seq_solver: Mutex::new(None),
+        })
+    }
+
+    /// Runs one command with the script's clock started, turning a failed
+    /// `format` into an error.
+    fn command<T>(
+        &self,
+        budget: Option<std::time::Duration>,
+        run: impl FnOnce() -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        self.game.start_clock(budget);
+        let _ = self.game.take_format_error();
+        let answer = run().map_err(|e| match e {
+            GameError::Search(SearchError::Cycle(at)) => GameError::Input(format!(
+                "rules file '{}': the game has a cycle through {at}; a game whose positions may repeat declares fn loopy() {{ true }}",
+                self.game.file()
+            )),
+            e => e,
+        })?;
+        match self.game.take_format_error() {
+            Some(e) => Err(GameError::Input(e)),
+            None => Ok(answer),
+        }
+    }
+
+    /// The analysis of a game with cycles: the whole graph reachable from
+    /// the position is explored and solved backwards; misère play is normal
+    /// play on the graph where each position without a move gets one move
+    /// to a new dead end.
+    fn analyze_loopy(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        let game = &self.game;
+        let p = game.parse(args)?;
+        let explored = explore(p.clone(), &self.limits, |q: &ScriptPosition| {
+            game.options(q).map_err(SearchError::from)
+        })?;
+        let n = explored.positions.len();
+        let index: HashMap<&str, u32> = explored
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, q)| (q.key(), i as u32))
+            .collect();
+        let mut edges = Vec::new();
+        for v in 0..n as u32 {
+            for &t in explored.graph.successors(v) {
+                edges.push((v, t));
+            }
+        }
+        let (outcomes, value) = match play {
+            Play::Normal => {
+                let values = loopy_values(&explored.graph, &self.limits)?;
+                let outcomes: Vec<Outcome> = values.iter().map(LoopyValue::outcome).collect();
+                (outcomes, Some(values[0].clone()))
+            }
+            Play::Misere => {
+                let dead = n as u32;
+                for v in 0..n as u32 {
+                    if explored.graph.successors(v).is_empty() {
+                        edges.push((v, dead));
+                    }
+                }
+                let graph = GameGraph::from_edges(n + 1, &edges)?;
+                let solved = graph.solve(&self.limits)?;
+                (solved.outcomes()[..n].to_vec(), None)
+            }
+        };
+        let mut winning = Vec::new();
+        for m in game.moves(&p).map_err(SearchError::from)? {
+            let i = index.get(m.to.key()).copied().ok_or_else(|| {
+                GameError::Internal(format!(
+                    "a move of {} leads outside the explored graph",
+                    p.key()
+                ))
+            })?;
+            if outcomes[i as usize] == Outcome::P {
+                winning.push(MoveReport {
+                    label: m.label,
+                    to: game.format(&m.to),
+                });
+            }
+        }
+        let position = game.format(&p);
+        let mut notes = Vec::new();
+        let finite = value.as_ref().and_then(LoopyValue::finite).map(|v| v.0);
+        if let Some(v @ LoopyValue::Infinite(_)) = &value {
+            notes.push(format!(
+                "generalized Sprague-Grundy value {v} (infinite: the position is not equivalent to a nim heap)"
+            ));
+        }
+        Ok(Analysis {
+            game: self.name(),
+            position: position.clone(),
+            play,
+            outcome: outcomes[0],
+            value: finite,
+            winning_move_count: winning.len(),
+            winning_moves: winning,
+            components: vec![ComponentReport {
+                position,
+                value: finite,
+            }],
+            method: format!("retrograde analysis of the game graph ({n} positions)"),
+            notes,
+        })
+    }
+}
+
+impl Family for ScriptFamily {
+    fn name(&self) -> String {
+        self.game.file().to_string()
+    }
+
+    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+        self.command(self.limits.max_time, || {
+            if self.game.is_loopy() {
+                self.analyze_loopy(args, play)
+            } else {
+                self.adapter.analyze(args, play)
+            }
+        })
+    }
+
+    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+        self.command(self.limits.max_time, || self.adapter.moves(args))
+    }
+
+    /// The values of `heap(0)` to `heap(n)`, with the period observed in
+    /// them (never proven: the rules are not a code the theorems know).
+    fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
+        if !self.game.has_heap() {
+            return Err(GameError::Input(format!(
+                "rules file '{}' defines no heap(n), so it has no one-heap value sequence",
+                self.game.file()
+            )));
+        }
+        if self.game.is_loopy() {
+            return Err(GameError::Input(format!(
+                "rules file '{}' declares cycles (loopy() is true); seq computes values of acyclic games only",
+                self.game.file()
+            )));
+        }
+        if n > MAX_SEQ_HEAP {
+            return Err(GameError::Input(format!(
+                "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
+            )));
+        }
+        let budget = ctl.time_limit.or(self.limits.max_time);
+        self.command(budget, || {
+            let mut slot = self
+                .seq_solver
+                .lock()
+                .map_err(|_| GameError::Internal("solver lock poisoned".into()))?;
+            let mut limits = self.limits.clone();
+            limits.max_time = budget;
+            let solver =
+                slot.get_or_insert_with(|| Solver::new(Arc::new(self.game.clone()), limits));
+            let mut values = Vec::with_capacity(n as usize + 1);
+            for k in 0..=n {
+                let p = self.game.heap(k).map_err(SearchError::from)?;
+                values.push(solver.value(&p)?.0);
+            }
+            Ok(SeqReport {
+                game: self.name(),
+                n,
+                period: observed_period(&values),
+                values,
+            })
+        })
+    }
+}
+
+/// The least period seen in `values` (see
+/// [`grundy_sequence::period::find_observed`]), when every value fits
+/// the sequence crate's value type.
+fn observed_period(values: &[u64]) -> Option<PeriodReport> {
+    let small: Vec<grundy_sequence::Value> = values
+        .iter()
+        .map(|&v| grundy_sequence::Value::try_from(v).ok())
+        .collect::<Option<_>>()?;
+    grundy_sequence::period::find_observed(&small).map(|p| PeriodReport {
+        preperiod: p.preperiod,
+        period: p.period,
+        proven: false,
+    })
+}

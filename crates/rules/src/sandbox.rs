@@ -1,0 +1,157 @@
+//! The sandbox a rules file runs in: a rhai engine with no way out and a
+//! bound on everything a call can consume.
+//!
+//! rhai has no file, network or process access of its own; the engine is
+//! built with [`Engine::new_raw`], so it also has no module resolver
+//! (`import` finds nothing) and `print`/`debug` go nowhere (a rules file
+//! cannot write to the answer on stdout). `eval` is disabled so that the
+//! code run is the code that was checked at load time.
+
+use rhai::packages::{Package, StandardPackage};
+use rhai::{Engine, EvalAltResult};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The bounds on a rules file. Every limit hit stops the call and is
+/// reported naming the limit (exit status 2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sandbox {
+    /// Most rhai operations in one call of a rules function.
+    pub max_operations: u64,
+    /// Most nested function calls (recursion depth).
+    pub max_call_depth: usize,
+    /// Longest string, in bytes.
+    pub max_string_size: usize,
+    /// Most elements of an array (nested arrays counted together).
+    pub max_array_size: usize,
+    /// Most entries of an object map (nested maps counted together).
+    pub max_map_size: usize,
+    /// Deepest nesting of arrays and maps in a position.
+    pub max_position_depth: usize,
+}
+
+impl Default for Sandbox {
+    /// A million operations a call (about a tenth of a second), 32 nested
+    /// calls, 64 KiB strings, 65536-element arrays, 4096-entry maps,
+    /// positions nested 32 deep: far more than a game's `moves` needs, far
+    /// less than hurts the machine.
+    fn default() -> Self {
+        Sandbox {
+            max_operations: 1_000_000,
+            max_call_depth: 32,
+            max_string_size: 1 << 16,
+            max_array_size: 1 << 16,
+            max_map_size: 1 << 12,
+            max_position_depth: 32,
+        }
+    }
+}
+
+/// The total-time budget shared by every call of one command: started by
+/// [`Clock::start`] when a command begins, checked by the engine every few
+/// thousand operations and before every call.
+#[derive(Debug, Default)]
+pub struct Clock {
+    deadline: Mutex<Option<(Instant, Duration)>>,
+}
+
+impl Clock {
+    /// Starts a budget of `budget` from now (`None`: no time limit).
+    pub fn start(&self, budget: Option<Duration>) {
+        if let Ok(mut d) = self.deadline.lock() {
+            *d = budget.map(|b| (Instant::now() + b, b));
+        }
+    }
+
+    /// The budget, if it has run out.
+    pub fn expired(&self) -> Option<Duration> {
+        let d = self.deadline.lock().ok()?;
+        match *d {
+            Some((deadline, budget)) if Instant::now() > deadline => Some(budget),
+            _ => None,
+        }
+    }
+}
+
+/// The token the progress callback stops a script with when the time is up.
+const TIME_TOKEN: &str = "grundy: time limit";
+
+/// Builds the sandboxed engine.
+pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<Clock>) -> Engine {
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(StandardPackage::new().as_shared_module());
+    engine
+        .set_max_operations(sandbox.max_operations)
+        .set_max_call_levels(sandbox.max_call_depth)
+        .set_max_expr_depths(64, 64)
+        .set_max_string_size(sandbox.max_string_size)
+        .set_max_array_size(sandbox.max_array_size)
+        .set_max_map_size(sandbox.max_map_size)
+        .set_max_variables(1024)
+        .set_max_functions(1024);
+    engine.disable_symbol("eval");
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine.on_progress(move |ops| {
+        // The clock is read every 4096 operations: cheap, and a call
+        // checks it on entry too.
+        if ops & 0xfff == 0 && clock.expired().is_some() {
+            Some(TIME_TOKEN.into())
+        } else {
+            None
+        }
+    });
+    engine
+}
+
+/// Describes a failed call in words, naming the limit when one was hit.
+pub(crate) fn describe(err: &EvalAltResult, sandbox: &Sandbox, clock: &Clock) -> String {
+    let mut inner = err;
+    while let EvalAltResult::ErrorInFunctionCall(_, _, e, _) = inner {
+        inner = e;
+    }
+    let at = location(inner.position());
+    match inner {
+        EvalAltResult::ErrorTooManyOperations(_) => format!(
+            "operations limit hit: more than {} operations in one call{at}",
+            sandbox.max_operations
+        ),
+        EvalAltResult::ErrorStackOverflow(_) => format!(
+            "call depth limit hit: more than {} nested calls{at}",
+            sandbox.max_call_depth
+        ),
+        EvalAltResult::ErrorDataTooLarge(what, _) => format!(
+            "size limit hit: {what} too large (strings at most {} bytes, arrays at most {} elements, maps at most {} entries){at}",
+            sandbox.max_string_size, sandbox.max_array_size, sandbox.max_map_size
+        ),
+        EvalAltResult::ErrorTerminated(..) => match clock.expired() {
+            Some(budget) => time_message(budget),
+            None => format!("stopped{at}"),
+        },
+        EvalAltResult::ErrorRuntime(value, _) => format!("threw {value}{at}"),
+        other => {
+            // rhai's own text ends with " (line L, position C)"; ours says it
+            // the same way for every error.
+            let text = other.to_string();
+            let text = text.split(" (line ").next().unwrap_or(&text).to_string();
+            format!("{text}{at}")
+        }
+    }
+}
+
+/// The message of the total-time limit.
+pub(crate) fn time_message(budget: Duration) -> String {
+    format!(
+        "time limit hit: the rules ran more than {:.3} s in total (raise it with --time-limit)",
+        budget.as_secs_f64()
+    )
+}
+
+/// ` at line L, column C` for a known position in the file, else nothing.
+pub(crate) fn location(pos: rhai::Position) -> String {
+    match (pos.line(), pos.position()) {
+        (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
+        (Some(l), None) => format!(" at line {l}"),
+        _ => String::new(),
+    }
+}
