@@ -191,7 +191,7 @@ struct Common {
     /// Worker threads for long computations (0 or absent: every core)
     #[arg(long, value_name = "N")]
     threads: Option<String>,
-    /// A user-defined game in place of GAME (not supported yet)
+    /// A user-defined game in place of GAME: a rhai rules file (see the README)
     #[arg(long, value_name = "FILE")]
     rules: Option<String>,
     /// Most positions a search may store (default 10000000)
@@ -629,15 +629,7 @@ enum GameWords {
 /// after it against the definition of subcommand `sub`; `before` are
 /// clap's matches of the words before GAME.
 fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, CliError> {
-    if g.common.rules.is_some()
-        || g.words
-            .iter()
-            .any(|w| w == "--rules" || w.starts_with("--rules="))
-    {
-        return Err(CliError::usage(
-            "user-defined games (--rules FILE) are not supported yet; use a built-in game (see `grundy games`)",
-        ));
-    }
+    let rules = rules_file(g)?;
     let mut root = Cli::command();
     root.build();
     let cmd = root.find_subcommand(sub).ok_or_else(|| {
@@ -645,6 +637,15 @@ fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, 
             "clap has no subcommand {sub}"
         )))
     })?;
+    if let Some((file, words)) = rules {
+        let registration =
+            grundy_rules::registration(std::path::Path::new(&file)).map_err(CliError::Game)?;
+        let tail = split_tail(&words, cmd, before, &registration)?;
+        if tail.help {
+            return Ok(GameWords::Help(game_help(sub, &registration)));
+        }
+        return Ok(GameWords::Read(registration, tail));
+    }
     // clap passes on an option with its value attached (`-n10`) as the
     // first word when it comes before GAME; such words are options too.
     let lead = g
@@ -681,6 +682,37 @@ fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, 
         }
     }
     Ok(GameWords::Read(registration, tail))
+}
+
+/// The rules file of `--rules FILE` (given before GAME, where clap reads
+/// it, or among the words after) and the words without it: with a rules
+/// file every word is a position argument or an option.
+fn rules_file(g: &GameArgs) -> Result<Option<(String, Vec<String>)>, CliError> {
+    let mut file = g.common.rules.clone();
+    let mut words = Vec::with_capacity(g.words.len());
+    let mut it = g.words.iter();
+    while let Some(w) = it.next() {
+        if w == "--" {
+            words.push(w.clone());
+            words.extend(it.by_ref().cloned());
+            break;
+        }
+        let value = if w == "--rules" {
+            Some(
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| CliError::usage("option --rules needs a value (FILE)"))?,
+            )
+        } else {
+            w.strip_prefix("--rules=").map(str::to_string)
+        };
+        match value {
+            Some(_) if file.is_some() => return Err(CliError::usage("option --rules given twice")),
+            Some(v) => file = Some(v),
+            None => words.push(w.clone()),
+        }
+    }
+    Ok(file.map(|f| (f, words)))
 }
 
 /// The request for `registration` with the common options `c` checked.
@@ -1044,15 +1076,32 @@ mod tests {
     }
 
     #[test]
-    fn rules_is_refused_clearly() {
-        for argv in [
-            &["grundy", "analyze", "--rules", "f.txt", "3"][..],
-            &["grundy", "analyze", "--rules=f.txt"],
-            &["grundy", "batch", "--rules", "f"],
+    fn rules_file_errors_are_named() {
+        for (argv, want) in [
+            (
+                &["grundy", "analyze", "--rules", "/no/such.rhai", "3"][..],
+                "cannot read rules file '/no/such.rhai'",
+            ),
+            (
+                &["grundy", "analyze", "3", "--rules=/no/such.rhai"],
+                "cannot read rules file '/no/such.rhai'",
+            ),
+            (
+                &["grundy", "batch", "--rules", "a", "--rules", "b"],
+                "'--rules <FILE>' cannot be used multiple times",
+            ),
+            (
+                &["grundy", "analyze", "--rules", "a", "3", "--rules", "b"],
+                "--rules given twice",
+            ),
+            (
+                &["grundy", "analyze", "3", "--rules"],
+                "--rules needs a value",
+            ),
         ] {
             let e = parse(argv.iter().copied()).err().unwrap();
             assert_eq!(e.exit_code(), 2);
-            assert!(e.to_string().contains("not supported yet"), "{e}");
+            assert!(e.to_string().contains(want), "{e}");
         }
     }
 }

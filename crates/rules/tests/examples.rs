@@ -355,3 +355,28 @@ fn game_with_cycles_is_solved_by_retrograde_analysis() {
     // an empty heap only.
     contracts("cycles.rhai", &["0"]);
 }
+
+/// The complete game printed in README.md's section on rules files runs,
+/// and answers as the built-in subtraction game.
+#[test]
+fn the_readme_example_runs() {
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let start = readme
+        .find("```rhai\n")
+        .expect("a rhai block in the README")
+        + 8;
+    let source = &readme[start..start + readme[start..].find("```").unwrap()];
+    let s = grundy_rules::registration_from_source("README.md", source, Sandbox::default())
+        .unwrap()
+        .build(&GameOptions::default(), &Limits::default())
+        .unwrap();
+    let b = builtin("subtraction", &[("set", "1,3,4")]);
+    for n in 0..30 {
+        let text = n.to_string();
+        let x = s.analyze(&[&text], Play::Normal).unwrap();
+        let y = b.analyze(&[&text], Play::Normal).unwrap();
+        assert_eq!((x.outcome, x.value), (y.outcome, y.value), "{n}");
+    }
+}

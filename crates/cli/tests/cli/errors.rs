@@ -84,14 +84,12 @@ fn option_value_problems() {
 }
 
 #[test]
-fn rules_files_are_not_supported_yet() {
+fn rules_file_that_cannot_be_read() {
+    let o = grundy(&["analyze", "--rules", "my.rules", "3"]);
+    assert_input_error(&o, "cannot read rules file 'my.rules'");
     assert_input_error(
-        &grundy(&["analyze", "--rules", "my.rules", "3"]),
-        "not supported yet",
-    );
-    assert_input_error(
-        &grundy(&["analyze", "nim", "3", "--rules=my.rules"]),
-        "--rules",
+        &grundy(&["analyze", "3", "--rules=my.rules"]),
+        "cannot read rules file 'my.rules'",
     );
 }
 

@@ -1,0 +1,137 @@
+//! `--rules FILE`: a rules file works with every command exactly as a
+//! built-in game does, and a bad or hostile file is bad input (status 2).
+
+use crate::common::*;
+use std::path::PathBuf;
+
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/rules")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// A rules file written for one test, in the temporary directory.
+fn temp_rules(tag: &str, source: &str) -> String {
+    let path = std::env::temp_dir().join(format!("grundy-rules-{}-{tag}.rhai", std::process::id()));
+    std::fs::write(&path, source).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn analyze_answers_as_the_built_in_game() {
+    let file = example("subtraction.rhai");
+    for misere in [false, true] {
+        let mut a = vec!["analyze", "--rules", &file, "10", "7", "--json"];
+        let mut b = vec![
+            "analyze",
+            "subtraction",
+            "--set",
+            "1,3,4",
+            "10",
+            "7",
+            "--json",
+        ];
+        if misere {
+            a.push("--misere");
+            b.push("--misere");
+        }
+        let (x, y) = (json(&a), json(&b));
+        for field in ["position", "play", "outcome", "value", "winning_move_count"] {
+            assert_eq!(x[field], y[field], "{field}");
+        }
+        let tos = |v: &serde_json::Value| -> Vec<serde_json::Value> {
+            v["winning_moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["to"].clone())
+                .collect()
+        };
+        assert_eq!(tos(&x), tos(&y));
+        assert_eq!(x["game"], file.as_str());
+    }
+    // The option may follow the position, and text output names the file.
+    let text = ok(&["analyze", "10", "7", "--rules", &file]);
+    assert!(
+        text.starts_with(&format!("{file} 10 7: first player wins (N), value 1")),
+        "{text}"
+    );
+}
+
+#[test]
+fn batch_seq_and_play_work() {
+    let file = example("subtraction.rhai");
+    let o = grundy_stdin(&["batch", "--rules", &file], "10 7\n3\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 2);
+    let seq = ok(&["seq", "--rules", &file, "-n", "20"]);
+    let built_in = ok(&["seq", "subtraction", "--set", "1,3,4", "-n", "20"]);
+    let values = |s: &str| {
+        s.lines()
+            .skip(1)
+            .take(2)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values(&seq), values(&built_in));
+    assert!(seq.contains("period 7, pre-period 0 (observed)"), "{seq}");
+    let mult = example("multiplication.rhai");
+    let o = grundy_stdin(&["play", "--rules", &mult, "18"], "1\nq\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("multiply by 2"), "{}", stdout(&o));
+}
+
+#[test]
+fn seq_needs_heap() {
+    let o = grundy(&["seq", "--rules", &example("stone.rhai"), "-n", "5"]);
+    assert_input_error(&o, "defines no heap(n)");
+}
+
+#[test]
+fn a_game_with_cycles_has_draws() {
+    let v = json(&["analyze", "--rules", &example("cycles.rhai"), "7", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    let v = json(&["analyze", "--rules", &example("cycles.rhai"), "4", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "1");
+}
+
+#[test]
+fn print_does_not_reach_stdout() {
+    let file = temp_rules(
+        "print",
+        "fn parse(t) { print(\"LEAK\"); debug(\"LEAK\"); parse_int(t) }\n\
+         fn format(p) { `${p}` }\n\
+         fn moves(p) { print(\"LEAK\"); if p > 0 { [p - 1] } else { [] } }\n",
+    );
+    let out = ok(&["analyze", "--rules", &file, "3", "--json"]);
+    assert!(!out.contains("LEAK"), "{out}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn hostile_and_broken_files_are_bad_input() {
+    let looping = temp_rules(
+        "loop",
+        "fn parse(t) { 0 }\nfn format(p) { \"0\" }\nfn moves(p) { loop { } }\n",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "--rules", &looping, "0"]),
+        "operations limit hit",
+    );
+    let broken = temp_rules("syntax", "fn parse(t) { t }\nfn format(p) {\n");
+    let o = grundy(&["analyze", "--rules", &broken, "0"]);
+    assert_input_error(&o, "does not parse");
+    assert_input_error(&o, "line 3");
+    assert_input_error(
+        &grundy(&["analyze", "--rules", "/no/such/file.rhai", "1"]),
+        "cannot read",
+    );
+    let o = grundy(&["analyze", "--rules", &example("game31.rhai"), "7"]);
+    assert_input_error(&o, "'7' is not a card");
+    for f in [looping, broken] {
+        let _ = std::fs::remove_file(f);
+    }
+}
