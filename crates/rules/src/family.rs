@@ -8,9 +8,10 @@ use crate::position::ScriptPosition;
 use crate::sandbox::Sandbox;
 use grundy_api::{
     Adapter, Analysis, ComponentReport, Family, GameError, GameOptions, Limits, MoveReport,
-    Outcome, PeriodReport, Play, Registration, SearchError, SeqControl, SeqReport,
+    Outcome, Play, Registration, SearchError, SeqReport,
 };
 use grundy_engine::{explore, loopy_values, GameGraph, LoopyValue, Rules, Solver, TextGame};
+use grundy_sequence::{Control, Period};
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -213,7 +214,7 @@ impl Family for ScriptFamily {
 
     /// The values of `heap(0)` to `heap(n)`, with the period observed in
     /// them (never proven: the rules are not a code the theorems know).
-    fn seq(&self, n: u64, ctl: &SeqControl) -> Result<SeqReport, GameError> {
+    fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
         if !self.game.has_heap() {
             return Err(GameError::Input(format!(
                 "rules file '{}' defines no heap(n), so it has no one-heap value sequence",
@@ -248,9 +249,11 @@ impl Family for ScriptFamily {
             }
             Ok(SeqReport {
                 game: self.name(),
+                code: None,
                 n,
                 period: observed_period(&values),
                 values,
+                computed_to: n,
             })
         })
     }
@@ -259,14 +262,10 @@ impl Family for ScriptFamily {
 /// The least period seen in `values` (see
 /// [`grundy_sequence::period::find_observed`]), when every value fits
 /// the sequence crate's value type.
-fn observed_period(values: &[u64]) -> Option<PeriodReport> {
+fn observed_period(values: &[u64]) -> Option<Period> {
     let small: Vec<grundy_sequence::Value> = values
         .iter()
         .map(|&v| grundy_sequence::Value::try_from(v).ok())
         .collect::<Option<_>>()?;
-    grundy_sequence::period::find_observed(&small).map(|p| PeriodReport {
-        preperiod: p.preperiod,
-        period: p.period,
-        proven: false,
-    })
+    grundy_sequence::period::find_observed(&small)
 }

@@ -88,7 +88,7 @@ fn subtraction_equals_the_built_in_game() {
 
 #[test]
 fn subtraction_sequence_equals_the_built_in_game() {
-    let ctl = grundy_api::SeqControl::default();
+    let ctl = grundy_sequence::Control::default();
     let b = builtin("subtraction", &[("set", "1,3,4")])
         .seq(40, &ctl)
         .unwrap();
