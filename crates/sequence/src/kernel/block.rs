@@ -61,8 +61,9 @@ impl Kernel {
         for j in 0..lanes {
             let n = n0 + j;
             hit.load_bytes(&scratch.table[j * w..(j + 1) * w]);
-            let c1 = hit.least_missing_in(&self.common_vals);
-            rare_below(hit, &self.rare_vals, c1, &mut scratch.cands);
+            let (complete, searched) = self.classes(n);
+            let c1 = hit.least_missing_in(complete);
+            rare_below(hit, searched, c1, &mut scratch.cands);
             if !scratch.cands.is_empty() {
                 let left = find_candidates(
                     pairs,
@@ -74,7 +75,7 @@ impl Kernel {
                     &mut scratch.mark,
                 );
                 // The candidates found are the values now in `hit`.
-                hit.add_below(&self.rare_vals, c1);
+                hit.add_below(searched, c1);
                 for &v in &scratch.cands[..left] {
                     hit.remove(v as usize);
                 }

@@ -37,7 +37,14 @@ const MIN_REV: usize = 1 << 12;
 pub(crate) struct Kernel {
     moves: Moves,
     use_rc: bool,
+    /// The mask on values of the rare/common split, if one is in use.
     mask: Option<u32>,
+    /// Whether the split also counts the heap's parity (see [`rare`]):
+    /// allowed only when every pair move removes counters of one parity
+    /// (`pair_parity`).
+    heap_bit: bool,
+    /// The parity of every k of `moves.pairs`, if they share one.
+    pair_parity: Option<usize>,
     /// Heaps >= 1 with a rare value, ascending.
     rare: Vec<usize>,
     /// The values of the heaps in `rare`.
@@ -49,10 +56,15 @@ pub(crate) struct Kernel {
     width: usize,
     /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
     top: Vec<usize>,
+    /// The values v with `v & mask` of even parity, and the others.
     rare_vals: ValueSet,
     common_vals: ValueSet,
+    /// `hist[(v << 1) | (i & 1)]`: the heaps i >= 1 of value v, by parity.
     hist: Vec<u64>,
     next_review: usize,
+    /// Heaps and rare heaps at the last review: the split is reviewed early
+    /// when the heaps since then are rare far more often (see [`rare`]).
+    reviewed_at: (usize, usize),
     synced: usize,
     hit: ValueSet,
     scratch: Scratch,
@@ -65,10 +77,17 @@ pub(crate) struct Kernel {
 impl Kernel {
     /// A kernel for `rule`; `use_rc` false means the naive full scan.
     pub fn new(rule: &HeapRule, use_rc: bool) -> Kernel {
+        let moves = Moves::of(rule);
+        let pair_parity = match moves.pairs.first() {
+            Some(&k) if moves.pairs.iter().all(|&j| (j ^ k) & 1 == 0) => Some(k & 1),
+            _ => None,
+        };
         let mut k = Kernel {
-            moves: Moves::of(rule),
+            moves,
             use_rc,
             mask: None,
+            heap_bit: false,
+            pair_parity,
             rare: Vec::new(),
             rare_val: Vec::new(),
             rev: Vec::new(),
@@ -77,8 +96,9 @@ impl Kernel {
             top: Vec::new(),
             rare_vals: ValueSet::default(),
             common_vals: ValueSet::default(),
-            hist: vec![0; Value::MAX as usize + 1],
+            hist: vec![0; 2 * (Value::MAX as usize + 1)],
             next_review: FIRST_REVIEW,
+            reviewed_at: (0, 0),
             synced: 0,
             hit: ValueSet::default(),
             scratch: Scratch::default(),
@@ -122,7 +142,7 @@ impl Kernel {
     /// resume) and reviews the mask when the heap count passes a review point.
     pub fn sync(&mut self, values: &[Value]) {
         self.account(values);
-        if self.use_rc && self.synced >= self.next_review {
+        if self.use_rc && (self.synced >= self.next_review || self.rare_grew()) {
             while self.next_review <= self.synced {
                 self.next_review *= 2;
             }
@@ -142,6 +162,8 @@ impl Kernel {
             self.top.clear();
             self.cursor = None;
             self.mask = None;
+            self.heap_bit = false;
+            self.reviewed_at = (0, 0);
             self.synced = 0;
             self.next_review = FIRST_REVIEW;
             self.set_width(64);
@@ -156,8 +178,10 @@ impl Kernel {
         let last = self.rev.len() - 1;
         for (i, &v) in values.iter().enumerate().skip(self.synced) {
             self.rev[last - i] = v;
-            self.hist[v as usize] += 1;
             let v = v as usize;
+            if i >= 1 {
+                self.hist[(v << 1) | (i & 1)] += 1;
+            }
             if v >= self.width {
                 let w = (v + 1).next_power_of_two().max(64);
                 self.set_width(w);
@@ -169,7 +193,7 @@ impl Kernel {
                 self.top.push(i);
             }
             if let Some(m) = self.mask {
-                if i >= 1 && is_rare(v, m) {
+                if i >= 1 && self.rare_at(i, v, m) {
                     self.rare.push(i);
                     self.rare_val.push(v as Value);
                 }

@@ -17,11 +17,29 @@
 //!   happens after a few thousand pairs instead of n / 2 (0.6 at heap 10^6:
 //!   about 60 candidates, all seen after 2700 pairs on average).
 //!
-//! The result is exact for any mask; the mask only decides the speed. It is
-//! chosen from the values seen so far (the one making the fewest heaps rare)
-//! and reviewed each time the number of heaps doubles; when every mask
-//! leaves more than half the heaps rare, every pair is scanned (the naive
-//! method).
+//! # The heap's parity as one more bit
+//! When every pair move removes a number of counters of one parity k0
+//! (0.106: only 3), the class may also look at the heap: heap i of value v
+//! is rare when `v & mask` has even parity XOR (i + k0 is odd). Two common
+//! heaps a, b then give a value whose mask parity is fixed by the parity of
+//! m = a + b = n - k alone, so the roles of the two value classes swap
+//! between the heaps n with n - k0 even and odd
+//! ([`Kernel::classes`]). Some games are sparse only this way: 0.106 has no
+//! mask leaving fewer than half its heaps rare, but with the heap's parity
+//! 15 of its first 10^5 heaps are rare (the idea of the ogs crate's rc2
+//! method, which keeps one split per parity of the move).
+//!
+//! # Choosing the split
+//! The result is exact for any split; the split only decides the speed. The
+//! one making the fewest heaps rare is chosen from the values seen so far,
+//! over every mask of the width at once (a Walsh-Hadamard transform of the
+//! histogram, [`Kernel::review`]). It is reviewed each time the number of
+//! heaps doubles, and sooner when the heaps since the last review are rare
+//! far more often than before ([`Kernel::rare_grew`]: the values changed
+//! their habits, e.g. on turning periodic). When every split leaves more
+//! than half the heaps rare, every pair is scanned (the naive method): the
+//! pass over the rare heaps then never costs more per heap than the full
+//! scan would.
 //!
 //! # Layout for speed
 //! - The pass over the rare heaps is done for [`BATCH`] consecutive heaps
@@ -52,8 +70,6 @@ pub(super) const FIRST_REVIEW: usize = 256;
 /// never slower than 0.2 on 22 games (n = 30000) and up to 2.3x faster
 /// (0.007, whose best mask leaves 21-29% of its first 65536 heaps rare).
 const RARE_FRACTION: f64 = 0.5;
-/// Masks tried at a review: every mask below this bound.
-const MASKS_TRIED: u32 = 1 << 10;
 
 /// For phase two of a block: the `known` it is for, the first rare heap
 /// at or above known, and per pair offset the rare heaps a with
@@ -93,40 +109,92 @@ impl Kernel {
         Ok(())
     }
 
-    /// Picks the mask that makes the fewest heaps rare; rebuilds the list of
-    /// rare heaps if it changes.
+    /// Whether heap `i` of value `v` is rare under value mask `mask` and
+    /// the current heap bit.
+    #[inline]
+    pub(super) fn rare_at(&self, i: usize, v: usize, mask: u32) -> bool {
+        is_rare(v, mask) ^ (self.heap_bit && (i ^ self.pair_parity.unwrap_or(0)) & 1 == 1)
+    }
+
+    /// For heap `n` under the current split: the values every one of whose
+    /// splits has a rare part (the rare pass finds them all), and the
+    /// others (searched for among all splits). Without the heap bit these
+    /// are the common and the rare values; with it they swap on the heaps
+    /// whose pair splits m = n - k are odd.
+    #[inline]
+    pub(super) fn classes(&self, n: usize) -> (&ValueSet, &ValueSet) {
+        let odd = self.heap_bit && (n ^ self.pair_parity.unwrap_or(0)) & 1 == 1;
+        if odd {
+            (&self.rare_vals, &self.common_vals)
+        } else {
+            (&self.common_vals, &self.rare_vals)
+        }
+    }
+
+    /// Whether the heaps since the last review are rare so much more often
+    /// than before that the split should be reviewed now rather than at the
+    /// next doubling (a sequence turning periodic, say): after at least an
+    /// eighth of the heaps, more than twice the share of rare heaps plus a
+    /// hundredth of the new heaps.
+    pub(super) fn rare_grew(&self) -> bool {
+        let (heaps, rare) = self.reviewed_at;
+        if self.mask.is_none() || heaps == 0 {
+            return false;
+        }
+        let new = self.synced - heaps;
+        let new_rare = self.rare.len().saturating_sub(rare);
+        new >= heaps / 8 && new >= 1024 && new_rare * heaps > 2 * rare * new + new * heaps / 100
+    }
+
+    /// Picks the split that makes the fewest heaps rare, over every mask
+    /// of the width and, when the pair moves allow it, the heap's parity
+    /// as one more bit; rebuilds the list of rare heaps if it changes.
+    ///
+    /// With e = (v << 1) | (i & 1) for heap i of value v and M = (mask << 1)
+    /// | heap bit, heap i is rare when e & M has even parity (odd, when the
+    /// heap bit is set and k0 is odd), so the number of rare heaps is
+    /// (N + W(M)) / 2 (or (N - W(M)) / 2) where W is the Walsh-Hadamard
+    /// transform of the histogram of e: every split is costed at once in
+    /// O(w log w) for w = 2 * width.
     pub(super) fn review(&mut self, values: &[Value]) {
-        let seen: Vec<(usize, u64)> = self
-            .hist
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(v, &c)| (v, c))
-            .collect();
-        let total = values.len() as u64;
-        let limit = (self.width as u32).min(MASKS_TRIED);
-        let best = (1..limit)
-            .map(|m| {
-                let rare: u64 = seen
-                    .iter()
-                    .filter(|(v, _)| is_rare(*v, m))
-                    .map(|(_, c)| c)
-                    .sum();
-                (rare, m)
+        let size = 2 * self.width;
+        let mut w: Vec<i64> = self.hist[..size].iter().map(|&c| c as i64).collect();
+        let total: i64 = w.iter().sum();
+        let mut h = 1;
+        while h < size {
+            for block in w.chunks_exact_mut(2 * h) {
+                let (lo, hi) = block.split_at_mut(h);
+                for (x, y) in lo.iter_mut().zip(hi) {
+                    let (a, b) = (*x, *y);
+                    *x = a + b;
+                    *y = a - b;
+                }
+            }
+            h *= 2;
+        }
+        let best = (1..size)
+            .filter_map(|m| match (m & 1, self.pair_parity) {
+                (0, _) | (1, Some(0)) => Some(((total + w[m]) / 2, m)),
+                (1, Some(_)) => Some(((total - w[m]) / 2, m)),
+                _ => None,
             })
             .min();
         let chosen = match best {
-            Some((rare, m)) if (rare as f64) <= RARE_FRACTION * total as f64 => Some(m),
+            Some((rare, m)) if (rare as f64) <= RARE_FRACTION * total.max(1) as f64 => {
+                Some(((m >> 1) as u32, m & 1 == 1))
+            }
             _ => None,
         };
-        if chosen != self.mask {
-            self.mask = chosen;
+        let current = self.mask.map(|m| (m, self.heap_bit));
+        if chosen != current {
+            self.mask = chosen.map(|(m, _)| m);
+            self.heap_bit = chosen.is_some_and(|(_, bit)| bit);
             self.cursor = None;
             self.rare.clear();
             self.rare_val.clear();
-            if let Some(m) = chosen {
+            if let Some(m) = self.mask {
                 for (i, &v) in values.iter().enumerate().skip(1) {
-                    if is_rare(v as usize, m) {
+                    if self.rare_at(i, v as usize, m) {
                         self.rare.push(i);
                         self.rare_val.push(v);
                     }
@@ -134,6 +202,7 @@ impl Kernel {
             }
             self.set_width(self.width);
         }
+        self.reviewed_at = (self.synced, self.rare.len());
     }
 
     /// Marks in `table`, row j (of `width` bytes) for heap n0 + j, the value
@@ -259,8 +328,9 @@ impl Kernel {
                 }
             }
         }
-        let c = self.hit.least_missing_in(&self.common_vals);
-        rare_below(&self.hit, &self.rare_vals, c, &mut scratch.cands);
+        let (complete, searched) = self.classes(n);
+        let c = self.hit.least_missing_in(complete);
+        rare_below(&self.hit, searched, c, &mut scratch.cands);
         if scratch.cands.is_empty() {
             return to_value(c, n);
         }
@@ -410,4 +480,106 @@ pub(super) fn find_candidates(
         }
     }
     kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HeapRule, TakeBreak};
+
+    /// The number of heaps rare under split (mask, heap bit), directly.
+    fn rare_count(values: &[Value], mask: u32, bit: bool, k0: usize) -> usize {
+        (1..values.len())
+            .filter(|&i| is_rare(values[i] as usize, mask) ^ (bit && (i ^ k0) & 1 == 1))
+            .count()
+    }
+
+    /// The transform's choice makes as few heaps rare as the best split
+    /// found by trying every one, for codes whose pair moves share a parity
+    /// (heap bit allowed, k0 odd and even) and codes whose moves do not.
+    #[test]
+    fn review_finds_the_split_with_fewest_rare_heaps() {
+        let mut state = 99u32;
+        let mut next = move || {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            state >> 16
+        };
+        for (code, k0) in [("0.106", Some(1)), ("0.06", Some(0)), ("0.66", None)] {
+            let rule = HeapRule::TakeBreak(TakeBreak::parse(code).unwrap());
+            for round in 0..30 {
+                let len = 300 + next() as usize % 700;
+                let top = [4, 16, 100, 200][round % 4];
+                // Values skewed towards a structure some split exploits.
+                let values: Vec<Value> = (0..len)
+                    .map(|i| {
+                        let base = (next() % top) as Value;
+                        if next() % 4 == 0 {
+                            base
+                        } else {
+                            (base & !1) | (i as Value & 1)
+                        }
+                    })
+                    .collect();
+                let mut k = Kernel::new(&rule, true);
+                assert_eq!(k.pair_parity, k0, "{code}");
+                k.account(&values);
+                k.review(&values);
+                let width = k.width as u32;
+                let mut best = usize::MAX;
+                for mask in 0..width {
+                    for bit in [false, true] {
+                        if (mask == 0 && !bit) || (bit && k0.is_none()) {
+                            continue;
+                        }
+                        best = best.min(rare_count(&values, mask, bit, k0.unwrap_or(0)));
+                    }
+                }
+                match k.mask {
+                    Some(m) => {
+                        let got = rare_count(&values, m, k.heap_bit, k0.unwrap_or(0));
+                        assert_eq!(got, best, "{code} round {round}");
+                        assert_eq!(k.rare.len(), got, "{code} round {round}");
+                        assert!(k.rare.iter().all(|&i| k.rare_at(i, values[i] as usize, m)));
+                    }
+                    None => assert!(2 * best > len - 1, "{code} round {round}: {best}"),
+                }
+            }
+        }
+    }
+
+    /// Values that change their habits (1 and 2, then only 3) make the
+    /// split be reviewed before the next doubling, again and again while
+    /// the new values stay rare, until a split makes them common.
+    #[test]
+    fn a_change_of_habits_triggers_early_reviews() {
+        let rule = HeapRule::TakeBreak(TakeBreak::parse("0.66").unwrap());
+        let mut values: Vec<Value> = (0..4096).map(|i| [1, 2][i % 2]).collect();
+        values[0] = 0;
+        let mut k = Kernel::new(&rule, true);
+        k.sync(&values);
+        k.review(&values);
+        assert_eq!(k.mask, Some(3), "1 and 2 both common");
+        let doubling = k.next_review;
+        assert_eq!(doubling, 8192);
+        values.extend([3; 400]);
+        k.sync(&values);
+        assert!(!k.rare_grew(), "too few new heaps yet");
+        values.extend([3; 624]);
+        assert!(!k.rare_grew());
+        k.account(&values);
+        assert!(k.rare_grew(), "1024 new heaps, all rare");
+        k.sync(&values);
+        assert!(!k.rare_grew());
+        assert_eq!(k.reviewed_at, (5120, 1024));
+        assert_eq!(k.mask, Some(3), "still the best split");
+        values.extend([3; 1024]);
+        k.sync(&values);
+        assert_eq!(k.next_review, doubling, "no doubling reached");
+        let m = k.mask.expect("a split");
+        assert!(!k.rare_at(values.len() - 1, 3, m), "3 is common now");
+        for (i, &v) in values.iter().enumerate().skip(1) {
+            let listed = k.rare.binary_search(&i).is_ok();
+            assert_eq!(listed, k.rare_at(i, v as usize, m), "heap {i}");
+        }
+    }
 }
