@@ -7,7 +7,7 @@ use crate::game::ScriptGame;
 use crate::position::ScriptPosition;
 use crate::sandbox::Sandbox;
 use grundy_api::{
-    Adapter, Analysis, ComponentReport, Family, GameError, GameOptions, Limits, MoveReport,
+    Adapter, Analysis, ComponentReport, Detail, Family, GameError, GameOptions, Limits, MoveReport,
     Outcome, Play, Registration, SearchError, SeqReport,
 };
 use grundy_engine::{explore, loopy_values, GameGraph, LoopyValue, Rules, Solver, TextGame};
@@ -115,7 +115,12 @@ impl ScriptFamily {
     /// the position is explored and solved backwards; misère play is normal
     /// play on the graph where each position without a move gets one move
     /// to a new dead end.
-    fn analyze_loopy(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+    fn analyze_loopy(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
         let game = &self.game;
         let p = game.parse(args)?;
         let explored = explore(p.clone(), &self.limits, |q: &ScriptPosition| {
@@ -153,7 +158,11 @@ impl ScriptFamily {
             }
         };
         let mut winning = Vec::new();
-        for m in game.moves(&p).map_err(SearchError::from)? {
+        let moves = match detail {
+            Detail::OutcomeOnly => Vec::new(),
+            _ => game.moves(&p).map_err(SearchError::from)?,
+        };
+        for m in moves {
             let i = index.get(m.to.key()).copied().ok_or_else(|| {
                 GameError::Internal(format!(
                     "a move of {} leads outside the explored graph",
@@ -181,8 +190,11 @@ impl ScriptFamily {
             play,
             outcome: outcomes[0],
             value: finite,
-            winning_move_count: winning.len(),
-            winning_moves: winning,
+            winning_move_count: (detail != Detail::OutcomeOnly).then_some(winning.len()),
+            winning_moves: match detail {
+                Detail::FirstMoves(k) => winning.into_iter().take(k).collect(),
+                _ => winning,
+            },
             components: vec![ComponentReport {
                 position,
                 value: finite,
@@ -198,14 +210,23 @@ impl Family for ScriptFamily {
         self.game.file().to_string()
     }
 
-    fn analyze(&self, args: &[&str], play: Play) -> Result<Analysis, GameError> {
+    fn analyze_with(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
         self.command(self.limits.max_time, || {
             if self.game.is_loopy() {
-                self.analyze_loopy(args, play)
+                self.analyze_loopy(args, play, detail)
             } else {
-                self.adapter.analyze(args, play)
+                self.adapter.analyze_with(args, play, detail)
             }
         })
+    }
+
+    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
+        self.command(self.limits.max_time, || self.adapter.value_sources(args))
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
