@@ -12,6 +12,8 @@
 //! - [`policy`]: how the engine chooses its move in `play`.
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
+//! - [`request`]: the checks of a game's name, options and limits that
+//!   every front end makes, with the command line's messages.
 //!
 //! Front ends depend on this crate (and on the games crate for the
 //! built-in registry); nothing here names a particular game.
@@ -21,6 +23,7 @@ mod family;
 pub mod messages;
 pub mod policy;
 pub mod render;
+pub mod request;
 
 pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,

@@ -12,7 +12,9 @@ use crate::error::CliError;
 use crate::nim::{self, NimOp, NimRequest};
 use clap::parser::ValueSource;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use grundy_api::{parse_u64_in, Detail, GameOptions, Limits, Play, Registration};
+use grundy_api::{
+    parse_u64_in, request, Detail, GameError, GameOptions, Limits, Play, Registration,
+};
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -402,11 +404,6 @@ pub struct PlayRequest {
 /// any machine we run on.
 const MAX_THREADS: u64 = 256;
 
-/// Largest heap `seq` accepts: its answer holds N+1 values, so anything
-/// near this is already far beyond memory; the bound keeps N+1 and the
-/// sizes derived from it from overflowing.
-pub const MAX_SEQ_N: u64 = 1 << 40;
-
 /// Parses and checks a whole command line (`argv[0]` is the program name).
 /// Never panics; every error is a [`CliError::Usage`] (exit status 2).
 ///
@@ -494,8 +491,7 @@ where
                 .n
                 .as_deref()
                 .ok_or_else(|| CliError::usage("seq needs -n N, the largest heap to compute"))?;
-            let n =
-                parse_u64_in(n, 0, MAX_SEQ_N).map_err(|e| CliError::usage(format!("-n: {e}")))?;
+            let n = request::seq_n(n).map_err(usage)?;
             Ok(Parsed::Seq(
                 r,
                 SeqRequest {
@@ -527,7 +523,7 @@ where
             ))
         }
         Command::Games { .. } | Command::Nim(_) | Command::Completions { .. } => {
-            Err(CliError::Game(grundy_api::GameError::Internal(format!(
+            Err(CliError::Game(GameError::Internal(format!(
                 "the second parse of the {sub} command line found another command"
             ))))
         }
@@ -633,9 +629,7 @@ fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, 
     let mut root = Cli::command();
     root.build();
     let cmd = root.find_subcommand(sub).ok_or_else(|| {
-        CliError::Game(grundy_api::GameError::Internal(format!(
-            "clap has no subcommand {sub}"
-        )))
+        CliError::Game(GameError::Internal(format!("clap has no subcommand {sub}")))
     })?;
     if let Some((file, words)) = rules {
         let registration =
@@ -667,20 +661,13 @@ fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, 
             "unknown option '{name}' before the game's name (common options: see `grundy {sub} --help`; a game's own options follow its name)"
         )));
     }
-    let registration = grundy_games::find(name).ok_or_else(|| unknown_game(name))?;
+    let registration = request::find_game(&grundy_games::registry(), name).map_err(usage)?;
     let rest: Vec<String> = g.words[..lead].iter().chain(rest).cloned().collect();
     let tail = split_tail(&rest, cmd, before, &registration)?;
     if tail.help {
         return Ok(GameWords::Help(game_help(sub, &registration)));
     }
-    for spec in registration.options.iter().filter(|s| s.required) {
-        if tail.options.get(spec.name).is_none() {
-            return Err(CliError::usage(format!(
-                "missing option --{} {} for game {} ({})",
-                spec.name, spec.value, registration.name, spec.help
-            )));
-        }
-    }
+    request::check_required(&registration, &tail.options).map_err(usage)?;
     Ok(GameWords::Read(registration, tail))
 }
 
@@ -731,14 +718,8 @@ fn request(
         .transpose()?
         .filter(|&t| t > 0)
         .map(|t| t as usize);
-    let mut limits = Limits::default();
-    if let Some(s) = &c.max_states {
-        limits.max_states = parse_u64_in(s, 1, u64::MAX)
-            .map_err(|e| CliError::usage(format!("--max-states: {e}")))?;
-    }
-    if let Some(s) = &c.time_limit {
-        limits.max_time = Some(parse_seconds(s)?);
-    }
+    let limits =
+        request::limits(c.max_states.as_deref(), c.time_limit.as_deref()).map_err(usage)?;
     Ok(Request {
         registration,
         options,
@@ -753,35 +734,12 @@ fn request(
     })
 }
 
-fn unknown_game(name: &str) -> CliError {
-    let regs = grundy_games::registry();
-    let names: Vec<&str> = regs.iter().map(|r| r.name.as_str()).collect();
-    if names.is_empty() {
-        CliError::usage(format!("unknown game '{name}' (no games are registered)"))
-    } else {
-        let hint = grundy_api::messages::did_you_mean(name, names.iter().copied())
-            .map(|n| format!(" did you mean '{n}'?"))
-            .unwrap_or_default();
-        CliError::usage(format!(
-            "unknown game '{name}';{hint} known games: {}",
-            names.join(", ")
-        ))
+/// A front-end check's error as a usage error (exit status 2).
+fn usage(e: GameError) -> CliError {
+    match e {
+        GameError::Input(m) => CliError::usage(m),
+        other => CliError::Game(other),
     }
-}
-
-/// A positive number of seconds, fractions allowed.
-fn parse_seconds(s: &str) -> Result<Duration, CliError> {
-    let bad = || {
-        CliError::usage(format!(
-            "--time-limit: '{s}' is not a positive number of seconds"
-        ))
-    };
-    let secs: f64 = s.trim().parse().map_err(|_| bad())?;
-    if !(secs.is_finite() && secs > 0.0) {
-        return Err(bad());
-    }
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| CliError::usage(format!("--time-limit: '{s}' seconds is too long")))
 }
 
 /// The words after GAME, sorted into options and positions.
@@ -934,19 +892,9 @@ fn split_tail(
 }
 
 fn unknown_option(name: &str, reg: &Registration) -> CliError {
-    let listed = if reg.options.is_empty() {
-        format!("{} has no game-specific options", reg.name)
-    } else {
-        let opts: Vec<String> = reg
-            .options
-            .iter()
-            .map(|s| format!("--{} {}", s.name, s.value))
-            .collect();
-        format!("the options of {} are {}", reg.name, opts.join(", "))
-    };
     CliError::usage(format!(
-        "unknown option '{name}' for game {}; {listed} (common options: see `grundy --help`)",
-        reg.name
+        "{} (common options: see `grundy --help`)",
+        request::unknown_option_message(name, reg)
     ))
 }
 
@@ -1046,14 +994,6 @@ mod tests {
         let d = Limits::default();
         assert_eq!(d.max_states, 10_000_000);
         assert_eq!(d.max_time, Some(Duration::from_secs(60)));
-    }
-
-    #[test]
-    fn seconds() {
-        assert_eq!(parse_seconds("1.5").unwrap(), Duration::from_millis(1500));
-        for bad in ["0", "-1", "x", "inf", "NaN", "1e300"] {
-            assert!(parse_seconds(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -1,0 +1,359 @@
+//! The Python package `grundy`: the built-in games of the registry,
+//! `analyze`, `moves` and one-heap value sequences, as Python functions.
+//!
+//! Every answer is the command line's JSON document turned into Python
+//! objects (`analyze` returns the dict of `grundy analyze --json`, `seq`
+//! the dict of `grundy seq --json`, `games` the list of `grundy games
+//! --json`), because it is made by the same serialisation. Bad input is
+//! checked by [`grundy_api::request`] with the command line's messages
+//! and raised as [`GrundyError`] (a `ValueError`), a hit search limit as
+//! its subclass `LimitError`, a bug as `RuntimeError`. Searches and
+//! sequence runs release the GIL (`Python::detach`), so other Python
+//! threads run meanwhile; every search obeys its limits (by default ten
+//! million states and 60 seconds, as on the command line), so a call
+//! always returns.
+
+use grundy_api::{request, Family, GameError, Limits, Play, Registration, SeqControl};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use serde::Serialize;
+use std::time::Duration;
+
+create_exception!(
+    grundy,
+    GrundyError,
+    PyValueError,
+    "Input the command line would reject (unknown game or option, malformed position, number out of range), or a search limit hit; the message is the command line's."
+);
+create_exception!(
+    grundy,
+    LimitError,
+    GrundyError,
+    "A search stopped at its state or time limit; the message names the limit."
+);
+
+/// The Python exception for `e`, with the message the command line
+/// prints after `error: ` (internal errors keep their own prefix).
+fn py_err(e: GameError) -> PyErr {
+    let message = request::message(&e);
+    match e {
+        GameError::Input(_) => GrundyError::new_err(message),
+        GameError::Search(_) => LimitError::new_err(message),
+        GameError::Internal(_) => PyRuntimeError::new_err(message),
+    }
+}
+
+/// `value` serialised to JSON and read back by Python's `json` module:
+/// the very document the command line prints, as Python objects.
+fn to_python<'py, T: Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyAny>> {
+    let text = serde_json::to_string(value).map_err(|e| {
+        py_err(GameError::Internal(format!(
+            "cannot serialise the answer: {e}"
+        )))
+    })?;
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// The text of an option or limit given as a Python value: a string as it
+/// is, an int or float as Python prints it, a list or tuple as its items
+/// joined by commas (`set=[1, 3, 4]` is `--set 1,3,4`). `what` names the
+/// argument in the error for any other type.
+fn option_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(s.to_cow()?.to_string());
+    }
+    if value.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected a number or a string, got a bool"
+        )));
+    }
+    if value.is_instance_of::<pyo3::types::PyInt>()
+        || value.is_instance_of::<pyo3::types::PyFloat>()
+    {
+        return Ok(value.str()?.to_cow()?.to_string());
+    }
+    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        let items = value
+            .try_iter()?
+            .map(|item| option_text(&item?, what))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(items.join(","));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what}: expected a string, a number or a list of numbers, got {}",
+        value.get_type().name()?
+    )))
+}
+
+/// The position's words: a string is split on white space, as the shell
+/// splits the command line; a list or tuple gives the words themselves.
+fn position_words(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Ok(s) = position.cast::<PyString>() {
+        return Ok(s.to_cow()?.split_whitespace().map(str::to_string).collect());
+    }
+    if position.is_instance_of::<PyList>() || position.is_instance_of::<PyTuple>() {
+        return position
+            .try_iter()?
+            .map(|w| option_text(&w?, "position"))
+            .collect();
+    }
+    Err(PyTypeError::new_err(format!(
+        "position: expected a string such as '3 4 5' or a list of words, got {}",
+        position.get_type().name()?
+    )))
+}
+
+/// A game of the registry, built once with its options and limits, so
+/// that its tables serve every question asked of it.
+///
+/// `Game(name, options=None, max_states=None, time_limit=None)`: `name`
+/// is a name listed by `games()`; `options` a dict of the game's own
+/// options without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`);
+/// `max_states` and `time_limit` (seconds) bound every search as
+/// `--max-states` and `--time-limit` do. An explicit `time_limit` also
+/// bounds `seq`, which is otherwise bounded by memory only.
+#[pyclass(frozen, module = "grundy")]
+struct Game {
+    registration: Registration,
+    family: Box<dyn Family>,
+    explicit_time_limit: Option<Duration>,
+}
+
+impl Game {
+    fn build(
+        py: Python<'_>,
+        name: &str,
+        options: Option<&Bound<'_, PyDict>>,
+        max_states: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let registration = request::find_game(&grundy_games::registry(), name).map_err(py_err)?;
+        let mut pairs = Vec::new();
+        if let Some(options) = options {
+            for (k, v) in options.iter() {
+                let key = k
+                    .cast::<PyString>()
+                    .map_err(|_| PyTypeError::new_err("options: the names must be strings"))?
+                    .to_cow()?
+                    .trim_start_matches("--")
+                    .to_string();
+                let value = option_text(&v, &format!("--{key}"))?;
+                pairs.push((key, value));
+            }
+        }
+        let options = request::game_options(&registration, pairs).map_err(py_err)?;
+        let max_states = max_states
+            .map(|v| option_text(v, "--max-states"))
+            .transpose()?;
+        let time_limit = time_limit
+            .map(|v| option_text(v, "--time-limit"))
+            .transpose()?;
+        let limits: Limits =
+            request::limits(max_states.as_deref(), time_limit.as_deref()).map_err(py_err)?;
+        let explicit_time_limit = limits.max_time.filter(|_| time_limit.is_some());
+        // Building may fill a family's tables: no Python object is touched.
+        let family = py
+            .detach(|| registration.build(&options, &limits))
+            .map_err(py_err)?;
+        Ok(Game {
+            registration,
+            family,
+            explicit_time_limit,
+        })
+    }
+
+    fn analysis<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        misere: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let words = position_words(position)?;
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let family = &*self.family;
+        let answer = py.detach(|| {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            family.analyze(&args, play)
+        });
+        to_python(py, &answer.map_err(py_err)?)
+    }
+
+    fn move_list<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let words = position_words(position)?;
+        let family = &*self.family;
+        let answer = py.detach(|| {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            family.moves(&args)
+        });
+        to_python(py, &answer.map_err(py_err)?)
+    }
+
+    fn sequence<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if !n.is_instance_of::<pyo3::types::PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "n: expected an int, got {}",
+                n.get_type().name()?
+            )));
+        }
+        let n = request::seq_n(&n.str()?.to_cow()?).map_err(py_err)?;
+        let ctl = SeqControl {
+            threads,
+            time_limit: self.explicit_time_limit,
+            ..SeqControl::default()
+        };
+        let family = &*self.family;
+        let answer = py.detach(|| family.seq(n, &ctl));
+        to_python(py, &answer.map_err(py_err)?)
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (name, options=None, max_states=None, time_limit=None))]
+    fn new(
+        py: Python<'_>,
+        name: &str,
+        options: Option<&Bound<'_, PyDict>>,
+        max_states: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        Game::build(py, name, options, max_states, time_limit)
+    }
+
+    /// The game's name with its options, e.g. `octal 0.137`.
+    #[getter]
+    fn name(&self) -> String {
+        self.family.name()
+    }
+
+    /// The rules in one line.
+    #[getter]
+    fn rules(&self) -> &str {
+        &self.registration.rules
+    }
+
+    /// The position syntax.
+    #[getter]
+    fn syntax(&self) -> &str {
+        &self.registration.syntax
+    }
+
+    /// Outcome, value and every winning move of `position` (a string such
+    /// as `"3 4 5"` or a list of words), as the dict of `grundy analyze
+    /// --json`.
+    #[pyo3(signature = (position, misere=false))]
+    fn analyze<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        misere: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.analysis(py, position, misere)
+    }
+
+    /// Every legal move from `position`, as a list of dicts with `label`
+    /// and `to` (a position `analyze` accepts), in the game's order.
+    fn moves<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.move_list(py, position)
+    }
+
+    /// The values of heaps 0..=n with the period found, as the dict of
+    /// `grundy seq --json` (`game`, `n`, `values`, `period`). `threads`
+    /// workers (0: every core).
+    #[pyo3(signature = (n, threads=0))]
+    fn seq<'py>(
+        &self,
+        py: Python<'py>,
+        n: &Bound<'py, PyAny>,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.sequence(py, n, threads)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("grundy.Game({:?})", self.family.name())
+    }
+}
+
+/// Every built-in game, as the list of `grundy games --json`: dicts with
+/// `name`, `rules`, `syntax`, `options` and `example`.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let text = grundy_api::render::games_json(&grundy_games::registry());
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// `analyze(game, position, misere=False, options=None, max_states=None,
+/// time_limit=None)`: the dict of `grundy analyze --json`.
+#[pyfunction]
+#[pyo3(signature = (game, position, misere=false, options=None, max_states=None, time_limit=None))]
+fn analyze<'py>(
+    py: Python<'py>,
+    game: &str,
+    position: &Bound<'py, PyAny>,
+    misere: bool,
+    options: Option<&Bound<'py, PyDict>>,
+    max_states: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Game::build(py, game, options, max_states, time_limit)?.analysis(py, position, misere)
+}
+
+/// `moves(game, position, options=None, max_states=None)`: every legal
+/// move as dicts with `label` and `to`.
+#[pyfunction]
+#[pyo3(signature = (game, position, options=None, max_states=None))]
+fn moves<'py>(
+    py: Python<'py>,
+    game: &str,
+    position: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+    max_states: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Game::build(py, game, options, max_states, None)?.move_list(py, position)
+}
+
+/// `seq(game, n, options=None, time_limit=None, threads=0)`: the dict of
+/// `grundy seq --json` for heaps 0..=n.
+#[pyfunction]
+#[pyo3(signature = (game, n, options=None, time_limit=None, threads=0))]
+fn seq<'py>(
+    py: Python<'py>,
+    game: &str,
+    n: &Bound<'py, PyAny>,
+    options: Option<&Bound<'py, PyDict>>,
+    time_limit: Option<&Bound<'py, PyAny>>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    Game::build(py, game, options, None, time_limit)?.sequence(py, n, threads)
+}
+
+/// The module `grundy`.
+#[pymodule]
+fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("GrundyError", m.py().get_type::<GrundyError>())?;
+    m.add("LimitError", m.py().get_type::<LimitError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<Game>()?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(moves, m)?)?;
+    m.add_function(wrap_pyfunction!(seq, m)?)?;
+    Ok(())
+}

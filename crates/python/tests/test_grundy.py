@@ -1,0 +1,232 @@
+"""Tests of the Python package `grundy` (run with pytest after installing it).
+
+The answers are compared with the command line's: GRUNDY_BIN names the
+`grundy` binary (.ci/run sets it); without it the binary built by
+`cargo build --release` in the workspace is used, and the comparisons are
+skipped when neither exists.
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import time
+
+import pytest
+
+import grundy
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def cli_binary():
+    given = os.environ.get("GRUNDY_BIN")
+    if given:
+        assert pathlib.Path(given).is_file(), f"GRUNDY_BIN={given} does not exist"
+        return given
+    built = ROOT / "target" / "release" / "grundy"
+    if built.is_file():
+        return str(built)
+    pytest.skip("no grundy binary to compare with (set GRUNDY_BIN)")
+
+
+def cli(*args):
+    """The command line's stdout as JSON, or its error message."""
+    run = subprocess.run(
+        [cli_binary(), *args], capture_output=True, text=True, timeout=120
+    )
+    if run.returncode == 0:
+        return json.loads(run.stdout)
+    assert run.returncode == 2, run.stderr
+    line = run.stderr.strip()
+    assert line.startswith("error: "), line
+    return line[len("error: ") :]
+
+
+def test_games_lists_the_registry_like_the_command_line():
+    games = grundy.games()
+    names = [g["name"] for g in games]
+    for name in ["nim", "kayles", "treblecross", "subtraction", "octal"]:
+        assert name in names
+    for g in games:
+        assert set(g) == {"name", "rules", "syntax", "options", "example"}
+    assert games == cli("games", "--json")
+
+
+def test_analyze_nim_345():
+    a = grundy.analyze("nim", "3 4 5", misere=False)
+    assert a["game"] == "nim"
+    assert a["position"] == "3 4 5"
+    assert a["play"] == "normal"
+    assert a["outcome"] == "N"
+    assert a["value"] == 2
+    assert a["winning_move_count"] == 1
+    assert a["winning_moves"] == [{"move": "heap 1: 3 -> 1", "to": "1 4 5"}]
+    assert [c["value"] for c in a["components"]] == [3, 4, 5]
+
+
+def test_winning_moves_lead_to_second_player_wins():
+    a = grundy.analyze("nim", "3 4 5")
+    for m in a["winning_moves"]:
+        assert grundy.analyze("nim", m["to"])["outcome"] == "P"
+
+
+@pytest.mark.parametrize(
+    "game,position,misere,options,cli_args",
+    [
+        ("nim", "3 4 5", False, None, ["nim", "3", "4", "5"]),
+        ("nim", "1 1 2", True, None, ["nim", "1", "1", "2", "--misere"]),
+        ("kayles", "4 7", False, None, ["kayles", "4", "7"]),
+        ("kayles", "3 4", True, None, ["kayles", "3", "4", "--misere"]),
+        ("treblecross", "..X....X..", False, None, ["treblecross", "..X....X.."]),
+        ("treblecross", ".......", False, None, ["treblecross", "......."]),
+        (
+            "subtraction",
+            "10 7",
+            False,
+            {"set": "1,3,4"},
+            ["subtraction", "--set", "1,3,4", "10", "7"],
+        ),
+        ("octal", "5 7", False, {"code": "0.137"}, ["octal", "--code", "0.137", "5", "7"]),
+        ("wythoff", "3 5", False, None, ["wythoff", "3", "5"]),
+    ],
+)
+def test_analyze_is_the_json_of_the_command_line(game, position, misere, options, cli_args):
+    a = grundy.analyze(game, position, misere=misere, options=options)
+    assert a == cli("analyze", "--json", *cli_args)
+
+
+def test_position_as_a_list_of_words_and_options_as_numbers():
+    assert grundy.analyze("nim", ["3", "4", "5"]) == grundy.analyze("nim", "3  4\t5")
+    by_list = grundy.analyze("subtraction", "10", options={"set": [1, 3, 4]})
+    by_text = grundy.analyze("subtraction", "10", options={"set": "1,3,4"})
+    assert by_list == by_text
+
+
+def test_seq_kayles_1000():
+    s = grundy.seq("kayles", 1000)
+    assert s["n"] == 1000
+    values = s["values"]
+    assert len(values) == 1001
+    # Kayles: 0 1 2 3 1 4 3 2 1 4 2 6, then period 12 from heap 71 on.
+    assert values[:12] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    assert s["period"] == {"preperiod": 71, "period": 12, "proven": True}
+    assert all(values[k] == values[k + 12] for k in range(71, 1000 - 12))
+    assert s == cli("seq", "kayles", "-n", "1000", "--json")
+
+
+def test_seq_values_are_the_values_analyze_gives():
+    s = grundy.seq("dawson-kayles", 60)
+    for heap in [0, 1, 7, 33, 60]:
+        assert grundy.analyze("dawson-kayles", str(heap))["value"] == s["values"][heap]
+
+
+def test_moves_feed_back_to_analyze():
+    ms = grundy.moves("nim", "1 2")
+    assert [m["to"] for m in ms] == ["0 2", "1 0", "1 1"]
+    for m in ms:
+        assert set(m) == {"move", "to"}
+        grundy.analyze("nim", m["to"])
+
+
+def test_a_game_object_keeps_its_options():
+    g = grundy.Game("subtraction", options={"set": "1,2"})
+    assert "subtraction" in g.name
+    assert g.rules and g.syntax
+    assert [g.analyze(str(k))["value"] for k in range(7)] == [0, 1, 2, 0, 1, 2, 0]
+    assert g.seq(6)["values"] == [0, 1, 2, 0, 1, 2, 0]
+    assert "grundy.Game(" in repr(g)
+
+
+@pytest.mark.parametrize(
+    "call,cli_args",
+    [
+        (lambda: grundy.analyze("chess", "1"), ["analyze", "chess", "1"]),
+        (lambda: grundy.analyze("nim", "3 x 5"), ["analyze", "nim", "3", "x", "5"]),
+        (lambda: grundy.analyze("nim", "-3"), ["analyze", "nim", "-3"]),
+        (lambda: grundy.analyze("treblecross", "..Y"), ["analyze", "treblecross", "..Y"]),
+        (lambda: grundy.analyze("subtraction", "5"), ["analyze", "subtraction", "5"]),
+        (
+            lambda: grundy.analyze("nim", "3", options={"max": 4}),
+            ["analyze", "nim", "3", "--max", "4"],
+        ),
+        (
+            lambda: grundy.analyze("subtraction", "5", options={"set": "1,x"}),
+            ["analyze", "subtraction", "--set", "1,x", "5"],
+        ),
+        (
+            lambda: grundy.analyze("nim", "3", max_states=0),
+            ["analyze", "nim", "3", "--max-states", "0"],
+        ),
+        (
+            lambda: grundy.analyze("nim", "3", time_limit=-1),
+            ["analyze", "nim", "3", "--time-limit", "-1"],
+        ),
+        (lambda: grundy.seq("kayles", -3), ["seq", "kayles", "-n", "-3"]),
+        (lambda: grundy.seq("treblecross", 10), ["seq", "treblecross", "-n", "10"]),
+    ],
+)
+def test_errors_carry_the_command_lines_message(call, cli_args):
+    with pytest.raises(grundy.GrundyError) as caught:
+        call()
+    message = str(caught.value)
+    assert message
+    if "--max" in cli_args:
+        # The command line adds where its common options are listed.
+        assert cli(*cli_args) == message + " (common options: see `grundy --help`)"
+    else:
+        assert cli(*cli_args) == message
+
+
+def test_grundy_error_is_a_value_error():
+    assert issubclass(grundy.GrundyError, ValueError)
+    assert issubclass(grundy.LimitError, grundy.GrundyError)
+    with pytest.raises(ValueError, match="unknown game 'chess'; known games: nim"):
+        grundy.analyze("chess", "1")
+
+
+def test_a_search_limit_is_a_limit_error_with_the_command_lines_message():
+    row = "." * 40
+    with pytest.raises(grundy.LimitError) as caught:
+        grundy.analyze("treblecross", row, misere=True, max_states=50)
+    assert str(caught.value) == cli(
+        "analyze", "treblecross", row, "--misere", "--max-states", "50"
+    )
+
+
+def test_wrong_types_are_type_errors():
+    with pytest.raises(TypeError):
+        grundy.analyze("nim", 345)
+    with pytest.raises(TypeError):
+        grundy.seq("kayles", "10")
+    with pytest.raises(TypeError):
+        grundy.analyze("nim", "3", max_states=True)
+
+
+def test_the_gil_is_released_during_long_work():
+    """A Python thread keeps running while a search runs into its time limit."""
+    ticks = 0
+    done = threading.Event()
+    caught = {}
+
+    def work():
+        try:
+            grundy.seq("grundy-game", 2_000_000, time_limit=0.5, threads=1)
+        except grundy.LimitError as e:
+            caught["error"] = str(e)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    start = time.perf_counter()
+    worker.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    worker.join()
+    elapsed = time.perf_counter() - start
+    assert "search time" in caught["error"], caught
+    assert elapsed >= 0.5
+    # Holding the GIL for the whole call would keep this loop at a tick
+    # or two; released, it ticks about once a millisecond.
+    assert ticks >= 20, (ticks, elapsed)
