@@ -1,0 +1,404 @@
+//! The engine and the built-in games in the browser (web/), through
+//! wasm-bindgen.
+//!
+//! Every function takes the game's name, its options as a JSON object of
+//! texts without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`) and the
+//! position as the text `analyze` takes, and answers with the JSON
+//! document of the command line (`analyze --json`, `games --json`, `seq
+//! --json`), so the page and the command line show the same answers.
+//! Bad input is rejected by [`grundy_api::request`] with the command
+//! line's messages, thrown as a JavaScript `Error`.
+//!
+//! Limits: every search obeys `max_states` (the text of `--max-states`,
+//! default ten million). Time is the page's to bound: it runs these
+//! functions in a Web Worker and terminates the worker when its time
+//! limit passes, which stops any computation, so no search here reads a
+//! clock (`std::time::Instant` does not exist on wasm32-unknown-unknown).
+//!
+//! The last family built is kept, so a page asking many questions about
+//! one game builds its tables once.
+
+use grundy_api::{policy, request, Family, GameError, Limits, Play, SeqControl};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+/// Largest heap a sequence may be asked for in the browser: the page
+/// plots short sequences; longer ones belong to `grundy seq`.
+pub const MAX_BROWSER_SEQ_N: u64 = 100_000;
+
+/// The family built last, with what it was built from.
+struct Built {
+    game: String,
+    options: String,
+    max_states: Option<String>,
+    family: Box<dyn Family>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the family `game` built with `options` (a JSON object)
+/// and `max_states`, reusing the last one built when they are the same.
+fn with_family<T>(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+    f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
+) -> Result<T, GameError> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let same = last.as_ref().is_some_and(|b| {
+            b.game == game && b.options == options && b.max_states.as_deref() == max_states
+        });
+        if !same {
+            *last = None;
+            let family = build(game, options, max_states)?;
+            *last = Some(Built {
+                game: game.to_string(),
+                options: options.to_string(),
+                max_states: max_states.map(str::to_string),
+                family,
+            });
+        }
+        match last.as_ref() {
+            Some(b) => f(&*b.family),
+            None => Err(GameError::Internal("no family was kept".into())),
+        }
+    })
+}
+
+/// Builds `game` from its options (a JSON object of texts, or empty for
+/// none) under the state limit `max_states` and no time limit.
+fn build(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<Box<dyn Family>, GameError> {
+    let registration = request::find_game(&grundy_games::registry(), game)?;
+    let pairs = option_pairs(options)?;
+    let options = request::game_options(&registration, pairs)?;
+    let limits = Limits {
+        max_time: None,
+        ..request::limits(max_states, None)?
+    };
+    registration.build(&options, &limits)
+}
+
+/// The (name, value) pairs of a JSON object of options; numbers are taken
+/// as their text, a leading `--` on a name is dropped.
+fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
+    if options.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let value: serde_json::Value = serde_json::from_str(options)
+        .map_err(|e| GameError::Input(format!("options: not a JSON object: {e}")))?;
+    let serde_json::Value::Object(map) = value else {
+        return Err(GameError::Input(
+            "options: expected a JSON object of option names and values".into(),
+        ));
+    };
+    map.into_iter()
+        .map(|(name, v)| {
+            let text = match v {
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Number(n) => n.to_string(),
+                other => {
+                    return Err(GameError::Input(format!(
+                        "--{name}: expected text or a number, got {other}"
+                    )))
+                }
+            };
+            Ok((name.trim_start_matches("--").to_string(), text))
+        })
+        .collect()
+}
+
+/// The words of a position, split on white space as the shell splits a
+/// command line.
+fn words(position: &str) -> Vec<&str> {
+    position.split_whitespace().collect()
+}
+
+fn play(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Result<String, GameError> {
+    serde_json::to_string(value)
+        .map_err(|e| GameError::Internal(format!("cannot serialise the answer: {e}")))
+}
+
+/// The `games --json` document.
+pub fn games_json() -> String {
+    grundy_api::render::games_json(&grundy_games::registry())
+}
+
+/// The `analyze --json` document of `position`.
+pub fn analyze_json(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<&str>,
+) -> Result<String, GameError> {
+    with_family(game, options, max_states, |f| {
+        json(&f.analyze(&words(position), play(misere))?)
+    })
+}
+
+/// Every legal move of `position`: a JSON array of `{"move", "to"}`.
+pub fn moves_json(
+    game: &str,
+    options: &str,
+    position: &str,
+    max_states: Option<&str>,
+) -> Result<String, GameError> {
+    with_family(game, options, max_states, |f| {
+        json(&f.moves(&words(position))?)
+    })
+}
+
+/// The engine's move from `position` as `grundy play` chooses it
+/// ([`policy::engine_move`]): `{"move", "to"}`. An input error when the
+/// position has no move.
+pub fn engine_move_json(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<&str>,
+) -> Result<String, GameError> {
+    with_family(game, options, max_states, |f| {
+        let args = words(position);
+        let moves = f.moves(&args)?;
+        if moves.is_empty() {
+            return Err(GameError::Input(format!(
+                "the position '{position}' has no move: the game is over"
+            )));
+        }
+        let analysis = f.analyze(&args, play(misere))?;
+        let (chosen, _) = policy::engine_move(f, play(misere), &analysis, &moves)?;
+        json(&chosen)
+    })
+}
+
+/// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
+/// at most [`MAX_BROWSER_SEQ_N`].
+pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError> {
+    let n = request::seq_n(n)?;
+    if n > MAX_BROWSER_SEQ_N {
+        return Err(GameError::Input(format!(
+            "-n: '{n}' is too large for the page; the largest allowed is {MAX_BROWSER_SEQ_N} (use `grundy seq` for more)"
+        )));
+    }
+    with_family(game, options, None, |f| {
+        let ctl = SeqControl {
+            threads: 1,
+            ..SeqControl::default()
+        };
+        json(&f.seq(n, &ctl)?)
+    })
+}
+
+/// An error as JavaScript sees it: one line, the command line's words.
+fn js_error(e: GameError) -> JsError {
+    let text = e.to_string();
+    JsError::new(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// `games()`: the `games --json` document.
+#[wasm_bindgen]
+pub fn games() -> String {
+    games_json()
+}
+
+/// `analyze(game, options, position, misere, maxStates)`: the `analyze
+/// --json` document; throws the command line's message.
+#[wasm_bindgen]
+pub fn analyze(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<String>,
+) -> Result<String, JsError> {
+    analyze_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+}
+
+/// `moves(game, options, position, maxStates)`: every legal move.
+#[wasm_bindgen]
+pub fn moves(
+    game: &str,
+    options: &str,
+    position: &str,
+    max_states: Option<String>,
+) -> Result<String, JsError> {
+    moves_json(game, options, position, max_states.as_deref()).map_err(js_error)
+}
+
+/// `engineMove(game, options, position, misere, maxStates)`: the
+/// engine's move.
+#[wasm_bindgen(js_name = engineMove)]
+pub fn engine_move(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<String>,
+) -> Result<String, JsError> {
+    engine_move_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+}
+
+/// `seq(game, options, n)`: the `seq --json` document of heaps 0..=n.
+#[wasm_bindgen]
+pub fn seq(game: &str, options: &str, n: &str) -> Result<String, JsError> {
+    seq_json(game, options, n).map_err(js_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(e: GameError) -> String {
+        match e {
+            GameError::Input(m) => m,
+            other => panic!("expected an input error, got {other:?}"),
+        }
+    }
+
+    fn parse(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn nim_345_is_the_command_lines_document() {
+        let a = parse(&analyze_json("nim", "", "3 4 5", false, None).unwrap());
+        assert_eq!(a["outcome"], "N");
+        assert_eq!(a["value"], 2);
+        assert_eq!(a["winning_moves"][0]["to"], "1 4 5");
+        let same = grundy_games::find("nim")
+            .unwrap()
+            .build(&Default::default(), &Limits::default())
+            .unwrap()
+            .analyze(&["3", "4", "5"], Play::Normal)
+            .unwrap();
+        assert_eq!(a, serde_json::to_value(same).unwrap());
+    }
+
+    #[test]
+    fn options_come_as_a_json_object() {
+        let a =
+            parse(&analyze_json("subtraction", r#"{"set": "1,3,4"}"#, "7", false, None).unwrap());
+        assert_eq!(a["outcome"], "P");
+        let b =
+            parse(&analyze_json("octal", r#"{"--code": "0.137"}"#, "5 7", false, None).unwrap());
+        assert_eq!(b["game"], "octal 0.137");
+        assert!(
+            input(analyze_json("subtraction", "", "7", false, None).unwrap_err())
+                .starts_with("missing option --set S for game subtraction (")
+        );
+        assert!(
+            input(analyze_json("nim", "[1]", "3", false, None).unwrap_err())
+                .starts_with("options: expected a JSON object")
+        );
+        assert!(
+            input(analyze_json("nim", "{", "3", false, None).unwrap_err())
+                .starts_with("options: not a JSON object")
+        );
+        assert_eq!(
+            input(analyze_json("nim", r#"{"max": 3}"#, "3", false, None).unwrap_err()),
+            "unknown option '--max' for game nim; nim has no game-specific options"
+        );
+    }
+
+    #[test]
+    fn bad_input_has_the_command_lines_message() {
+        assert!(
+            input(analyze_json("chess", "", "1", false, None).unwrap_err())
+                .starts_with("unknown game 'chess'; known games: nim")
+        );
+        assert_eq!(
+            input(analyze_json("nim", "", "3", false, Some("0")).unwrap_err()),
+            "--max-states: '0' is too small; the least allowed is 1"
+        );
+        assert_eq!(
+            input(seq_json("kayles", "", "-1").unwrap_err()),
+            "-n: '-1' is negative; expected a whole number >= 0"
+        );
+        assert!(
+            input(seq_json("kayles", "", "100001").unwrap_err()).contains("too large for the page")
+        );
+    }
+
+    #[test]
+    fn a_state_limit_is_reported() {
+        let e = analyze_json("treblecross", "", &".".repeat(40), true, Some("50")).unwrap_err();
+        assert!(matches!(e, GameError::Search(_)), "{e:?}");
+    }
+
+    #[test]
+    fn moves_and_the_engine_move_lead_to_positions_analyze_takes() {
+        let ms = parse(&moves_json("nim", "", "1 2", None).unwrap());
+        let tos: Vec<&str> = ms
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].as_str().unwrap())
+            .collect();
+        assert_eq!(tos, ["0 2", "1 0", "1 1"]);
+        // From an N position the engine plays a winning move.
+        let m = parse(&engine_move_json("nim", "", "3 4 5", false, None).unwrap());
+        assert_eq!(m["to"], "1 4 5");
+        // From a P position it still moves.
+        let m = parse(&engine_move_json("nim", "", "1 1", false, None).unwrap());
+        assert!(m["to"] == "0 1" || m["to"] == "1 0", "{m}");
+        assert!(
+            input(engine_move_json("nim", "", "0 0", false, None).unwrap_err())
+                .contains("has no move")
+        );
+    }
+
+    #[test]
+    fn a_game_played_to_the_end_by_the_engine_alone() {
+        // Each engine move leads to a position with fewer pins; the game ends.
+        let mut pos = "..........".to_string();
+        let mut turns = 0;
+        loop {
+            let ms = parse(&moves_json("treblecross", "", &pos, None).unwrap());
+            if ms.as_array().unwrap().is_empty() {
+                break;
+            }
+            let m = parse(&engine_move_json("treblecross", "", &pos, false, None).unwrap());
+            pos = m["to"].as_str().unwrap().to_string();
+            turns += 1;
+            assert!(turns <= 10, "{pos}");
+        }
+        assert!(turns >= 1);
+    }
+
+    #[test]
+    fn short_sequences() {
+        let s = parse(&seq_json("kayles", "", "100").unwrap());
+        let values: Vec<u64> = s["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(&values[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        assert_eq!(values.len(), 101);
+        assert!(input(seq_json("treblecross", "", "10").unwrap_err())
+            .contains("no one-heap value sequence"));
+        let g = parse(&games_json());
+        assert!(g
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["name"] == "treblecross"));
+    }
+}

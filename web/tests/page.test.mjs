@@ -1,0 +1,217 @@
+// Browser test of the page (web/): Debian's chromium, headless, driven by
+// playwright-core, on a static server bound to 127.0.0.1 only. Answers are
+// compared with the command line's (GRUNDY_BIN, default target/release/grundy).
+// Run by web/tests/run.sh, which builds the page and installs what is needed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const site = path.resolve(here, '..');
+const root = path.resolve(site, '..');
+const grundy = process.env.GRUNDY_BIN || path.join(root, 'target/release/grundy');
+const screenshot = process.env.SCREENSHOT || path.join(root, 'target/web-page.png');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+};
+
+let server;
+let browser;
+let profile;
+let base;
+
+/** The command line's `analyze --json` answer. */
+function cli(...args) {
+  return JSON.parse(execFileSync(grundy, ['analyze', '--json', ...args], { encoding: 'utf8' }));
+}
+
+before(async () => {
+  server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const file = path.join(site, path.normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
+    if (!file.startsWith(site + path.sep) || file.includes(`${path.sep}tests${path.sep}`)) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  profile = await mkdtemp(path.join(tmpdir(), 'grundy-chromium-'));
+  // A fresh profile directory; playwright passes it as --user-data-dir.
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1000, height: 1100 },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (profile) await rm(profile, { recursive: true, force: true });
+});
+
+async function openPage(query = '') {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(base + query);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  return { page, problems };
+}
+
+async function analyse(page, game, position, options = {}) {
+  await page.selectOption('#game', game);
+  for (const [name, value] of Object.entries(options)) {
+    await page.fill(`#options input[data-option="${name}"]`, value);
+  }
+  await page.fill('#position', position);
+  await page.click('#analyze');
+  await page.waitForFunction(
+    (pos) => !document.getElementById('result').hidden && document.getElementById('outcome').textContent.includes(` ${pos}:`),
+    position, { timeout: 30000 });
+}
+
+const WHO = { N: 'First player wins (N)', P: 'Second player wins (P)', D: 'Draw (D)' };
+
+test('nim 3 4 5: outcome, value and the winning move, as the command line says', async () => {
+  const { page, problems } = await openPage();
+  await analyse(page, 'nim', '3 4 5');
+  const expected = cli('nim', '3', '4', '5');
+  assert.equal(await page.textContent('#outcome'), `nim 3 4 5: ${WHO[expected.outcome]}`);
+  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
+  const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
+  // The address holds the game and the position.
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('game'), 'nim');
+  assert.equal(url.searchParams.get('position'), '3 4 5');
+  // The rules and syntax of the game are shown.
+  assert.match(await page.textContent('#rules'), /^Rules: /);
+  assert.match(await page.textContent('#syntax'), /^Position: /);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a Treblecross row, then clicking a winning move plays it', async () => {
+  const { page, problems } = await openPage();
+  const row = '..X.......';
+  await analyse(page, 'treblecross', row);
+  const expected = cli('treblecross', row);
+  assert.equal(await page.textContent('#outcome'), `treblecross ${row}: ${WHO[expected.outcome]}`);
+  assert.equal(expected.outcome, 'N');
+  const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
+  const first = expected.winning_moves[0].to;
+  await page.click('#winning button >> nth=0');
+  await page.waitForFunction(
+    (pos) => document.getElementById('outcome').textContent.startsWith(`treblecross ${pos}:`), first);
+  assert.equal(await page.inputValue('#position'), first);
+  assert.equal(await page.textContent('#outcome'), `treblecross ${first}: ${WHO.P}`);
+  assert.equal(new URL(page.url()).searchParams.get('position'), first);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a shared link opens on its game and position', async () => {
+  const { page } = await openPage('?game=subtraction&position=10+7&opt.set=1%2C3%2C4');
+  await page.waitForFunction(() => !document.getElementById('result').hidden);
+  const expected = cli('subtraction', '--set', '1,3,4', '10', '7');
+  assert.equal(await page.textContent('#outcome'), `${expected.game} 10 7: ${WHO[expected.outcome]}`);
+  assert.equal(await page.inputValue('#options input[data-option="set"]'), '1,3,4');
+  await page.close();
+});
+
+test('bad input gets the command line message', async () => {
+  const { page } = await openPage();
+  await page.selectOption('#game', 'nim');
+  await page.fill('#position', '3 x 5');
+  await page.click('#analyze');
+  await page.waitForSelector('#message.error');
+  let message = '';
+  try {
+    execFileSync(grundy, ['analyze', 'nim', '3', 'x', '5'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    message = e.stderr.trim().replace(/^error: /, '');
+  }
+  assert.ok(message.length > 0);
+  assert.equal(await page.textContent('#message'), message);
+  await page.close();
+});
+
+test('a long computation stops at the time limit with a message, and the page goes on', async () => {
+  const { page } = await openPage();
+  await page.selectOption('#game', 'grundy-game');
+  await page.fill('#limit', '1');
+  await page.fill('#position', '5000000');
+  const start = Date.now();
+  await page.click('#analyze');
+  await page.waitForSelector('#message.limit', { timeout: 20000 });
+  assert.ok(Date.now() - start < 10000);
+  assert.match(await page.textContent('#message'), /stopped after 1 s: the time limit was reached/);
+  await page.fill('#limit', '10');
+  await analyse(page, 'nim', '1 2 3');
+  assert.equal(await page.textContent('#outcome'), `nim 1 2 3: ${WHO.P}`);
+  await page.close();
+});
+
+test('a game against the engine played to the end, and a screenshot', async () => {
+  const { page, problems } = await openPage();
+  await analyse(page, 'nim', '3 4 5');
+  await page.click('#play');
+  let turns = 0;
+  for (;;) {
+    await page.waitForFunction(() => {
+      const s = document.getElementById('match-status').textContent;
+      return s.startsWith('Your move') || s.includes('The engine played') || s.includes('win');
+    });
+    const status = await page.textContent('#match-status');
+    if (/you win|the engine wins/.test(status)) break;
+    // Play a winning move when there is one (marked by the analysis), else the first.
+    const a = cli('nim', ...(await page.textContent('#match-position')).split(' '));
+    const buttons = await page.$$('#match-moves button');
+    assert.ok(buttons.length > 0, status);
+    let pick = 0;
+    if (a.winning_moves.length > 0) {
+      const texts = await Promise.all(buttons.map((b) => b.textContent()));
+      pick = texts.indexOf(`${a.winning_moves[0].move}  →  ${a.winning_moves[0].to}`);
+      assert.ok(pick >= 0);
+    }
+    await buttons[pick].click();
+    await page.waitForFunction(() => !document.getElementById('match-status').textContent.includes('thinking'));
+    turns += 1;
+    assert.ok(turns <= 12, 'nim 3 4 5 ends within 12 human moves');
+  }
+  // From 3 4 5 the first player wins with best play; the test played it.
+  assert.match(await page.textContent('#match-status'), /you win/);
+  assert.equal(await page.textContent('#match-position'), '0 0 0');
+  // The picture for the README: an analysis of Kayles with its value plot.
+  await page.click('#match-stop');
+  await analyse(page, 'kayles', '4 7');
+  await page.waitForSelector('#plot:not([hidden])');
+  await page.screenshot({ path: screenshot, fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});

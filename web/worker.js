@@ -1,0 +1,22 @@
+// Runs the engine (WebAssembly) off the page's thread. Messages in:
+// {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer,
+// or {id, ok: false, error, fatal}. `fatal` means the module trapped (a bug):
+// its state can no longer be trusted, so the page starts a new worker.
+import init, { games, analyze, moves, engineMove, seq } from './pkg/grundy_wasm.js';
+
+const ops = { games, analyze, moves, engineMove, seq };
+const ready = init();
+
+self.onmessage = async (event) => {
+  const { id, op, args } = event.data;
+  try {
+    await ready;
+    const fn = ops[op];
+    if (!fn) throw new Error(`unknown operation ${op}`);
+    self.postMessage({ id, ok: true, result: JSON.parse(fn(...args)) });
+  } catch (err) {
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    const text = err && err.message ? err.message : String(err);
+    self.postMessage({ id, ok: false, fatal, error: fatal ? `internal error: ${text}` : text });
+  }
+};
