@@ -145,16 +145,10 @@ impl TakeBreakGame {
     fn heap_can_move(&self, n: u64) -> bool {
         match self.rule() {
             HeapRule::GrundyGame => n >= 3,
-            HeapRule::TakeBreak(code) => code.digits().iter().enumerate().any(|(k, &d)| {
-                let k = k as u64;
-                let Some(m) = n.checked_sub(k) else {
-                    return false;
-                };
-                (d & 1 != 0 && m == 0 && k > 0)
-                    || (d & 2 != 0 && m >= 1 && k > 0)
-                    || (d & 4 != 0 && m >= 2)
-                    || (d & 8 != 0 && m >= 3)
-            }),
+            HeapRule::TakeBreak(code) => {
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
+                code.removals().any(|r| r.fits(n))
+            }
         }
     }
 

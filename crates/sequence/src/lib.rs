@@ -49,7 +49,7 @@ pub use control::{Control, Method};
 pub use error::SeqError;
 pub use naive::naive_values;
 pub use period::Period;
-pub use rule::{CodeError, HeapRule, TakeBreak, MAX_DIGITS};
+pub use rule::{CodeError, HeapRule, Removal, TakeBreak, MAX_DIGITS};
 pub use sequence::{compute, Sequence};
 
 /// The value of one heap, stored compactly (see the crate documentation).

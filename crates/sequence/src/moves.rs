@@ -31,19 +31,14 @@ impl Moves {
                 m.unequal = true;
             }
             HeapRule::TakeBreak(code) => {
-                for (k, &d) in code.digits().iter().enumerate() {
-                    if k > 0 && d & 1 != 0 {
-                        m.empties.push(k);
+                for r in code.removals() {
+                    match r.heaps {
+                        0 => &mut m.empties,
+                        1 => &mut m.singles,
+                        2 => &mut m.pairs,
+                        _ => &mut m.triples,
                     }
-                    if k > 0 && d & 2 != 0 {
-                        m.singles.push(k);
-                    }
-                    if d & 4 != 0 {
-                        m.pairs.push(k);
-                    }
-                    if d & 8 != 0 {
-                        m.triples.push(k);
-                    }
+                    .push(r.take);
                 }
             }
         }

@@ -108,6 +108,30 @@ pub struct TakeBreak {
     digits: Vec<u8>,
 }
 
+/// One kind of move a code allows, read from one bit of one digit:
+/// remove `take` counters from a heap and leave exactly `heaps` non-empty
+/// heaps (bit `2^heaps` of digit `d_take`). [`TakeBreak::removals`] is the
+/// only place the digits' bits are interpreted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Removal {
+    /// The counters removed (0 only for a split that removes nothing).
+    pub take: usize,
+    /// The non-empty heaps left: 0 to 3.
+    pub heaps: usize,
+}
+
+impl Removal {
+    /// Whether a heap of `n` allows this move: `n == take` when it leaves
+    /// nothing, else at least one counter per heap left.
+    #[inline]
+    pub fn fits(&self, n: usize) -> bool {
+        match self.heaps {
+            0 => n == self.take,
+            h => n >= self.take + h,
+        }
+    }
+}
+
 fn hex_value(c: char) -> Option<u8> {
     c.to_digit(16).map(|d| d as u8)
 }
@@ -245,16 +269,24 @@ impl TakeBreak {
         self.digits.len() - 1
     }
 
+    /// Every kind of move the code allows, by increasing `take`, then
+    /// increasing `heaps`: each set bit of each digit, except the bits 1
+    /// and 2 of `d0`, which would remove nothing (the parser refuses them).
+    pub fn removals(&self) -> impl Iterator<Item = Removal> + '_ {
+        self.digits.iter().enumerate().flat_map(|(take, &d)| {
+            let mut bits = if take == 0 { d & 0b1100 } else { d & 0b1111 };
+            std::iter::from_fn(move || {
+                let heaps = bits.trailing_zeros() as usize;
+                bits &= bits.wrapping_sub(1);
+                (heaps < 4).then_some(Removal { take, heaps })
+            })
+        })
+    }
+
     /// The most heaps one move may leave (1, 2 or 3; 0 if every move leaves
     /// nothing).
     pub fn max_heaps(&self) -> usize {
-        let bits = self.digits.iter().fold(0, |acc, d| acc | d);
-        match bits {
-            b if b & 8 != 0 => 3,
-            b if b & 4 != 0 => 2,
-            b if b & 2 != 0 => 1,
-            _ => 0,
-        }
+        self.removals().map(|r| r.heaps).max().unwrap_or(0)
     }
 
     /// Whether some digit is above 7 (three-heap splits).
@@ -265,7 +297,7 @@ impl TakeBreak {
     /// Whether no move splits a heap (every digit is at most 3): a
     /// subtraction game, whose value at n depends only on the t values below.
     pub fn is_subtraction(&self) -> bool {
-        self.digits.iter().all(|&d| d <= 3)
+        self.max_heaps() <= 1
     }
 }
 
@@ -325,23 +357,21 @@ impl HeapRule {
                 }
             }
             HeapRule::TakeBreak(code) => {
-                for (k, &d) in code.digits().iter().enumerate().take(n + 1) {
-                    let m = n - k;
-                    if d & 1 != 0 && m == 0 && k > 0 {
-                        f(&[]);
-                    }
-                    if d & 2 != 0 && m >= 1 && k > 0 {
-                        f(&[m]);
-                    }
-                    if d & 4 != 0 {
-                        for a in 1..=m / 2 {
-                            f(&[a, m - a]);
+                for r in code.removals().filter(|r| r.fits(n)) {
+                    let m = n - r.take;
+                    match r.heaps {
+                        0 => f(&[]),
+                        1 => f(&[m]),
+                        2 => {
+                            for a in 1..=m / 2 {
+                                f(&[a, m - a]);
+                            }
                         }
-                    }
-                    if d & 8 != 0 {
-                        for a in 1..=m / 3 {
-                            for b in a..=(m - a) / 2 {
-                                f(&[a, b, m - a - b]);
+                        _ => {
+                            for a in 1..=m / 3 {
+                                for b in a..=(m - a) / 2 {
+                                    f(&[a, b, m - a - b]);
+                                }
                             }
                         }
                     }

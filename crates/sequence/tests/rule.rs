@@ -1,6 +1,6 @@
 //! Code parsing, normal form and the options of a heap.
 
-use grundy_sequence::{naive_values, CodeError, HeapRule, TakeBreak};
+use grundy_sequence::{naive_values, CodeError, HeapRule, Removal, TakeBreak};
 
 fn code(s: &str) -> TakeBreak {
     TakeBreak::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"))
@@ -101,6 +101,33 @@ fn subtraction_sets_are_digit_three() {
     assert!(c.is_subtraction());
     assert!(TakeBreak::subtraction(&[]).is_err());
     assert!(TakeBreak::subtraction(&[0, 2]).is_err());
+}
+
+#[test]
+fn removals_decode_each_bit_of_each_digit() {
+    let kinds = |c: &str| -> Vec<(usize, usize)> {
+        code(c).removals().map(|r| (r.take, r.heaps)).collect()
+    };
+    assert_eq!(
+        kinds("0.77"),
+        [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    );
+    assert_eq!(kinds("4.07"), [(0, 2), (2, 0), (2, 1), (2, 2)]);
+    assert_eq!(kinds("C.1"), [(0, 2), (0, 3), (1, 0)]);
+    assert_eq!(kinds("0.F"), [(1, 0), (1, 1), (1, 2), (1, 3)]);
+    assert_eq!(kinds("0x0.08"), [(2, 3)]);
+    assert_eq!(code("0.F").max_heaps(), 3);
+    assert_eq!(code("4.01").max_heaps(), 2);
+    assert_eq!(code("0.31").max_heaps(), 1);
+    assert_eq!(code("0.1").max_heaps(), 0);
+    assert!(code("0.31").is_subtraction() && !code("0.4").is_subtraction());
+    // Leaving nothing needs exactly `take` counters; leaving heaps, one
+    // counter per heap beyond them.
+    let r = |take, heaps| Removal { take, heaps };
+    assert!(r(2, 0).fits(2) && !r(2, 0).fits(3) && !r(2, 0).fits(1));
+    assert!(r(2, 1).fits(3) && !r(2, 1).fits(2));
+    assert!(r(0, 2).fits(2) && !r(0, 2).fits(1));
+    assert!(r(1, 3).fits(4) && !r(1, 3).fits(3));
 }
 
 #[test]
