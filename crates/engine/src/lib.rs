@@ -17,6 +17,7 @@ mod game;
 mod hash;
 mod limits;
 mod loopy_value;
+pub mod mex_table;
 mod misere;
 mod outcome;
 mod retrograde;

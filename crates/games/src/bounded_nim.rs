@@ -18,6 +18,7 @@
 //! The same arithmetic serves [`crate::bash`], where every limit is equal.
 
 use crate::heaps;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -102,14 +103,27 @@ pub fn misere_winning(p: &[(u64, u64)]) -> Vec<(usize, u64)> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BoundedNim;
 
-impl BoundedNim {
-    fn reduce(p: &[(u64, u64)], i: usize, to: u64) -> Move<Vec<(u64, u64)>> {
-        let mut q = p.to_vec();
-        q[i].0 = to;
-        Move {
-            label: heaps::move_label(i, p[i].0, &heaps::parts_of(to)),
-            to: q,
+impl Steps for BoundedNim {
+    /// Heap `i` (from 0) reduced to a size.
+    type Step = (usize, u64);
+
+    /// Heap by heap, each to its reachable sizes in increasing order.
+    fn each_step(&self, p: &Vec<(u64, u64)>, mut visit: impl FnMut((usize, u64))) {
+        for (i, &(s, l)) in p.iter().enumerate() {
+            for to in reachable(s, l) {
+                visit((i, to));
+            }
         }
+    }
+
+    fn apply(&self, p: &Vec<(u64, u64)>, &(i, to): &(usize, u64)) -> Vec<(u64, u64)> {
+        let mut q = p.clone();
+        q[i].0 = to;
+        q
+    }
+
+    fn label(&self, p: &Vec<(u64, u64)>, &(i, to): &(usize, u64)) -> String {
+        heaps::move_label(i, p[i].0, &heaps::parts_of(to))
     }
 }
 
@@ -117,7 +131,7 @@ impl Rules for BoundedNim {
     type Position = Vec<(u64, u64)>;
 
     fn options(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Vec<(u64, u64)>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, p: &Vec<(u64, u64)>) -> u128 {
@@ -171,13 +185,7 @@ impl TextGame for BoundedNim {
     }
 
     fn moves(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Move<Vec<(u64, u64)>>>, RulesError> {
-        let mut out = Vec::new();
-        for (i, &(s, l)) in p.iter().enumerate() {
-            for to in reachable(s, l) {
-                out.push(Self::reduce(p, i, to));
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &Vec<(u64, u64)>) -> u128 {
@@ -202,7 +210,7 @@ impl TextGame for BoundedNim {
             outcome: Outcome::from_mover_wins(!lost),
             winning_moves: winning
                 .into_iter()
-                .map(|(i, to)| Self::reduce(p, i, to))
+                .map(|step| steps::labelled(self, p, &step))
                 .collect(),
         })
     }

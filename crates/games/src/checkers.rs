@@ -27,6 +27,7 @@
 
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -108,16 +109,6 @@ impl Checkers {
         value
     }
 
-    fn label(i: usize, from: u32, to: u32) -> String {
-        format!("row {}: {} -> {}", i + 1, from + 1, to + 1)
-    }
-
-    fn moved(p: &[u32], i: usize, from: u32, to: u32) -> Vec<u32> {
-        let mut q = p.to_vec();
-        q[i] = q[i] & !(1 << from) | 1 << to;
-        q
-    }
-
     /// Reads one row: `-`, or cells `1..=width` comma-separated.
     fn parse_row(&self, word: &str, index: usize) -> Result<u32, ParseError> {
         if word == "-" {
@@ -142,11 +133,35 @@ impl Checkers {
     }
 }
 
+impl Steps for Checkers {
+    /// (row from 0, from cell, to cell), cells from 0.
+    type Step = (usize, u32, u32);
+
+    /// Row by row, checkers left to right.
+    fn each_step(&self, p: &Vec<u32>, mut visit: impl FnMut((usize, u32, u32))) {
+        for (i, &row) in p.iter().enumerate() {
+            for (from, to) in self.row_moves(row) {
+                visit((i, from, to));
+            }
+        }
+    }
+
+    fn apply(&self, p: &Vec<u32>, &(i, from, to): &(usize, u32, u32)) -> Vec<u32> {
+        let mut q = p.clone();
+        q[i] = q[i] & !(1 << from) | 1 << to;
+        q
+    }
+
+    fn label(&self, _p: &Vec<u32>, &(i, from, to): &(usize, u32, u32)) -> String {
+        format!("row {}: {} -> {}", i + 1, from + 1, to + 1)
+    }
+}
+
 impl Rules for Checkers {
     type Position = Vec<u32>;
 
     fn options(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     /// A move keeps a row's number of checkers, so a search meets, for each
@@ -236,16 +251,7 @@ impl TextGame for Checkers {
 
     /// Row by row, checkers left to right: `row 1: 19 -> 20`.
     fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
-        let mut out = Vec::new();
-        for (i, &row) in p.iter().enumerate() {
-            for (from, to) in self.row_moves(row) {
-                out.push(Move {
-                    label: Self::label(i, from, to),
-                    to: Self::moved(p, i, from, to),
-                });
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     /// Normal play by the staircase reduction and the Sprague-Grundy
@@ -263,10 +269,7 @@ impl TextGame for Checkers {
                 let target = values[i] ^ total;
                 for (from, to) in self.row_moves(row) {
                     if self.row_value(row & !(1 << from) | 1 << to) == target {
-                        winning.push(Move {
-                            label: Self::label(i, from, to),
-                            to: Self::moved(p, i, from, to),
-                        });
+                        winning.push(steps::labelled(self, p, &(i, from, to)));
                     }
                 }
             }

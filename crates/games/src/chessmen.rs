@@ -12,6 +12,7 @@
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::staircase;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -42,12 +43,30 @@ pub fn stairs(cells: &[u64]) -> Vec<u64> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Chessmen;
 
-fn slide(cells: &[u64], j: usize, to: u64) -> Move<Vec<u64>> {
-    let mut next = cells.to_vec();
-    next[j] = to;
-    Move {
-        label: format!("piece on {} -> {to}", cells[j]),
-        to: next,
+impl Steps for Chessmen {
+    /// Piece `j` (from 0, left to right) moved to a cell.
+    type Step = (usize, u64);
+
+    /// Piece by piece from the left, each to its destinations in
+    /// increasing order.
+    fn each_step(&self, p: &Vec<u64>, mut visit: impl FnMut((usize, u64))) {
+        let mut left = 0;
+        for (j, &c) in p.iter().enumerate() {
+            for to in left + 1..c {
+                visit((j, to));
+            }
+            left = c;
+        }
+    }
+
+    fn apply(&self, p: &Vec<u64>, &(j, to): &(usize, u64)) -> Vec<u64> {
+        let mut next = p.clone();
+        next[j] = to;
+        next
+    }
+
+    fn label(&self, p: &Vec<u64>, &(j, to): &(usize, u64)) -> String {
+        format!("piece on {} -> {to}", p[j])
     }
 }
 
@@ -55,7 +74,7 @@ impl Rules for Chessmen {
     type Position = Vec<u64>;
 
     fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, p: &Vec<u64>) -> u128 {
@@ -115,18 +134,9 @@ impl TextGame for Chessmen {
         crate::heaps::format_heaps(p)
     }
 
-    /// Piece by piece from the left, each to its destinations in
-    /// increasing order.
+    /// In the order of [`Steps::each_step`]: `piece on 5 -> 2`.
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        let mut out = Vec::new();
-        let mut left = 0;
-        for (j, &c) in p.iter().enumerate() {
-            for to in left + 1..c {
-                out.push(slide(p, j, to));
-            }
-            left = c;
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -145,7 +155,7 @@ impl TextGame for Chessmen {
             .into_iter()
             .map(|(stair, d)| {
                 let j = k - stair;
-                slide(p, j, p[j] - d)
+                steps::labelled(self, p, &(j, p[j] - d))
             })
             .collect();
         winning.reverse();

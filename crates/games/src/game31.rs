@@ -8,6 +8,7 @@
 //! engine's tables hold the played cards sorted: at most 5^6 states, and
 //! plain search answers instantly from any prefix.
 
+use crate::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
@@ -42,11 +43,32 @@ fn playable(played: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+impl Steps for Game31 {
+    /// The card played.
+    type Step = u8;
+
+    /// Each playable card, in increasing order.
+    fn each_step(&self, p: &Vec<u8>, visit: impl FnMut(u8)) {
+        playable(p).into_iter().for_each(visit);
+    }
+
+    fn apply(&self, p: &Vec<u8>, &c: &u8) -> Vec<u8> {
+        let mut to = Vec::with_capacity(p.len() + 1);
+        to.extend_from_slice(p);
+        to.push(c);
+        to
+    }
+
+    fn label(&self, _p: &Vec<u8>, c: &u8) -> String {
+        format!("play {c}")
+    }
+}
+
 impl Rules for Game31 {
     type Position = Vec<u8>;
 
     fn options(&self, p: &Vec<u8>) -> Result<Vec<Vec<u8>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, _p: &Vec<u8>) -> u128 {
@@ -124,19 +146,9 @@ impl TextGame for Game31 {
         }
     }
 
-    /// Each playable card, in increasing order.
+    /// Each playable card, in increasing order: `play 3`.
     fn moves(&self, p: &Vec<u8>) -> Result<Vec<Move<Vec<u8>>>, RulesError> {
-        Ok(playable(p)
-            .into_iter()
-            .map(|c| {
-                let mut to = p.clone();
-                to.push(c);
-                Move {
-                    label: format!("play {c}"),
-                    to,
-                }
-            })
-            .collect())
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, _p: &Vec<u8>) -> u128 {

@@ -20,6 +20,7 @@ pub mod octal;
 pub mod paint2xn;
 pub mod row;
 pub mod staircase;
+pub mod steps;
 pub mod subtraction;
 pub mod take_break;
 pub mod treblecross;

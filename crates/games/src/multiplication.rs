@@ -6,6 +6,7 @@
 //! few thousand positions even for `n = 2^32`, so plain search is instant
 //! and no theory is needed.
 
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
@@ -58,11 +59,31 @@ fn smooth_below(limit: u128) -> u128 {
     count
 }
 
+impl Steps for Multiplication {
+    /// The factor.
+    type Step = u64;
+
+    /// Multiply by 2, 3, ..., 9, unless the game is already over.
+    fn each_step(&self, p: &u64, visit: impl FnMut(u64)) {
+        if *p < self.target {
+            (2..=9).for_each(visit);
+        }
+    }
+
+    fn apply(&self, p: &u64, k: &u64) -> u64 {
+        p * k
+    }
+
+    fn label(&self, _p: &u64, k: &u64) -> String {
+        format!("multiply by {k}")
+    }
+}
+
 impl Rules for Multiplication {
     type Position = u64;
 
     fn options(&self, p: &u64) -> Result<Vec<u64>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, p: &u64) -> u128 {
@@ -99,17 +120,10 @@ impl TextGame for Multiplication {
         p.to_string()
     }
 
-    /// Multiply by 2, 3, ..., 9, unless the game is already over.
+    /// Multiply by 2, 3, ..., 9, unless the game is already over:
+    /// `multiply by 2`.
     fn moves(&self, p: &u64) -> Result<Vec<Move<u64>>, RulesError> {
-        if *p >= self.target {
-            return Ok(Vec::new());
-        }
-        Ok((2..=9u64)
-            .map(|k| Move {
-                label: format!("multiply by {k}"),
-                to: p * k,
-            })
-            .collect())
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, _p: &u64) -> u128 {

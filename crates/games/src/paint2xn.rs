@@ -22,7 +22,9 @@
 
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::mex_table::{row_values, RowBreak};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -120,33 +122,18 @@ pub struct Paint2xn {
     runs: Vec<u64>,
 }
 
-/// The values `F(0..=k_max)` of runs of free columns (module doc).
+/// How a move breaks a run of free columns (module doc): one cell of a
+/// column leaves the runs on either side and the column's other cell, a
+/// lone `*1`; a block of two columns leaves the runs on either side.
+const RUN_BREAKS: [RowBreak; 2] = [
+    RowBreak { take: 1, extra: 1 },
+    RowBreak { take: 2, extra: 0 },
+];
+
+/// The values `F(0..=k_max)` of runs of free columns (module doc), by the
+/// engine's [`row_values`].
 pub fn run_values(k_max: usize) -> Vec<u64> {
-    let mut f: Vec<u64> = Vec::with_capacity(k_max + 1);
-    let mut seen: Vec<usize> = Vec::new();
-    for k in 0..=k_max {
-        // seen[v] == k + 1 marks v as an option value of run k.
-        let mut mark = |v: u64| {
-            let v = v as usize;
-            if seen.len() <= v {
-                seen.resize(v + 1, 0);
-            }
-            seen[v] = k + 1;
-        };
-        if k >= 1 {
-            for a in 0..k {
-                mark(f[a] ^ f[k - 1 - a] ^ 1);
-            }
-        }
-        if k >= 2 {
-            for a in 0..k - 1 {
-                mark(f[a] ^ f[k - 2 - a]);
-            }
-        }
-        let mex = seen.iter().position(|&s| s != k + 1).unwrap_or(seen.len());
-        f.push(mex as u64);
-    }
-    f
+    row_values(k_max, &RUN_BREAKS)
 }
 
 impl Paint2xn {
@@ -229,11 +216,60 @@ fn painted_text(bits: u8, a: usize, b: usize) -> String {
     }
 }
 
+/// One paint2xn move, at a column of the position's window (from 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stroke {
+    /// One cell of the column, by its painted bit: 1 for row 1, 2 for
+    /// row 2.
+    Cell(usize, u8),
+    /// The 2x2 block of the column and the next.
+    Block(usize),
+}
+
+impl Steps for Paint2xn {
+    type Step = Stroke;
+
+    /// Column by column from the left: row 1, row 2, then the block
+    /// starting there.
+    fn each_step(&self, p: &Grid, mut visit: impl FnMut(Stroke)) {
+        for i in 0..p.cols.len() {
+            for bit in [TOP, BOTTOM] {
+                if p.cols[i] & bit == 0 {
+                    visit(Stroke::Cell(i, bit));
+                }
+            }
+            if p.cols[i] == 0 && p.cols.get(i + 1) == Some(&0) {
+                visit(Stroke::Block(i));
+            }
+        }
+    }
+
+    fn apply(&self, p: &Grid, step: &Stroke) -> Grid {
+        match *step {
+            Stroke::Cell(i, bit) => p.paint(i, bit, false),
+            Stroke::Block(i) => p.paint(i, FULL, true),
+        }
+    }
+
+    fn label(&self, p: &Grid, step: &Stroke) -> String {
+        match *step {
+            Stroke::Cell(i, bit) => {
+                let r = if bit == TOP { 1 } else { 2 };
+                format!("paint {r},{}", p.offset + i + 1)
+            }
+            Stroke::Block(i) => {
+                let c = p.offset + i + 1;
+                format!("paint block 1,{c}-2,{}", c + 1)
+            }
+        }
+    }
+}
+
 impl Rules for Paint2xn {
     type Position = Grid;
 
     fn options(&self, p: &Grid) -> Result<Vec<Grid>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     /// Every part a search from `p` meets lies in `p`'s window of `w`
@@ -325,25 +361,7 @@ impl TextGame for Paint2xn {
     /// Column by column from the left: `paint 1,c`, `paint 2,c`, then the
     /// block `paint block 1,c-2,c+1`.
     fn moves(&self, p: &Grid) -> Result<Vec<Move<Grid>>, RulesError> {
-        let mut out = Vec::new();
-        for i in 0..p.cols.len() {
-            let c = p.offset + i + 1;
-            for (bit, r) in [(TOP, 1), (BOTTOM, 2)] {
-                if p.cols[i] & bit == 0 {
-                    out.push(Move {
-                        label: format!("paint {r},{c}"),
-                        to: p.paint(i, bit, false),
-                    });
-                }
-            }
-            if p.cols[i] == 0 && p.cols.get(i + 1) == Some(&0) {
-                out.push(Move {
-                    label: format!("paint block 1,{c}-2,{}", c + 1),
-                    to: p.paint(i, FULL, true),
-                });
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     /// Normal play by the Sprague-Grundy theorem on the parts: each move's
@@ -360,34 +378,23 @@ impl TextGame for Paint2xn {
             .iter()
             .fold(0, |acc, &(_, len, lone)| acc ^ value(len, lone));
         let mut winning = Vec::new();
-        let mut push = |i: usize, bits: u8, pair: bool| {
-            let c = p.offset + i + 1;
-            let label = match (bits, pair) {
-                (FULL, _) => format!("paint block 1,{c}-2,{}", c + 1),
-                (TOP, _) => format!("paint 1,{c}"),
-                _ => format!("paint 2,{c}"),
-            };
-            winning.push(Move {
-                label,
-                to: p.paint(i, bits, pair),
-            });
-        };
+        let mut push = |step: Stroke| winning.push(steps::labelled(self, p, &step));
         if total != 0 {
             for (i, len, lone) in parts {
                 let target = value(len, lone) ^ total;
                 if lone {
                     if target == 0 {
-                        push(i, FULL & !p.cols[i], false);
+                        push(Stroke::Cell(i, FULL & !p.cols[i]));
                     }
                     continue;
                 }
                 for j in 0..len {
                     if f[j] ^ f[len - 1 - j] ^ 1 == target {
-                        push(i + j, TOP, false);
-                        push(i + j, BOTTOM, false);
+                        push(Stroke::Cell(i + j, TOP));
+                        push(Stroke::Cell(i + j, BOTTOM));
                     }
                     if j + 1 < len && f[j] ^ f[len - 2 - j] == target {
-                        push(i + j, FULL, true);
+                        push(Stroke::Block(i + j));
                     }
                 }
             }

@@ -11,6 +11,7 @@
 
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -70,15 +71,30 @@ pub fn reachable_bound(counts: &[u64]) -> u128 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Staircase;
 
-fn transfer(counts: &[u64], stair: usize, d: u64) -> Move<Vec<u64>> {
-    let mut to = counts.to_vec();
-    to[stair - 1] -= d;
-    if stair >= 2 {
-        to[stair - 2] += d;
+impl Steps for Staircase {
+    /// (stair from 1, counters moved down one stair).
+    type Step = (usize, u64);
+
+    /// Stair by stair from stair 1, moving 1, 2, ... counters.
+    fn each_step(&self, p: &Vec<u64>, mut visit: impl FnMut((usize, u64))) {
+        for (i, &c) in p.iter().enumerate() {
+            for d in 1..=c {
+                visit((i + 1, d));
+            }
+        }
     }
-    Move {
-        label: format!("move {d} from stair {stair} to stair {}", stair - 1),
-        to,
+
+    fn apply(&self, p: &Vec<u64>, &(stair, d): &(usize, u64)) -> Vec<u64> {
+        let mut to = p.clone();
+        to[stair - 1] -= d;
+        if stair >= 2 {
+            to[stair - 2] += d;
+        }
+        to
+    }
+
+    fn label(&self, _p: &Vec<u64>, &(stair, d): &(usize, u64)) -> String {
+        format!("move {d} from stair {stair} to stair {}", stair - 1)
     }
 }
 
@@ -86,7 +102,7 @@ impl Rules for Staircase {
     type Position = Vec<u64>;
 
     fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, p: &Vec<u64>) -> u128 {
@@ -144,15 +160,10 @@ impl TextGame for Staircase {
         crate::heaps::format_heaps(p)
     }
 
-    /// Stair by stair from stair 1, moving 1, 2, ... counters.
+    /// Stair by stair from stair 1, moving 1, 2, ... counters:
+    /// `move 2 from stair 3 to stair 2`.
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        let mut out = Vec::new();
-        for (i, &c) in p.iter().enumerate() {
-            for d in 1..=c {
-                out.push(transfer(p, i + 1, d));
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
@@ -168,7 +179,7 @@ impl TextGame for Staircase {
             outcome: Outcome::from_mover_wins(odd_stair_xor(p) != 0),
             winning_moves: winning_transfers(p)
                 .into_iter()
-                .map(|(stair, d)| transfer(p, stair, d))
+                .map(|step| steps::labelled(self, p, &step))
                 .collect(),
         })
     }

@@ -45,6 +45,7 @@
 //! written with the X that bound it (`X.......X`).
 
 use crate::row::{self, Alphabet};
+use crate::steps::{self, Steps};
 use crate::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
@@ -117,11 +118,14 @@ fn segment(p: &[bool], run: &Range<usize>) -> Range<usize> {
     from..to
 }
 
-fn put_x(p: &[bool], i: usize) -> Move<Vec<bool>> {
-    Move {
-        label: format!("X at {}", i + 1),
-        to: row::with_cell(p, i, true),
-    }
+/// The row after an X in cell `i` (from 0): the move of both games.
+fn put_x(p: &[bool], i: usize) -> Vec<bool> {
+    row::with_cell(p, i, true)
+}
+
+/// The label of an X in cell `i` (from 0): `X at 4`.
+fn x_label(i: usize) -> String {
+    format!("X at {}", i + 1)
 }
 
 fn empty_cells(p: &[bool]) -> impl Iterator<Item = usize> + '_ {
@@ -169,15 +173,29 @@ impl Treblecross {
     }
 }
 
+impl Steps for Treblecross {
+    /// The cell (from 0) the X goes in.
+    type Step = usize;
+
+    /// The cells sensible play may take, left to right.
+    fn each_step(&self, p: &Vec<bool>, visit: impl FnMut(usize)) {
+        self.cells(p).into_iter().for_each(visit);
+    }
+
+    fn apply(&self, p: &Vec<bool>, &i: &usize) -> Vec<bool> {
+        put_x(p, i)
+    }
+
+    fn label(&self, _p: &Vec<bool>, &i: &usize) -> String {
+        x_label(i)
+    }
+}
+
 impl Rules for Treblecross {
     type Position = Vec<bool>;
 
     fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
-        Ok(self
-            .cells(p)
-            .into_iter()
-            .map(|i| row::with_cell(p, i, true))
-            .collect())
+        Ok(steps::options(self, p))
     }
 
     /// A search from `p` meets parts that are segments of `p`'s length at
@@ -268,7 +286,7 @@ impl TextGame for Treblecross {
 
     /// The cells sensible play may take, left to right: `X at 4`.
     fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        Ok(self.cells(p).into_iter().map(|i| put_x(p, i)).collect())
+        Ok(steps::moves(self, p))
     }
 
     /// Normal play: the completing cells when XXX can be completed; else
@@ -289,7 +307,7 @@ impl TextGame for Treblecross {
             State::Threat(cells) => (
                 "three in a row can be completed: exactly those cells win".to_string(),
                 Outcome::N,
-                cells.into_iter().map(|i| put_x(p, i)).collect(),
+                cells.iter().map(|i| steps::labelled(self, p, i)).collect(),
             ),
             State::Quiet => {
                 let runs = safe_runs(p);
@@ -307,7 +325,7 @@ impl TextGame for Treblecross {
                             let after = self.heaps.value(j as u64 - 1)?
                                 ^ self.heaps.value((s - j) as u64)?;
                             if after == v ^ total {
-                                winning.push(put_x(p, r.start + j - 1));
+                                winning.push(steps::labelled(self, p, &(r.start + j - 1)));
                             }
                         }
                     }
@@ -333,11 +351,31 @@ impl TextGame for Treblecross {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RawTreblecross;
 
+impl Steps for RawTreblecross {
+    /// The cell (from 0) the X goes in.
+    type Step = usize;
+
+    /// Every empty cell, left to right, unless XXX is made.
+    fn each_step(&self, p: &Vec<bool>, visit: impl FnMut(usize)) {
+        if !has_three(p) {
+            empty_cells(p).for_each(visit);
+        }
+    }
+
+    fn apply(&self, p: &Vec<bool>, &i: &usize) -> Vec<bool> {
+        put_x(p, i)
+    }
+
+    fn label(&self, _p: &Vec<bool>, &i: &usize) -> String {
+        x_label(i)
+    }
+}
+
 impl Rules for RawTreblecross {
     type Position = Vec<bool>;
 
     fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     /// Every set of empty cells may end up filled: 2^(empty cells).
@@ -366,12 +404,9 @@ impl TextGame for RawTreblecross {
         row::format_row(p, ALPHABET)
     }
 
-    /// Every empty cell, left to right, unless XXX is made.
+    /// Every empty cell, left to right, unless XXX is made: `X at 4`.
     fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        if has_three(p) {
-            return Ok(Vec::new());
-        }
-        Ok(empty_cells(p).map(|i| put_x(p, i)).collect())
+        Ok(steps::moves(self, p))
     }
 }
 

@@ -9,17 +9,19 @@
 //! start: `(0,0)` and `(1,2)` give way to `(0,1)` and `(2,2)`.
 //!
 //! Theory answers outcome and every winning move in both conventions. No
-//! formula for the Sprague-Grundy value is known; it comes from a value
-//! table ([`ValueTable`], cached, up to [`TABLE_CELLS`] cells) or, beyond
-//! that, from the engine's search within its limits.
+//! formula for the Sprague-Grundy value is known; it comes from the
+//! engine's value table of queen moves ([`QueenValues`], cached, up to
+//! [`TABLE_CELLS`] cells) or, beyond that, from the engine's search within
+//! its limits.
 
 use crate::heaps;
+use crate::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
+use grundy_engine::mex_table::QueenValues;
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
 };
-use std::sync::Mutex;
 
 /// The largest heap: `5 * MAX_HEAP^2` must fit in a `u128`.
 pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
@@ -115,183 +117,30 @@ pub fn misere_is_p(a: u64, b: u64) -> bool {
     misere_lower(y - x) == x
 }
 
-/// The most cells (positions) a [`ValueTable`] may cover: above every
+/// The most cells (positions) the value table may cover: above every
 /// position the default search limit admits. The table takes 4 bytes a
 /// cell and its work sets about one more; a square of this size takes
 /// about 5 s to build (release build), where search would take hours.
 pub const TABLE_CELLS: u64 = 1 << 24;
 
-/// A set of values `base..base + width`, stored as `width` bits from bit
-/// `start` of `bits` (many windows share one bit vector).
-struct Window<'a> {
-    bits: &'a [u64],
-    start: usize,
-    width: usize,
-    base: i64,
-}
-
-impl Window<'_> {
-    /// Bit `t` says whether `v + t` is in the set, for `t` in `0..64`.
-    fn chunk(&self, v: i64) -> u64 {
-        let k = v - self.base;
-        if k <= -64 || k >= self.width as i64 {
-            return 0;
-        }
-        if k < 0 {
-            return self.chunk(self.base) << -k;
-        }
-        let k = k as usize;
-        let at = self.start + k;
-        let (w, s) = (at / 64, (at % 64) as u32);
-        let lo = self.bits.get(w).map_or(0, |x| x >> s);
-        let hi = match s {
-            0 => 0,
-            _ => self.bits.get(w + 1).map_or(0, |x| x << (64 - s)),
-        };
-        // Bits past the window belong to the next window.
-        match self.width - k {
-            left if left < 64 => (lo | hi) & ((1 << left) - 1),
-            _ => lo | hi,
-        }
-    }
-
-    fn contains(&self, v: i64) -> bool {
-        self.chunk(v) & 1 == 1
-    }
-}
-
-/// Windows of `width` bits laid end to end in one bit vector.
-struct Windows {
-    bits: Vec<u64>,
-    width: usize,
-}
-
-impl Windows {
-    fn new(count: usize, width: usize) -> Windows {
-        Windows {
-            bits: vec![0; (count * width).div_ceil(64) + 1],
-            width,
-        }
-    }
-
-    fn get(&self, index: usize, base: i64) -> Window<'_> {
-        Window {
-            bits: &self.bits,
-            start: index * self.width,
-            width: self.width,
-            base,
-        }
-    }
-
-    /// Adds `v`, which must lie in `base..base + width`.
-    fn insert(&mut self, index: usize, base: i64, v: i64) {
-        let at = index * self.width + (v - base) as usize;
-        self.bits[at / 64] |= 1 << (at % 64);
-    }
-}
-
-/// The Sprague-Grundy values of every position `(i, j)` with `i <= rows`
-/// and `j <= cols`, computed row by row as the mex of the row to the left,
-/// the column below and the diagonal below-left.
-///
-/// Two bounds keep the work sets small. `G(i, j) <= i + j + min(i, j)`:
-/// a mex is at most the number of options. `G(i, j) >= j - 2i`: take a
-/// value `v` absent from the first `j` cells of row `i` (a row never
-/// repeats a value, as each cell is an option of the cells to its right).
-/// At most `v` of those cells hold a value below `v`; every other one holds
-/// more than `v`, so `v` is among its options, hence in its column or
-/// diagonal below; each of the `i` rows below holds `v` at most once, and
-/// each such cell lies on one column and one diagonal, so at most `2i`
-/// cells of row `i` are blocked that way. Thus `j <= v + 2i`, and every
-/// `v < j - 2i` is an option of `(i, j)`. So column `j` only holds values
-/// in `j - 2*rows ..= j + 2*rows`, and diagonal `d` only values in
-/// `|d| - rows ..= |d| + 3*rows`: windows of `4*rows + 1` bits, about one
-/// byte of work sets per cell.
-pub struct ValueTable {
-    rows: u64,
-    cols: u64,
-    values: Vec<u32>,
-}
-
-impl ValueTable {
-    /// Builds the table; `None` when it would exceed [`TABLE_CELLS`] cells.
-    pub fn build(rows: u64, cols: u64) -> Option<ValueTable> {
-        let cells = (rows as u128 + 1) * (cols as u128 + 1);
-        if cells > TABLE_CELLS as u128 {
-            return None;
-        }
-        let (r, c) = (rows as usize, cols as usize);
-        let rows_i = rows as i64;
-        let width = 4 * r + 1;
-        let mut values = vec![0u32; (r + 1) * (c + 1)];
-        let mut columns = Windows::new(c + 1, width);
-        let mut col_mex = vec![0i64; c + 1];
-        // Diagonal d = j - i, stored at index d + rows.
-        let mut diagonals = Windows::new(r + c + 1, width);
-        let mut diag_mex = vec![0i64; r + c + 1];
-        let mut row = Windows::new(1, c + 2 * r + 1);
-        for i in 0..=r {
-            row.bits.fill(0);
-            let mut row_mex = 0i64;
-            let ii = i as i64;
-            for j in 0..=c {
-                let jj = j as i64;
-                let di = j + r - i;
-                let col_base = jj - 2 * rows_i;
-                let diag_base = (jj - ii).abs() - rows_i;
-                // Every value below the lower bound or below one set's mex
-                // is excluded already; scan upwards from there.
-                let mut v = (jj - 2 * ii)
-                    .max(row_mex)
-                    .max(col_mex[j])
-                    .max(diag_mex[di])
-                    .max(0);
-                {
-                    let (rw, cw, dw) = (
-                        row.get(0, 0),
-                        columns.get(j, col_base),
-                        diagonals.get(di, diag_base),
-                    );
-                    loop {
-                        let taken = rw.chunk(v) | cw.chunk(v) | dw.chunk(v);
-                        if taken != u64::MAX {
-                            v += (!taken).trailing_zeros() as i64;
-                            break;
-                        }
-                        v += 64;
-                    }
-                }
-                values[i * (c + 1) + j] = v as u32;
-                row.insert(0, 0, v);
-                columns.insert(j, col_base, v);
-                diagonals.insert(di, diag_base, v);
-                while row.get(0, 0).contains(row_mex) {
-                    row_mex += 1;
-                }
-                while columns.get(j, col_base).contains(col_mex[j]) {
-                    col_mex[j] += 1;
-                }
-                while diagonals.get(di, diag_base).contains(diag_mex[di]) {
-                    diag_mex[di] += 1;
-                }
-            }
-        }
-        Some(ValueTable { rows, cols, values })
-    }
-
-    /// `G(i, j)`, if the table covers it.
-    pub fn get(&self, i: u64, j: u64) -> Option<u64> {
-        (i <= self.rows && j <= self.cols)
-            .then(|| self.values[(i * (self.cols + 1) + j) as usize] as u64)
-    }
-}
-
 /// Wythoff's game; a position is the two heaps `(a, b)`.
-#[derive(Default)]
+///
+/// A move takes a heap down, or both heaps down by the same amount: a
+/// queen's move toward the corner `(0, 0)` of the table of positions, so
+/// the values are the engine's [`QueenValues`].
+#[derive(Debug)]
 pub struct Wythoff {
     /// The largest value table built so far, shared by every query of a
     /// batch or search.
-    table: Mutex<Option<ValueTable>>,
+    table: QueenValues,
+}
+
+impl Default for Wythoff {
+    fn default() -> Self {
+        Wythoff {
+            table: QueenValues::new(TABLE_CELLS),
+        }
+    }
 }
 
 impl Wythoff {
@@ -299,45 +148,44 @@ impl Wythoff {
     pub fn new() -> Wythoff {
         Wythoff::default()
     }
+}
 
-    /// `G(x, y)` for `x <= y` from the cached table, growing it (to at
-    /// least double its size, within [`TABLE_CELLS`]) when it does not
-    /// cover the position.
-    fn table_value(&self, x: u64, y: u64) -> Option<u64> {
-        let mut cached = self.table.lock().ok()?;
-        if let Some(v) = cached.as_ref().and_then(|t| t.get(x, y)) {
-            return Some(v);
+/// One Wythoff move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Take {
+    /// Heap 1 down to this size.
+    First(u64),
+    /// Heap 2 down to this size.
+    Second(u64),
+    /// This many from both heaps.
+    Both(u64),
+}
+
+impl Steps for Wythoff {
+    type Step = Take;
+
+    /// Heap 1 down to each smaller size (ascending), heap 2 likewise, then
+    /// 1, 2, ... from both.
+    fn each_step(&self, p: &(u64, u64), mut visit: impl FnMut(Take)) {
+        (0..p.0).for_each(|t| visit(Take::First(t)));
+        (0..p.1).for_each(|t| visit(Take::Second(t)));
+        (1..=p.0.min(p.1)).for_each(|d| visit(Take::Both(d)));
+    }
+
+    fn apply(&self, p: &(u64, u64), step: &Take) -> (u64, u64) {
+        match *step {
+            Take::First(t) => (t, p.1),
+            Take::Second(t) => (p.0, t),
+            Take::Both(d) => (p.0 - d, p.1 - d),
         }
-        let (rows, cols) = cached.as_ref().map_or((0, 0), |t| (t.rows, t.cols));
-        let want = (rows.max(x), cols.max(y));
-        let doubled = (want.0.max(2 * rows + 1), want.1.max(2 * cols + 1));
-        let table = [doubled, want, (x, y)]
-            .into_iter()
-            .find_map(|(r, c)| ValueTable::build(r, c))?;
-        let v = table.get(x, y);
-        *cached = Some(table);
-        v
     }
-}
 
-fn reduce_first(p: (u64, u64), to: u64) -> Move<(u64, u64)> {
-    Move {
-        label: format!("heap 1: {} -> {to}", p.0),
-        to: (to, p.1),
-    }
-}
-
-fn reduce_second(p: (u64, u64), to: u64) -> Move<(u64, u64)> {
-    Move {
-        label: format!("heap 2: {} -> {to}", p.1),
-        to: (p.0, to),
-    }
-}
-
-fn reduce_both(p: (u64, u64), d: u64) -> Move<(u64, u64)> {
-    Move {
-        label: format!("take {d} from both heaps"),
-        to: (p.0 - d, p.1 - d),
+    fn label(&self, p: &(u64, u64), step: &Take) -> String {
+        match *step {
+            Take::First(t) => format!("heap 1: {} -> {t}", p.0),
+            Take::Second(t) => format!("heap 2: {} -> {t}", p.1),
+            Take::Both(d) => format!("take {d} from both heaps"),
+        }
     }
 }
 
@@ -350,20 +198,20 @@ fn winning_moves(
     p: (u64, u64),
     partner: impl Fn(u64) -> u64,
     lower_of_difference: impl Fn(u64) -> u64,
-) -> Vec<Move<(u64, u64)>> {
+) -> Vec<Take> {
     let (a, b) = p;
     let mut out = Vec::new();
     let t = partner(b);
     if t < a {
-        out.push(reduce_first(p, t));
+        out.push(Take::First(t));
     }
     let t = partner(a);
     if t < b {
-        out.push(reduce_second(p, t));
+        out.push(Take::Second(t));
     }
     let x = lower_of_difference(a.abs_diff(b));
     if x < a.min(b) {
-        out.push(reduce_both(p, a.min(b) - x));
+        out.push(Take::Both(a.min(b) - x));
     }
     out
 }
@@ -372,7 +220,7 @@ impl Rules for Wythoff {
     type Position = (u64, u64);
 
     fn options(&self, p: &(u64, u64)) -> Result<Vec<(u64, u64)>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn search_size(&self, p: &(u64, u64)) -> u128 {
@@ -393,7 +241,7 @@ impl Impartial for Wythoff {
 
     /// From the value table, when it can cover the position.
     fn closed_form(&self, p: &(u64, u64)) -> Option<Nimber> {
-        self.table_value(p.0.min(p.1), p.0.max(p.1)).map(Nimber)
+        self.table.value(p.0.min(p.1), p.0.max(p.1)).map(Nimber)
     }
 }
 
@@ -417,12 +265,9 @@ impl TextGame for Wythoff {
     }
 
     /// Heap 1 down to each smaller size (ascending), heap 2 likewise, then
-    /// 1, 2, ... from both.
+    /// 1, 2, ... from both: `heap 1: 3 -> 0`, `take 2 from both heaps`.
     fn moves(&self, p: &(u64, u64)) -> Result<Vec<Move<(u64, u64)>>, RulesError> {
-        let first = (0..p.0).map(|t| reduce_first(*p, t));
-        let second = (0..p.1).map(|t| reduce_second(*p, t));
-        let both = (1..=p.0.min(p.1)).map(|d| reduce_both(*p, d));
-        Ok(first.chain(second).chain(both).collect())
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &(u64, u64)) -> u128 {
@@ -431,6 +276,12 @@ impl TextGame for Wythoff {
 
     fn theory(&self, p: &(u64, u64), play: Play) -> Option<Theory<(u64, u64)>> {
         let (a, b) = *p;
+        let labelled = |takes: Vec<Take>| {
+            takes
+                .iter()
+                .map(|t| steps::labelled(self, p, t))
+                .collect::<Vec<_>>()
+        };
         Some(match play {
             Play::Normal => Theory {
                 method: "Wythoff's theorem: P-positions (floor(k*phi), floor(k*phi)+k), \
@@ -440,7 +291,7 @@ impl TextGame for Wythoff {
                 winning_moves: if is_p(a, b) {
                     Vec::new()
                 } else {
-                    winning_moves(*p, partner, lower)
+                    labelled(winning_moves(*p, partner, lower))
                 },
             },
             Play::Misere => Theory {
@@ -451,7 +302,7 @@ impl TextGame for Wythoff {
                 winning_moves: if misere_is_p(a, b) {
                     Vec::new()
                 } else {
-                    winning_moves(*p, misere_partner, misere_lower)
+                    labelled(winning_moves(*p, misere_partner, misere_lower))
                 },
             },
         })

@@ -16,6 +16,7 @@
 use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::row::{self, Alphabet};
+use crate::steps::{self, Steps};
 use grundy_api::{BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -115,11 +116,39 @@ fn bounded_runs(p: &[Cell]) -> Vec<Run> {
         .collect()
 }
 
+/// The letters a player may write, in the order moves list them.
+const LETTERS: [Cell; 2] = [Cell::X, Cell::O];
+
+impl Steps for XoRow {
+    /// (cell from 0, letter written).
+    type Step = (usize, Cell);
+
+    /// Cell by cell from the left, `X` before `O`.
+    fn each_step(&self, p: &Vec<Cell>, mut visit: impl FnMut((usize, Cell))) {
+        for i in 0..p.len() {
+            for letter in LETTERS {
+                if allowed(p, i, letter) {
+                    visit((i, letter));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, p: &Vec<Cell>, &(i, letter): &(usize, Cell)) -> Vec<Cell> {
+        row::with_cell(p, i, letter)
+    }
+
+    fn label(&self, _p: &Vec<Cell>, &(i, letter): &(usize, Cell)) -> String {
+        let name = if letter == Cell::X { 'X' } else { 'O' };
+        format!("{name} at {}", i + 1)
+    }
+}
+
 impl Rules for XoRow {
     type Position = Vec<Cell>;
 
     fn options(&self, p: &Vec<Cell>) -> Result<Vec<Vec<Cell>>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     /// At most three states a cell: 3^(empty cells), saturating.
@@ -171,18 +200,7 @@ impl TextGame for XoRow {
 
     /// Cell by cell from the left, `X` before `O`: `X at 3`, `O at 3`.
     fn moves(&self, p: &Vec<Cell>) -> Result<Vec<Move<Vec<Cell>>>, RulesError> {
-        let mut out = Vec::new();
-        for i in 0..p.len() {
-            for (letter, name) in [(Cell::X, 'X'), (Cell::O, 'O')] {
-                if allowed(p, i, letter) {
-                    out.push(Move {
-                        label: format!("{name} at {}", i + 1),
-                        to: row::with_cell(p, i, letter),
-                    });
-                }
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     /// Normal play by the Sprague-Grundy theorem on the runs: writing
@@ -201,17 +219,14 @@ impl TextGame for XoRow {
                 let target = run.value() ^ total;
                 let (left, n, right) = (run.left, run.len, run.right);
                 for j in 0..n {
-                    for (letter, name) in [(Cell::X, 'X'), (Cell::O, 'O')] {
+                    for letter in LETTERS {
                         let i = run.start() + j;
                         if allowed(p, i, letter)
                             && part_value(left, j, Some(letter))
                                 ^ part_value(Some(letter), n - 1 - j, right)
                                 == target
                         {
-                            winning.push(Move {
-                                label: format!("{name} at {}", i + 1),
-                                to: row::with_cell(p, i, letter),
-                            });
+                            winning.push(steps::labelled(self, p, &(i, letter)));
                         }
                     }
                 }

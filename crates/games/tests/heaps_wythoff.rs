@@ -4,9 +4,10 @@
 
 mod heaps_common;
 
+use grundy_engine::mex_table::QueenTable;
 use grundy_engine::{Impartial, Limits, MisereSolver, Nimber, Outcome, Play, Solver};
 use grundy_games::wythoff::{
-    self, is_p, isqrt, lower, misere_is_p, partner, upper, ValueTable, Wythoff, MAX_HEAP,
+    self, is_p, isqrt, lower, misere_is_p, partner, upper, Wythoff, MAX_HEAP, TABLE_CELLS,
 };
 use heaps_common::*;
 use std::sync::Arc;
@@ -38,7 +39,7 @@ fn p_positions_and_table_values_are_searched_to_60() {
 fn table_values_are_searched_on_thin_rectangles() {
     let mut search = Solver::search_only(Arc::new(Wythoff::new()), Limits::default());
     for rows in 0..=4u64 {
-        let table = ValueTable::build(rows, 400).unwrap();
+        let table = QueenTable::build(rows, 400, TABLE_CELLS).unwrap();
         for i in 0..=rows {
             for j in 0..=400 {
                 let v = search.value(&(i, j)).unwrap().0;
@@ -46,7 +47,10 @@ fn table_values_are_searched_on_thin_rectangles() {
             }
         }
     }
-    assert!(ValueTable::build(5000, 5000).is_none(), "above TABLE_CELLS");
+    assert!(
+        QueenTable::build(5000, 5000, TABLE_CELLS).is_none(),
+        "above TABLE_CELLS"
+    );
 }
 
 /// The table against the definition computed naively (a fresh mex over
@@ -71,7 +75,7 @@ fn table_values_are_the_naive_mex_to_150() {
             g[i][j] = seen.iter().position(|&s| !s).unwrap() as u64;
         }
     }
-    let table = ValueTable::build(n as u64, n as u64).unwrap();
+    let table = QueenTable::build(n as u64, n as u64, TABLE_CELLS).unwrap();
     for (i, row) in g.iter().enumerate() {
         for (j, &v) in row.iter().enumerate() {
             assert_eq!(table.get(i as u64, j as u64), Some(v), "({i}, {j})");

@@ -1,0 +1,97 @@
+//! One enumeration of a family's moves for both layers of the game
+//! contract: [`Rules::options`] takes the positions alone, so a search never
+//! formats a label, and [`grundy_engine::TextGame::moves`] takes them with
+//! their labels; one list, so the two cannot drift apart.
+//!
+//! A family describes each move by a small [`Steps::Step`] (a cell, a heap
+//! and its new size, a card) from which both the position after the move
+//! ([`Steps::apply`]) and its label ([`Steps::label`]) are made. Theories
+//! build their winning moves from the same steps with [`labelled`].
+
+use grundy_engine::{Move, Rules};
+
+/// A family whose moves are listed once, as small descriptions.
+///
+/// Contract: [`Steps::each_step`] visits every move of a position exactly
+/// once, in the order the family's labelled moves are listed; `apply`
+/// and `label` of a visited step describe that move.
+pub trait Steps: Rules {
+    /// What one move does, in a form cheap to make and to copy.
+    type Step;
+
+    /// Calls `visit` with every move of `p`, in the family's order.
+    fn each_step(&self, p: &Self::Position, visit: impl FnMut(Self::Step));
+
+    /// The position after `step` from `p`.
+    fn apply(&self, p: &Self::Position, step: &Self::Step) -> Self::Position;
+
+    /// The label of `step` from `p`, in the game's own words.
+    fn label(&self, p: &Self::Position, step: &Self::Step) -> String;
+}
+
+/// Every option of `p`: the positions of its steps, in order, with no
+/// label made.
+pub fn options<G: Steps>(g: &G, p: &G::Position) -> Vec<G::Position> {
+    let mut out = Vec::new();
+    g.each_step(p, |s| out.push(g.apply(p, &s)));
+    out
+}
+
+/// The move `step` from `p`, labelled.
+pub fn labelled<G: Steps>(g: &G, p: &G::Position, step: &G::Step) -> Move<G::Position> {
+    Move {
+        label: g.label(p, step),
+        to: g.apply(p, step),
+    }
+}
+
+/// Every move of `p`, labelled, in the order of [`options`].
+pub fn moves<G: Steps>(g: &G, p: &G::Position) -> Vec<Move<G::Position>> {
+    let mut out = Vec::new();
+    g.each_step(p, |s| out.push(labelled(g, p, &s)));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_engine::RulesError;
+
+    /// Subtract 1 or 2 from a number, labelled by the amount.
+    struct Countdown;
+
+    impl Rules for Countdown {
+        type Position = u8;
+
+        fn options(&self, p: &u8) -> Result<Vec<u8>, RulesError> {
+            Ok(options(self, p))
+        }
+    }
+
+    impl Steps for Countdown {
+        type Step = u8;
+
+        fn each_step(&self, p: &u8, mut visit: impl FnMut(u8)) {
+            (1..=2).filter(|&k| k <= *p).for_each(&mut visit);
+        }
+
+        fn apply(&self, p: &u8, k: &u8) -> u8 {
+            p - k
+        }
+
+        fn label(&self, p: &u8, k: &u8) -> String {
+            format!("{p} - {k}")
+        }
+    }
+
+    #[test]
+    fn options_and_moves_share_the_order() {
+        assert_eq!(options(&Countdown, &5), vec![4, 3]);
+        assert_eq!(options(&Countdown, &1), vec![0]);
+        let m = moves(&Countdown, &5);
+        assert_eq!(m.len(), 2);
+        assert_eq!((m[0].label.as_str(), m[0].to), ("5 - 1", 4));
+        assert_eq!((m[1].label.as_str(), m[1].to), ("5 - 2", 3));
+        assert!(moves(&Countdown, &0).is_empty());
+    }
+}
