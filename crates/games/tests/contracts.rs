@@ -14,6 +14,7 @@ use grundy_games::bounded_nim::BoundedNim;
 use grundy_games::checkers::Checkers;
 use grundy_games::chessmen::Chessmen;
 use grundy_games::game31::Game31;
+use grundy_games::hackenbush::Hackenbush;
 use grundy_games::kayles_row::KaylesRow;
 use grundy_games::lasker::Lasker;
 use grundy_games::multiplication::Multiplication;
@@ -236,4 +237,20 @@ fn treblecross() {
     positions.extend(texts(&["..........", "X........X", "..X....X.."]));
     check("treblecross", Treblecross::new(), &positions);
     check("treblecross (raw rules)", RawTreblecross, &positions);
+}
+
+#[test]
+fn hackenbush() {
+    let forests = texts(&[
+        "-",
+        "0-1",
+        "0-1 1-2",
+        "0-1 0-1",
+        "0-1 1-1",
+        "0-1 1-2 2-0",
+        "0-1 1-2 1-3 3-4 4-1 0-5",
+        "0-1;0-1 1-2",
+        "0-1 1-2 2-3;0-1 1-2 2-0",
+    ]);
+    check("hackenbush", Hackenbush::new(None), &forests);
 }

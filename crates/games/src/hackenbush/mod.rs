@@ -10,6 +10,7 @@ pub mod fusion;
 pub mod misere;
 
 use crate::guarded::GuardedFamily;
+use crate::steps::{self, Steps};
 use forest::{dense, format_forest, parse_forest, Forest, Graph};
 use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
@@ -45,20 +46,6 @@ impl Hackenbush {
             out.graphs[gi] = g;
         }
         out
-    }
-
-    /// The move removing edge `i` of graph `gi`.
-    fn removal(p: &Forest, gi: usize, i: usize) -> Move<Forest> {
-        let (a, b) = p.graphs[gi].edges[i];
-        let label = if p.graphs.len() == 1 {
-            format!("remove {a}-{b}")
-        } else {
-            format!("graph {}: remove {a}-{b}", gi + 1)
-        };
-        Move {
-            label,
-            to: Self::replaced(p, gi, p.graphs[gi].without(i)),
-        }
     }
 
     /// Every edge of graph `g` (indices) whose removal leaves it worth
@@ -99,17 +86,40 @@ impl Hackenbush {
     }
 }
 
+impl Steps for Hackenbush {
+    /// (graph, edge) indices, from 0: the edge removed.
+    type Step = (usize, usize);
+
+    /// Graph by graph, each edge in order.
+    fn each_step(&self, p: &Forest, mut visit: impl FnMut((usize, usize))) {
+        for (gi, g) in p.graphs.iter().enumerate() {
+            for i in 0..g.edges.len() {
+                visit((gi, i));
+            }
+        }
+    }
+
+    fn apply(&self, p: &Forest, &(gi, i): &(usize, usize)) -> Forest {
+        Self::replaced(p, gi, p.graphs[gi].without(i))
+    }
+
+    /// `remove 1-2`, or `graph 2: remove 1-2` in a forest of several
+    /// graphs.
+    fn label(&self, p: &Forest, &(gi, i): &(usize, usize)) -> String {
+        let (a, b) = p.graphs[gi].edges[i];
+        if p.graphs.len() == 1 {
+            format!("remove {a}-{b}")
+        } else {
+            format!("graph {}: remove {a}-{b}", gi + 1)
+        }
+    }
+}
+
 impl Rules for Hackenbush {
     type Position = Forest;
 
     fn options(&self, p: &Forest) -> Result<Vec<Forest>, RulesError> {
-        let mut out = Vec::new();
-        for (gi, g) in p.graphs.iter().enumerate() {
-            for i in 0..g.edges.len() {
-                out.push(Self::replaced(p, gi, g.without(i)));
-            }
-        }
-        Ok(out)
+        Ok(steps::options(self, p))
     }
 
     fn is_terminal(&self, p: &Forest) -> Result<bool, RulesError> {
@@ -193,13 +203,7 @@ impl TextGame for Hackenbush {
     }
 
     fn moves(&self, p: &Forest) -> Result<Vec<Move<Forest>>, RulesError> {
-        let mut out = Vec::new();
-        for (gi, g) in p.graphs.iter().enumerate() {
-            for i in 0..g.edges.len() {
-                out.push(Self::removal(p, gi, i));
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &Forest) -> u128 {
@@ -231,7 +235,7 @@ impl TextGame for Hackenbush {
             outcome: Outcome::from_mover_wins(wins),
             winning_moves: pairs
                 .into_iter()
-                .map(|(gi, e)| Self::removal(p, gi, e))
+                .map(|step| steps::labelled(self, p, &step))
                 .collect(),
         })
     }
