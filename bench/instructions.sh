@@ -3,7 +3,8 @@
 # commands for two binaries, side by side. Instructions, unlike seconds, do
 # not move when other work shares the machine, so this is how a refactor's
 # "no slower" is checked here. Covers memoised normal-play search, misère
-# search of whole sums, theory answers and a batch.
+# search of whole sums, theory answers, the engine's mex tables (Wythoff's
+# values, paint2xn's runs) and a batch.
 #
 # Usage: bench/instructions.sh OLD_BINARY NEW_BINARY
 set -euo pipefail
@@ -33,6 +34,10 @@ cases=(
   "analyze octal --code 0.137 --misere 22 13"
   "analyze treblecross --misere ............."
   "analyze wythoff 180 260 --max-states 1000000"
+  "analyze wythoff 1000 1700"
+  "analyze paint2xn --n 10000 -"
+  "analyze treblecross --misere ..............."
+  "analyze checkers --misere 15,16,17 13,14 11"
 )
 
 count() {
