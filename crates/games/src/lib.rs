@@ -18,6 +18,7 @@ pub mod multiplication;
 pub mod nim;
 pub mod octal;
 pub mod paint2xn;
+pub mod pirates;
 pub mod row;
 pub mod staircase;
 pub mod steps;
