@@ -38,6 +38,12 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
     }
     s.push('\n');
     let listed = a.winning_moves.len();
+    // In a drawn position the listed moves are those keeping the draw.
+    let kind = if a.outcome == Outcome::D {
+        "drawing"
+    } else {
+        "winning"
+    };
     match a.winning_move_count {
         None if a.outcome == Outcome::N => s.push_str("winning moves not examined\n"),
         Some(0) if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
@@ -45,12 +51,9 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         Some(count) => {
             let plural = if count == 1 { "" } else { "s" };
             if listed == count {
-                let _ = writeln!(s, "{count} winning move{plural}:");
+                let _ = writeln!(s, "{count} {kind} move{plural}:");
             } else {
-                let _ = writeln!(
-                    s,
-                    "{count} winning move{plural}, the first {listed} listed:"
-                );
+                let _ = writeln!(s, "{count} {kind} move{plural}, the first {listed} listed:");
             }
             let width = a
                 .winning_moves
@@ -86,6 +89,9 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
     let _ = writeln!(s, "method: {}", a.method);
     for n in &a.notes {
         let _ = writeln!(s, "note: {n}");
+    }
+    if let Some(t) = &a.table {
+        s.push_str(&t.to_text());
     }
     s
 }
@@ -260,6 +266,7 @@ mod tests {
                 .collect(),
             method: "closed form".into(),
             notes: vec![],
+            table: None,
         }
     }
 
@@ -328,6 +335,34 @@ mod tests {
         a.position = "3".into();
         a.components.truncate(1);
         assert!(!analysis_text("nim", &a).contains("components"));
+    }
+
+    #[test]
+    fn a_table_is_printed_last_and_its_columns_are_json_fields() {
+        let mut a = nim345();
+        a.outcome = Outcome::D;
+        a.value = None;
+        a.table = Some(grundy_engine::Table {
+            row_name: "start".into(),
+            rows: vec!["2".into(), "3".into()],
+            columns: vec![
+                ("a_first".into(), vec!["Lose".into(), "Loop".into()]),
+                ("b_first".into(), vec!["Win".into(), "Win".into()]),
+            ],
+        });
+        let t = analysis_text("g", &a);
+        assert!(t.contains("1 drawing move:\n"), "{t}");
+        assert!(
+            t.ends_with("start  a_first  b_first\n2      Lose     Win\n3      Loop     Win\n"),
+            "{t}"
+        );
+        let j: serde_json::Value = serde_json::to_value(&a).unwrap();
+        assert_eq!(j["a_first"], serde_json::json!(["Lose", "Loop"]));
+        assert_eq!(j["b_first"], serde_json::json!(["Win", "Win"]));
+        assert!(j.get("table").is_none());
+        // Without a table no field is added.
+        let j = serde_json::to_value(nim345()).unwrap();
+        assert!(j.get("a_first").is_none() && j.get("table").is_none());
     }
 
     #[test]

@@ -165,6 +165,7 @@ mod tests {
                     components: vec![],
                     method: "test".into(),
                     notes: vec![],
+                    table: None,
                 }),
                 ["bug"] => Err(GameError::Internal("bug".into())),
                 _ => Err(GameError::Input(format!("bad position {args:?}"))),

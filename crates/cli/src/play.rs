@@ -501,6 +501,7 @@ mod tests {
             components: vec![],
             method: "test".into(),
             notes: vec![],
+            table: None,
         }
     }
 

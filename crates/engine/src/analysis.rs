@@ -1,6 +1,6 @@
 //! The full answer for one position: outcome, value, every winning move.
 
-use crate::{GameError, Limits, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
+use crate::{GameError, Limits, MisereSolver, Outcome, Play, SearchError, Solver, Table, TextGame};
 
 /// One winning move as reported to the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,14 @@ pub struct Analysis {
     /// Remarks for the reader (a limit that stopped the value, ...).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub notes: Vec<String>,
+    /// A family's table covering many positions at once (e.g. the outcome
+    /// of every start of `ring`); its columns become fields of the JSON
+    /// answer. `None` for most families.
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, skip_serializing_if = "Option::is_none")
+    )]
+    pub table: Option<Table>,
 }
 
 /// How much of the move list an analysis works out.
@@ -228,6 +236,7 @@ pub fn analyze_with<G: TextGame>(
         components,
         method,
         notes,
+        table: None,
     })
 }
 

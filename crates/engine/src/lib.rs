@@ -22,6 +22,7 @@ mod misere;
 mod outcome;
 mod retrograde;
 mod solver;
+mod table;
 pub mod testing;
 
 pub use analysis::{analyze, analyze_with, Analysis, ComponentReport, Detail, MoveReport};
@@ -37,3 +38,4 @@ pub use retrograde::{
     explore, retrograde, Explored, GameGraph, Mover, RetroGraph, Retrograde, ReverseGraph,
 };
 pub use solver::Solver;
+pub use table::Table;

@@ -19,6 +19,7 @@ pub mod nim;
 pub mod octal;
 pub mod paint2xn;
 pub mod pirates;
+pub mod ring;
 pub mod row;
 pub mod staircase;
 pub mod steps;
@@ -53,6 +54,7 @@ pub fn registry() -> Vec<Registration> {
         kayles_row::REGISTRATION,
         treblecross::REGISTRATION,
         hackenbush::REGISTRATION,
+        ring::REGISTRATION,
     ]
     .into_iter()
     .map(Registration::from)

@@ -201,6 +201,7 @@ impl ScriptFamily {
             }],
             method: format!("retrograde analysis of the game graph ({n} positions)"),
             notes,
+            table: None,
         })
     }
 }

@@ -22,6 +22,7 @@ mod play;
 mod play_default_start;
 mod readme;
 mod repeated_options;
+mod ring;
 mod rules_files;
 mod seq;
 mod thread_count_limit;
