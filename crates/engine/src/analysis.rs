@@ -94,7 +94,10 @@ pub fn analyze<G: TextGame>(
 
 /// Analyses `p` under `play`, using the family's theory where it has one
 /// and the solvers otherwise, working out as much of the move list as
-/// `detail` asks. The solvers' tables persist across calls.
+/// `detail` asks. The solvers' tables persist across calls. A game that
+/// may repeat ([`crate::Rules::may_repeat`]) is answered by retrograde
+/// analysis of the positions reachable from `p` instead (its outcome may
+/// be `D`; see `loopy_analysis.rs`).
 ///
 /// Errors: a search limit when neither theory nor search can answer (or,
 /// unless `detail` is [`Detail::OutcomeOnly`], when the moves are too many
@@ -109,6 +112,16 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
+    if game.may_repeat() {
+        return crate::loopy_analysis::analyze_loopy(
+            game_name,
+            game,
+            p,
+            play,
+            detail,
+            normal.limits(),
+        );
+    }
     let list_moves = detail != Detail::OutcomeOnly;
     let theory = game.theory(p, play);
     let mut notes = Vec::new();
@@ -247,7 +260,7 @@ pub fn analyze_with<G: TextGame>(
 /// once) is its own single component, of value `total`. Whether a part is
 /// over is only asked where it is cheap: of parts of value 0 (a non-zero
 /// value has a move) whose moves are few enough to list.
-fn report_components<G: TextGame>(
+pub(crate) fn report_components<G: TextGame>(
     game: &G,
     p: &G::Position,
     parts: Vec<(G::Position, Option<u64>)>,

@@ -16,6 +16,7 @@ mod error;
 mod game;
 mod hash;
 mod limits;
+mod loopy_analysis;
 mod loopy_value;
 pub mod mex_table;
 mod misere;

@@ -1,0 +1,274 @@
+//! `analyze` on games whose positions repeat: outcomes against the
+//! generalized Sprague-Grundy values of the components and against a
+//! fixed-point brute force (misère), moves against the outcomes of where
+//! they lead.
+
+use grundy_engine::{
+    analyze, loopy_values, sum_outcome, GameGraph, Impartial, Limits, LoopyValue, MisereSolver,
+    Move, Nimber, Outcome, ParseError, Play, Rules, RulesError, Solver, TextGame,
+};
+use std::sync::Arc;
+
+/// Tokens on a directed graph (cycles allowed); a move slides one token
+/// along an edge. A position is the sorted list of the tokens' vertices.
+struct Tokens {
+    succ: Vec<Vec<u32>>,
+}
+
+impl Rules for Tokens {
+    type Position = Vec<u32>;
+
+    fn options(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+    }
+
+    fn may_repeat(&self) -> bool {
+        true
+    }
+}
+
+impl Impartial for Tokens {
+    fn components(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(p.iter().map(|&v| vec![v]).collect())
+    }
+}
+
+impl TextGame for Tokens {
+    fn parse(&self, args: &[&str]) -> Result<Vec<u32>, ParseError> {
+        let mut p = args
+            .iter()
+            .map(|a| a.parse::<u32>().map_err(|_| ParseError::new(*a)))
+            .collect::<Result<Vec<_>, _>>()?;
+        p.sort_unstable();
+        Ok(p)
+    }
+
+    fn format(&self, p: &Vec<u32>) -> String {
+        p.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+    }
+
+    fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
+        let mut out = Vec::new();
+        for (i, &v) in p.iter().enumerate() {
+            for &w in &self.succ[v as usize] {
+                let mut q = p.clone();
+                q[i] = w;
+                q.sort_unstable();
+                out.push(Move {
+                    label: format!("token {i}: {v} -> {w}"),
+                    to: q,
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+fn random_tokens(rng: &mut Rng) -> Tokens {
+    let n = 1 + rng.below(7) as usize;
+    let succ = (0..n)
+        .map(|_| {
+            (0..rng.below(4))
+                .map(|_| rng.below(n as u64) as u32)
+                .collect()
+        })
+        .collect();
+    Tokens { succ }
+}
+
+struct Setup {
+    game: Arc<Tokens>,
+    normal: Solver<Tokens>,
+    misere: MisereSolver<Tokens>,
+}
+
+impl Setup {
+    fn new(game: Tokens) -> Setup {
+        let game = Arc::new(game);
+        Setup {
+            normal: Solver::new(game.clone(), Limits::default()),
+            misere: MisereSolver::new(game.clone(), Limits::default()),
+            game,
+        }
+    }
+
+    fn analyze(&mut self, p: &[u32], play: Play) -> grundy_engine::Analysis {
+        let mut p = p.to_vec();
+        p.sort_unstable();
+        analyze(
+            "tokens",
+            &*self.game,
+            &mut self.normal,
+            &mut self.misere,
+            &p,
+            play,
+        )
+        .unwrap()
+    }
+}
+
+/// Listed moves are exactly those leading to `P` (from `N`) or to `D`
+/// (from `D`); none from `P`.
+fn check_moves(s: &mut Setup, p: &[u32], play: Play) {
+    let a = s.analyze(p, play);
+    let keep = match a.outcome {
+        Outcome::N => Outcome::P,
+        Outcome::D => Outcome::D,
+        Outcome::P => {
+            assert!(a.winning_moves.is_empty());
+            return;
+        }
+    };
+    let mut sorted = p.to_vec();
+    sorted.sort_unstable();
+    let mut want = Vec::new();
+    for m in s.game.moves(&sorted).unwrap() {
+        if s.analyze(&m.to, play).outcome == keep {
+            want.push(s.game.format(&m.to));
+        }
+    }
+    let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+    assert_eq!(got, want, "{p:?} {play}");
+    assert_eq!(a.winning_move_count, Some(got.len()));
+}
+
+#[test]
+fn normal_play_sums_follow_the_components_generalized_values() {
+    let mut rng = Rng(21);
+    for _ in 0..400 {
+        let game = random_tokens(&mut rng);
+        let n = game.succ.len();
+        let edges: Vec<(u32, u32)> = game
+            .succ
+            .iter()
+            .enumerate()
+            .flat_map(|(v, s)| s.iter().map(move |&w| (v as u32, w)))
+            .collect();
+        let values = loopy_values(
+            &GameGraph::from_edges(n, &edges).unwrap(),
+            &Limits::default(),
+        )
+        .unwrap();
+        let mut s = Setup::new(game);
+        for _ in 0..4 {
+            let k = 1 + rng.below(3) as usize;
+            let p: Vec<u32> = (0..k).map(|_| rng.below(n as u64) as u32).collect();
+            let vs: Vec<LoopyValue> = p.iter().map(|&v| values[v as usize].clone()).collect();
+            let a = s.analyze(&p, Play::Normal);
+            assert_eq!(a.outcome, sum_outcome(&vs), "{p:?} with values {vs:?}");
+            if vs.iter().all(|v| v.finite().is_some()) {
+                let xor = vs.iter().fold(Nimber::ZERO, |x, v| x + v.finite().unwrap());
+                assert_eq!(a.value, Some(xor.0), "{p:?}");
+            }
+            check_moves(&mut s, &p, Play::Normal);
+        }
+    }
+}
+
+/// Misère by fixed point on the single-token graph: a vertex with no edge
+/// is won; won if some edge leads to a lost vertex; lost if every edge
+/// leads to a won one; what never settles is drawn.
+fn misere_brute(succ: &[Vec<u32>]) -> Vec<Outcome> {
+    let mut o = vec![Outcome::D; succ.len()];
+    loop {
+        let mut changed = false;
+        for v in 0..succ.len() {
+            if o[v] != Outcome::D {
+                continue;
+            }
+            let s = &succ[v];
+            let new = if s.is_empty() || s.iter().any(|&w| o[w as usize] == Outcome::P) {
+                Outcome::N
+            } else if s.iter().all(|&w| o[w as usize] == Outcome::N) {
+                Outcome::P
+            } else {
+                continue;
+            };
+            o[v] = new;
+            changed = true;
+        }
+        if !changed {
+            return o;
+        }
+    }
+}
+
+#[test]
+fn misere_single_tokens_match_the_fixed_point() {
+    let mut rng = Rng(22);
+    for _ in 0..400 {
+        let game = random_tokens(&mut rng);
+        let want = misere_brute(&game.succ);
+        let n = game.succ.len();
+        let mut s = Setup::new(game);
+        for v in 0..n as u32 {
+            let a = s.analyze(&[v], Play::Misere);
+            assert_eq!(
+                a.outcome, want[v as usize],
+                "vertex {v} of {:?}",
+                s.game.succ
+            );
+            assert_eq!(a.value, None);
+            check_moves(&mut s, &[v], Play::Misere);
+        }
+    }
+}
+
+#[test]
+fn a_drawn_position_reports_its_value_and_the_moves_keeping_the_draw() {
+    // 0 <-> 1, 1 -> 2 (end), 0 -> 3 <-> 3: 3 loops alone.
+    let game = Tokens {
+        succ: vec![vec![1, 3], vec![0, 2], vec![], vec![3]],
+    };
+    let mut s = Setup::new(game);
+    let a = s.analyze(&[3], Play::Normal);
+    assert_eq!(a.outcome, Outcome::D);
+    assert_eq!(a.value, None);
+    assert!(a.notes.iter().any(|n| n.contains("∞{}")), "{:?}", a.notes);
+    assert_eq!(a.winning_moves.len(), 1);
+    assert_eq!(a.winning_moves[0].to, "3");
+    // 1 reverses 0's move to it; 0 may also run into the loop at 3.
+    let a = s.analyze(&[1], Play::Normal);
+    assert_eq!((a.outcome, a.value), (Outcome::N, None));
+    assert_eq!(a.winning_moves[0].to, "2");
+    assert!(a.method.contains("retrograde"), "{}", a.method);
+}
+
+#[test]
+fn the_state_limit_is_reported() {
+    // A long line: 0 -> 1 -> ... -> 99 -> 0.
+    let game = Tokens {
+        succ: (0..100).map(|v| vec![(v + 1) % 100]).collect(),
+    };
+    let game = Arc::new(game);
+    let tiny = Limits {
+        max_states: 50,
+        max_time: None,
+        ..Limits::default()
+    };
+    let mut normal = Solver::new(game.clone(), tiny.clone());
+    let mut misere = MisereSolver::new(game.clone(), tiny);
+    let e = analyze(
+        "tokens",
+        &*game,
+        &mut normal,
+        &mut misere,
+        &vec![0],
+        Play::Normal,
+    )
+    .unwrap_err();
+    assert_eq!(e.exit_code(), 2, "{e}");
+    assert!(e.to_string().contains("50"), "{e}");
+}
