@@ -22,6 +22,8 @@ pub mod mex_table;
 mod misere;
 mod outcome;
 mod retrograde;
+#[cfg(feature = "parallel")]
+mod retrograde_parallel;
 mod solver;
 mod table;
 pub mod testing;
@@ -38,5 +40,7 @@ pub use outcome::{Outcome, Play};
 pub use retrograde::{
     explore, retrograde, Explored, GameGraph, Mover, RetroGraph, Retrograde, ReverseGraph,
 };
+#[cfg(feature = "parallel")]
+pub use retrograde_parallel::retrograde_parallel;
 pub use solver::Solver;
 pub use table::Table;

@@ -333,3 +333,23 @@ proptest! {
         check_definition(n, &edges);
     }
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn level_parallel_retrograde_equals_the_queue() {
+    let mut rng = Rng(14);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for _ in 0..1000 {
+        let n = 1 + rng.below(40) as usize;
+        let edges = random_graph(&mut rng, n, 3);
+        let g = GameGraph::from_edges(n, &edges).unwrap();
+        let want = g.solve(&Limits::default()).unwrap();
+        let got = pool
+            .install(|| grundy_engine::retrograde_parallel(&g.reverse(), &Limits::default()))
+            .unwrap();
+        assert_eq!(got, want, "{edges:?}");
+    }
+}

@@ -1,60 +1,14 @@
-//! Retrograde analysis of loopy games: positions per second of the engine
-//! against a straightforward queue-based implementation (written below:
-//! predecessor lists as a `Vec` per position, a `VecDeque`, an outcome
-//! enum), on
-//! - a synthetic graph of 10^7 positions: the subtraction game {2,3,7} on a
-//!   cycle (position 0 is over; from v a move takes v back by a step,
-//!   wrapping round the cycle), 3 * 10^7 moves;
-//! - `ring` with n = 7000 and two random sets of 3500 steps (49 million
-//!   moves).
-//!
-//! The engine runs both as a stored graph (`GameGraph::solve`, which
-//! includes building its predecessor arrays) and, where the predecessors
-//! follow from the rules, on arithmetic predecessors (`RetroGraph`).
+//! Retrograde analysis of `ring` with n = 7000 and two random sets of 3500
+//! steps (49 million moves): the engine on arithmetic predecessors against
+//! a straightforward queue-based implementation over stored successor
+//! lists (written below: predecessor lists as a `Vec` per position, a
+//! `VecDeque`, an outcome enum). The synthetic 10^7-position graph is in
+//! the engine's own bench (crates/engine/benches/retrograde.rs).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use grundy_engine::{retrograde, GameGraph, Limits, Mover, Outcome, RetroGraph};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use grundy_engine::{Limits, Mover, Outcome};
 use grundy_games::ring::Ring;
 use std::collections::VecDeque;
-
-const STEPS: [u32; 3] = [2, 3, 7];
-
-/// The synthetic game's options of v on a cycle of n.
-fn cycle_options(n: u32, v: u32) -> impl Iterator<Item = u32> {
-    STEPS
-        .iter()
-        .filter(move |_| v != 0)
-        .map(move |&s| if v >= s { v - s } else { v + n - s })
-}
-
-/// The synthetic game with arithmetic predecessors: u -> v when
-/// v = u - s (mod n) and u is not 0.
-struct Cycle(u32);
-
-impl RetroGraph for Cycle {
-    fn positions(&self) -> usize {
-        self.0 as usize
-    }
-    fn option_count(&self, v: u32) -> u32 {
-        if v == 0 {
-            0
-        } else {
-            STEPS.len() as u32
-        }
-    }
-    fn for_each_predecessor<F: FnMut(u32)>(&self, v: u32, mut f: F) {
-        for s in STEPS {
-            let u = if v + s < self.0 {
-                v + s
-            } else {
-                v + s - self.0
-            };
-            if u != 0 {
-                f(u);
-            }
-        }
-    }
-}
 
 /// The straightforward implementation: successor lists in, outcomes out.
 fn naive(successors: &[Vec<u32>]) -> Vec<Outcome> {
@@ -101,40 +55,6 @@ fn limits() -> Limits {
         max_time: None,
         ..Limits::default()
     }
-}
-
-fn synthetic(c: &mut Criterion) {
-    let n: u32 = 10_000_000;
-    let successors: Vec<Vec<u32>> = (0..n).map(|v| cycle_options(n, v).collect()).collect();
-    let mut offsets = vec![0usize];
-    let mut targets = Vec::new();
-    for s in &successors {
-        targets.extend_from_slice(s);
-        offsets.push(targets.len());
-    }
-    let graph = GameGraph::from_csr(offsets, targets).unwrap();
-    // All three agree before anything is timed.
-    let want = naive(&successors);
-    assert_eq!(graph.solve(&limits()).unwrap().outcomes(), &want[..]);
-    assert_eq!(
-        retrograde(&Cycle(n), &limits()).unwrap().outcomes(),
-        &want[..]
-    );
-
-    let mut group = c.benchmark_group("retrograde, subtraction {2,3,7} on a cycle");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(u64::from(n)));
-    group.bench_function(BenchmarkId::new("naive queue", n), |b| {
-        b.iter(|| naive(&successors))
-    });
-    group.bench_function(BenchmarkId::new("engine, stored graph", n), |b| {
-        b.iter(|| graph.solve(&limits()).unwrap())
-    });
-    group.bench_function(
-        BenchmarkId::new("engine, arithmetic predecessors", n),
-        |b| b.iter(|| retrograde(&Cycle(n), &limits()).unwrap()),
-    );
-    group.finish();
 }
 
 /// Random distinct steps in 1..n, `count` of them, from a fixed seed.
@@ -193,5 +113,5 @@ fn ring(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, synthetic, ring);
+criterion_group!(benches, ring);
 criterion_main!(benches);
