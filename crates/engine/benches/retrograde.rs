@@ -5,8 +5,9 @@
 //! on a cycle (position 0 is over; from v a move takes v back by a step,
 //! wrapping round the cycle), 3 * 10^7 moves. The engine runs as a stored
 //! graph (`GameGraph::solve`, which includes building its predecessor
-//! arrays), on arithmetic predecessors (`RetroGraph`), and level by level
-//! on one and on two threads (`retrograde_parallel`).
+//! arrays), on arithmetic predecessors (`RetroGraph`), and on predecessor
+//! arrays built once, by the queue and level by level on one and on two
+//! threads (`retrograde_parallel`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use grundy_engine::{retrograde, retrograde_parallel, GameGraph, Limits, Outcome, RetroGraph};
@@ -129,7 +130,12 @@ fn synthetic(c: &mut Criterion) {
         BenchmarkId::new("engine, arithmetic predecessors", n),
         |b| b.iter(|| retrograde(&Cycle(n), &limits()).unwrap()),
     );
+    // The predecessor arrays built once: the solve alone, queue and levels.
     let reverse = graph.reverse();
+    group.bench_function(
+        BenchmarkId::new("engine queue, stored predecessors", n),
+        |b| b.iter(|| retrograde(&reverse, &limits()).unwrap()),
+    );
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
