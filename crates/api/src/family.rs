@@ -2,12 +2,12 @@
 //! the registration record every family provides.
 
 use grundy_engine::{
-    analyze_with, Analysis, Detail, GameError, Limits, MisereSolver, MoveReport, Play, SearchError,
-    Solver, TextGame,
+    analyze_with, explore, Analysis, Detail, GameError, GameGraph, Limits, MisereSolver,
+    MoveReport, Outcome, Play, SearchError, Solver, TextGame,
 };
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// A built game family (its options already applied), ready to answer
@@ -38,6 +38,21 @@ pub trait Family: Send + Sync {
     /// accepts (what `grundy play` offers a human). Refuses, naming the
     /// limit, a position with more moves than the state limit.
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError>;
+
+    /// The outcome (for the player to move after it) and remoteness of
+    /// each legal move of the position written as `args`, in the order of
+    /// [`Family::moves`], found by retrograde analysis of every position
+    /// reachable from it (`None` remoteness for a draw); `Ok(None)` when
+    /// that game has more than `max_positions` positions (or the state
+    /// limit), or the family cannot say.
+    fn move_remoteness(
+        &self,
+        _args: &[&str],
+        _play: Play,
+        _max_positions: u64,
+    ) -> Result<Option<MoveOutcomes>, GameError> {
+        Ok(None)
+    }
 
     /// Where the normal-play value of each part of the position written as
     /// `args` comes from, in words (see
@@ -82,6 +97,10 @@ pub struct SeqReport {
     /// a short request was extended to find its period.
     pub computed_to: u64,
 }
+
+/// Per legal move, in the order of [`Family::moves`]: the outcome for the
+/// player to move after it, and the remoteness (`None` for a draw).
+pub type MoveOutcomes = Vec<(Outcome, Option<u32>)>;
 
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
 ///
@@ -166,6 +185,53 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         answer
     }
 
+    fn move_remoteness(
+        &self,
+        args: &[&str],
+        play: Play,
+        max_positions: u64,
+    ) -> Result<Option<MoveOutcomes>, GameError> {
+        let p = self.game.parse(args)?;
+        let limits = Limits {
+            max_states: max_positions.min(self.limits.max_states),
+            ..self.limits.clone()
+        };
+        let explored = match explore(p.clone(), &limits, |q: &G::Position| {
+            self.game.options(q).map_err(SearchError::from)
+        }) {
+            Ok(e) => e,
+            Err(SearchError::StateLimit(_) | SearchError::TooLarge { .. }) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let graph = match play {
+            Play::Normal => explored.graph,
+            Play::Misere => misere_graph(&explored.graph)?,
+        };
+        let solved = match graph.solve(&limits) {
+            Ok(s) => s,
+            Err(SearchError::StateLimit(_) | SearchError::TooLarge { .. }) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        // The misère graph's extra last move adds one to every remoteness.
+        let shift = u32::from(play == Play::Misere);
+        let moves = self.game.moves(&p).map_err(SearchError::from)?;
+        let mut wanted: HashMap<&G::Position, Vec<usize>> = HashMap::new();
+        for (i, m) in moves.iter().enumerate() {
+            wanted.entry(&m.to).or_default().push(i);
+        }
+        let mut out = vec![None; moves.len()];
+        for (v, q) in explored.positions.iter().enumerate() {
+            if let Some(idx) = wanted.get(q) {
+                let v = v as u32;
+                let r = solved.remoteness(v).map(|r| r - shift);
+                for &i in idx {
+                    out[i] = Some((solved.outcome(v), r));
+                }
+            }
+        }
+        Ok(out.into_iter().collect())
+    }
+
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         let p = self.game.parse(args)?;
         let parts = self.game.normal_play_parts(&p).map_err(SearchError::from)?;
@@ -203,6 +269,28 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             })
             .collect())
     }
+}
+
+/// `graph` with misère play's end made a normal one: every position without
+/// a move gets one move to a new position without moves, so the player
+/// who cannot move in the game wins, one move later in the graph.
+fn misere_graph(graph: &GameGraph) -> Result<GameGraph, GameError> {
+    let n = graph.positions();
+    let sink = n as u32;
+    let mut offsets = Vec::with_capacity(n + 2);
+    let mut targets = Vec::with_capacity(graph.moves() + n);
+    offsets.push(0);
+    for v in 0..n as u32 {
+        let succ = graph.successors(v);
+        if succ.is_empty() {
+            targets.push(sink);
+        } else {
+            targets.extend_from_slice(succ);
+        }
+        offsets.push(targets.len());
+    }
+    offsets.push(targets.len());
+    GameGraph::from_csr(offsets, targets)
 }
 
 /// A game-specific command-line option, as listed by `grundy games`.

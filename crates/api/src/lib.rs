@@ -26,8 +26,8 @@ pub mod render;
 pub mod request;
 
 pub use family::{
-    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
-    Registration, SeqReport,
+    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,
+    OptionSpec, Registration, SeqReport,
 };
 pub use grundy_engine::{
     Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Outcome, ParseError, Play,

@@ -1,21 +1,73 @@
 //! How the engine chooses its move in `play`, for every front end.
 //!
-//! From a won position the engine plays the first winning move `analyze`
-//! lists. From any other position it plays the move that leaves the
-//! opponent the fewest winning replies: a losing position for the
-//! opponent first, then a draw, then the fewest winning moves; ties go to
-//! the move listed first, and only the first [`MAX_WEIGHED`] moves are
-//! weighed (one analysis each) so that a turn stays quick.
+//! The engine plays like a master where the game is small enough to see
+//! whole: from every position reachable from the current one (at most
+//! [`MAX_EXPLORED`], and never more than the family's state limit) it
+//! works out by retrograde analysis who wins and in how many moves (the
+//! remoteness). From a won position it then plays the fastest win; from a
+//! lost one the move that makes the game last longest; a draw is kept
+//! when no win exists.
+//!
+//! Beyond that size it falls back on a heuristic: the first winning move
+//! `analyze` lists, or, without one, the move that leaves the opponent the
+//! fewest winning replies (a losing position for the opponent first, then
+//! a draw, then the fewest winning moves); only the first [`MAX_WEIGHED`]
+//! moves are weighed (one analysis each) so that a turn stays quick.
+//!
+//! Among equally good moves the first listed is played, or, given a seed,
+//! one picked by the seed and the position: the same seed replays the
+//! same game.
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 
-/// Most moves the engine weighs (one analysis each) when it has no
-/// winning move.
+/// Most moves the heuristic weighs (one analysis each) when the engine has
+/// no winning move.
 pub const MAX_WEIGHED: usize = 100;
 
+/// Most positions explored to compute remoteness exactly.
+pub const MAX_EXPLORED: u64 = 1_000_000;
+
+/// How the engine's move was chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// Exactly, by remoteness over the whole game from the position.
+    Remoteness,
+    /// By the heuristic (the game was too large to see whole).
+    FewestReplies,
+}
+
+impl Basis {
+    /// A phrase for the reader.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Basis::Remoteness => {
+                "remoteness over the whole game from here (the fastest win, or the longest defence)"
+            }
+            Basis::FewestReplies => {
+                "a heuristic (the game is too large to see whole): the first winning move, else the move leaving the fewest winning replies"
+            }
+        }
+    }
+}
+
+/// The engine's choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move played.
+    pub chosen: MoveReport,
+    /// The analysis of the position it leads to, when weighing the moves
+    /// computed it.
+    pub next: Option<Analysis>,
+    /// How it was chosen.
+    pub basis: Basis,
+    /// With [`Basis::Remoteness`]: the moves left to the end with best
+    /// play after this move (`None` for a draw).
+    pub remoteness: Option<u32>,
+}
+
 /// The engine's move from the position analysed as `a`, whose legal moves
-/// are `moves`, with the analysis of the position it leads to when
-/// weighing the moves computed it.
+/// are `moves` (as [`Family::moves`] lists them), ties broken by `seed`
+/// (`None`: the first listed).
 ///
 /// Errors: the family's own (a limit hit while weighing a move); an
 /// internal error when `moves` is empty.
@@ -24,12 +76,78 @@ pub fn engine_move(
     play: Play,
     a: &Analysis,
     moves: &[MoveReport],
-) -> Result<(MoveReport, Option<Analysis>), GameError> {
-    if let Some(w) = a.winning_moves.first() {
-        let m = find_move(moves, w).map_or_else(|| w.clone(), |i| moves[i].clone());
-        return Ok((m, None));
+    seed: Option<u64>,
+) -> Result<EngineMove, GameError> {
+    if moves.is_empty() {
+        return Err(GameError::Internal(
+            "the engine was asked to move from a position without moves".into(),
+        ));
     }
-    let mut best: Option<(u64, usize, Analysis)> = None;
+    let args = split(&a.position);
+    if let Some(after) = family.move_remoteness(&args, play, MAX_EXPLORED)? {
+        if after.len() == moves.len() {
+            let (best, remoteness) = best_by_remoteness(&after);
+            let i = pick(&best, seed, &a.position);
+            return Ok(EngineMove {
+                chosen: moves[i].clone(),
+                next: None,
+                basis: Basis::Remoteness,
+                remoteness,
+            });
+        }
+    }
+    heuristic(family, play, a, moves, seed)
+}
+
+/// The indices of the best moves by remoteness, and the remoteness they
+/// leave. `after[i]` is the outcome (for the opponent, to move) and
+/// remoteness after move `i`.
+fn best_by_remoteness(after: &[(Outcome, Option<u32>)]) -> (Vec<usize>, Option<u32>) {
+    // Rank: a lost position for the opponent (fastest first), then a draw,
+    // then a won one (slowest first).
+    let rank = |(o, r): (Outcome, Option<u32>)| -> (u8, i64) {
+        let r = i64::from(r.unwrap_or(0));
+        match o {
+            Outcome::P => (0, r),
+            Outcome::D => (1, 0),
+            Outcome::N => (2, -r),
+        }
+    };
+    let best = after.iter().map(|&x| rank(x)).min().unwrap_or((0, 0));
+    let idx: Vec<usize> = (0..after.len())
+        .filter(|&i| rank(after[i]) == best)
+        .collect();
+    let remoteness = idx.first().and_then(|&i| after[i].1);
+    (idx, remoteness)
+}
+
+/// The heuristic for games too large to see whole.
+fn heuristic(
+    family: &dyn Family,
+    play: Play,
+    a: &Analysis,
+    moves: &[MoveReport],
+    seed: Option<u64>,
+) -> Result<EngineMove, GameError> {
+    if !a.winning_moves.is_empty() {
+        let listed: Vec<usize> = a
+            .winning_moves
+            .iter()
+            .filter_map(|w| find_move(moves, w))
+            .collect();
+        let chosen = if listed.is_empty() {
+            a.winning_moves[0].clone()
+        } else {
+            moves[pick(&listed, seed, &a.position)].clone()
+        };
+        return Ok(EngineMove {
+            chosen,
+            next: None,
+            basis: Basis::FewestReplies,
+            remoteness: None,
+        });
+    }
+    let mut scored: Vec<(u64, usize, Analysis)> = Vec::new();
     for (i, m) in moves.iter().enumerate().take(MAX_WEIGHED) {
         let next = family.analyze(&split(&m.to), play)?;
         let score = match next.outcome {
@@ -37,16 +155,41 @@ pub fn engine_move(
             Outcome::D => 1,
             Outcome::N => 2 + next.winning_moves.len() as u64,
         };
-        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
-            best = Some((score, i, next));
+        scored.push((score, i, next));
+    }
+    let best = scored.iter().map(|s| s.0).min().unwrap_or(0);
+    let ties: Vec<usize> = (0..scored.len()).filter(|&k| scored[k].0 == best).collect();
+    let (_, i, next) = scored.swap_remove(pick(&ties, seed, &a.position));
+    Ok(EngineMove {
+        chosen: moves[i].clone(),
+        next: Some(next),
+        basis: Basis::FewestReplies,
+        remoteness: None,
+    })
+}
+
+/// One of `candidates` (not empty): the first without a seed, else one
+/// drawn from the seed and the position's text, so a seeded game replays
+/// exactly.
+fn pick(candidates: &[usize], seed: Option<u64>, position: &str) -> usize {
+    match seed {
+        None => candidates[0],
+        Some(s) => {
+            let h = position.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+            let r = splitmix64(s ^ h);
+            candidates[(r % candidates.len() as u64) as usize]
         }
     }
-    match best {
-        Some((_, i, next)) => Ok((moves[i].clone(), Some(next))),
-        None => Err(GameError::Internal(
-            "the engine was asked to move from a position without moves".into(),
-        )),
-    }
+}
+
+/// One step of the SplitMix64 generator: a well-mixed 64-bit value.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A position's text split into the arguments `analyze` takes.
@@ -67,4 +210,39 @@ pub fn find_move(moves: &[MoveReport], m: &MoveReport) -> Option<usize> {
 /// `s` with runs of white space made single spaces, trimmed.
 pub fn normal_space(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remoteness_ranks_fast_wins_then_draws_then_long_defences() {
+        use Outcome::*;
+        let after = [
+            (N, Some(3)),
+            (P, Some(4)),
+            (P, Some(2)),
+            (D, None),
+            (P, Some(2)),
+        ];
+        assert_eq!(best_by_remoteness(&after), (vec![2, 4], Some(2)));
+        let after = [(N, Some(3)), (D, None), (N, Some(5))];
+        assert_eq!(best_by_remoteness(&after), (vec![1], None));
+        let after = [(N, Some(3)), (N, Some(7)), (N, Some(1)), (N, Some(7))];
+        assert_eq!(best_by_remoteness(&after), (vec![1, 3], Some(7)));
+    }
+
+    #[test]
+    fn seeds_pick_reproducibly_among_ties() {
+        let c = [3, 5, 8, 9];
+        assert_eq!(pick(&c, None, "p"), 3);
+        let a = pick(&c, Some(7), "1 2 3");
+        assert_eq!(a, pick(&c, Some(7), "1 2 3"));
+        // Over many seeds every candidate is picked.
+        let mut seen: Vec<usize> = (0..64).map(|s| pick(&c, Some(s), "1 2 3")).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, c);
+    }
 }

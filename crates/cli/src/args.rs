@@ -73,11 +73,16 @@ At the start the teacher says whether the player to move can force a win;
 after each of your moves it says whether the move kept or threw away a win.
 --hint marks the winning moves in every list with `*`.
 
-The engine plays the first winning move `grundy analyze` lists. Without a
-winning move it plays the move that leaves you the fewest winning replies
-(a lost position first, then a draw, then the fewest winning moves), ties
-going to the move listed first; it weighs the first 100 moves only. It is
-deterministic: the same answers give the same game.
+The engine plays like a master where it can see the whole game: when the
+game from the current position has at most 1000000 positions (and no more
+than --max-states), it computes every position's remoteness and plays the
+fastest win, or from a lost position the move that makes the game last
+longest, or keeps a draw. Beyond that it plays the first winning move
+`grundy analyze` lists, or without one the move that leaves you the
+fewest winning replies (a lost position first, then a draw, then the
+fewest winning moves), weighing the first 100 moves only. Ties go to the move
+listed first, or with --seed N to one picked by N: the same answers and
+seed give the same game.
 
 The game ends when the player to move has no move: that player loses in
 normal play and wins with --misere. --json is not supported here. Common
@@ -293,6 +298,10 @@ struct PlayExtra {
     /// Mark the winning moves in the list on each of your turns
     #[arg(long)]
     hint: bool,
+    /// Pick among the engine's equally good moves by this number (default:
+    /// the first listed); the same seed replays the same game
+    #[arg(long, value_name = "N")]
+    seed: Option<String>,
 }
 
 /// The arguments of `nim`.
@@ -395,6 +404,8 @@ pub struct PlayRequest {
     pub engine_first: bool,
     /// Mark the winning moves on each of the human's turns.
     pub hint: bool,
+    /// Tie-break among the engine's equally good moves (`None`: the first).
+    pub seed: Option<u64>,
 }
 
 /// Most worker threads accepted. Starting a rayon pool costs time that
@@ -519,6 +530,15 @@ where
                 PlayRequest {
                     engine_first: p.extra.engine_first,
                     hint: p.extra.hint,
+                    seed: p
+                        .extra
+                        .seed
+                        .as_deref()
+                        .map(|s| {
+                            parse_u64_in(s, 0, u64::MAX)
+                                .map_err(|e| CliError::usage(format!("--seed: {e}")))
+                        })
+                        .transpose()?,
                 },
             ))
         }

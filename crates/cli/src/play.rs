@@ -13,7 +13,7 @@
 use crate::args::PlayRequest;
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
-use grundy_api::policy::{engine_move, find_move, normal_space, split};
+use grundy_api::policy::{engine_move, find_move, normal_space, split, EngineMove, MAX_EXPLORED};
 use grundy_api::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -111,7 +111,9 @@ pub fn run(
                 (m, next)
             }
             Side::Engine => {
-                let (m, next) = engine_move(family, play, &analysis, &moves)
+                let EngineMove {
+                    chosen: m, next, ..
+                } = engine_move(family, play, &analysis, &moves, req.seed)
                     .map_err(|e| stopped(e, &analysis.position))?;
                 writeln!(out, "The engine plays {}    to: {}", m.label, shown(&m.to))?;
                 let next = match next {
@@ -307,6 +309,16 @@ fn usage_text(n: usize) -> String {
     )
 }
 
+/// How the engine chooses its moves, for `help`.
+fn policy_text() -> String {
+    format!(
+        "The engine plays by remoteness when the game from the current position has at most \
+         {MAX_EXPLORED} positions (the fastest win, or from a lost position the longest \
+         defence); beyond that by a heuristic (the first winning move, else the move leaving \
+         the fewest winning replies)."
+    )
+}
+
 /// Reads one line of the person's answer.
 fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
     let t = normal_space(line);
@@ -409,7 +421,10 @@ fn ask(
                 return Ok(None);
             }
             Choice::Hint => out.write_all(hint_text(a, moves).as_bytes())?,
-            Choice::Help => writeln!(out, "{}", usage_text(moves.len()))?,
+            Choice::Help => {
+                writeln!(out, "{}", usage_text(moves.len()))?;
+                writeln!(out, "{}", policy_text())?;
+            }
             Choice::Invalid(msg) => writeln!(out, "{msg}")?,
         }
     }
@@ -470,11 +485,7 @@ fn verdict_text(play: Play, stuck: Side) -> String {
     let human_wins = (stuck == Side::Human) == stuck_wins;
     format!(
         "{who}: {rule}.\n{}\n",
-        if human_wins {
-            "You win!"
-        } else {
-            "The engine wins."
-        }
+        if human_wins { "you win" } else { "engine wins" }
     )
 }
 
@@ -581,7 +592,7 @@ mod tests {
         assert!(t.contains("You play take 2    to: 3\nGood move"), "{t}");
         assert!(t.contains("The engine plays take 1    to: 2"), "{t}");
         assert!(t.contains("You play take 2    to: 0"), "{t}");
-        assert!(t.ends_with("The engine has no move left: in normal play the player who cannot move loses.\nYou win!\n"), "{t}");
+        assert!(t.ends_with("The engine has no move left: in normal play the player who cannot move loses.\nyou win\n"), "{t}");
     }
 
     #[test]
@@ -597,7 +608,7 @@ mod tests {
         assert!(t.contains("You play take 2"), "{t}");
         let engine = PlayRequest {
             engine_first: true,
-            hint: false,
+            ..PlayRequest::default()
         };
         let e = game(Some(4), "6", engine, "").0.err().unwrap();
         assert!(e.to_string().contains("at position 6"), "{e}");
@@ -650,7 +661,7 @@ mod tests {
         assert_eq!(r.unwrap(), 0);
         let t = String::from_utf8(out).unwrap();
         assert!(t.contains("not valid UTF-8"), "{t}");
-        assert!(t.ends_with("You win!\n"), "{t}");
+        assert!(t.ends_with("you win\n"), "{t}");
     }
 
     fn three() -> Vec<MoveReport> {
@@ -723,10 +734,10 @@ mod tests {
 
     #[test]
     fn verdicts() {
-        assert!(verdict_text(Play::Normal, Side::Human).ends_with("The engine wins.\n"));
-        assert!(verdict_text(Play::Normal, Side::Engine).ends_with("You win!\n"));
-        assert!(verdict_text(Play::Misere, Side::Human).ends_with("You win!\n"));
-        assert!(verdict_text(Play::Misere, Side::Engine).ends_with("The engine wins.\n"));
+        assert!(verdict_text(Play::Normal, Side::Human).ends_with("engine wins\n"));
+        assert!(verdict_text(Play::Normal, Side::Engine).ends_with("you win\n"));
+        assert!(verdict_text(Play::Misere, Side::Human).ends_with("you win\n"));
+        assert!(verdict_text(Play::Misere, Side::Engine).ends_with("engine wins\n"));
     }
 
     #[test]

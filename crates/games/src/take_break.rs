@@ -360,6 +360,15 @@ impl Family for TakeBreakFamily {
         self.adapter.value_sources(args)
     }
 
+    fn move_remoteness(
+        &self,
+        args: &[&str],
+        play: Play,
+        max_positions: u64,
+    ) -> Result<Option<grundy_api::MoveOutcomes>, GameError> {
+        self.adapter.move_remoteness(args, play, max_positions)
+    }
+
     fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
         self.adapter.moves(args)
     }

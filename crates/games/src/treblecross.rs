@@ -444,6 +444,17 @@ impl Family for TreblecrossFamily {
         }
     }
 
+    /// By the raw rules, whose moves `moves` lists: making three in a row
+    /// ends the game there.
+    fn move_remoteness(
+        &self,
+        args: &[&str],
+        play: Play,
+        max_positions: u64,
+    ) -> Result<Option<grundy_api::MoveOutcomes>, GameError> {
+        self.misere.move_remoteness(args, play, max_positions)
+    }
+
     /// The normal-play split's sources: the safe runs' tables.
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         self.normal.value_sources(args)

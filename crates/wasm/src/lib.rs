@@ -182,7 +182,7 @@ pub fn engine_move_json(
             )));
         }
         let analysis = f.analyze(&args, play(misere))?;
-        let (chosen, _) = policy::engine_move(f, play(misere), &analysis, &moves)?;
+        let chosen = policy::engine_move(f, play(misere), &analysis, &moves, None)?.chosen;
         json(&chosen)
     })
 }

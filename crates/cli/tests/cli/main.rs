@@ -20,6 +20,7 @@ mod long_input_lines;
 mod nim_arith;
 mod play;
 mod play_default_start;
+mod play_master;
 mod readme;
 mod repeated_options;
 mod ring;
