@@ -255,5 +255,7 @@ fn the_fuzzer_reaches_successful_commands() {
             }
         }
     }
-    assert!(ok >= 40, "only {ok} of 300 fuzzed commands succeeded");
+    // A tenth: every family added shifts the fixed seed's draws, and the
+    // families that have no `seq` (a quarter of the valid draws) fail it.
+    assert!(ok >= 30, "only {ok} of 300 fuzzed commands succeeded");
 }

@@ -6,6 +6,7 @@ pub mod bash;
 pub mod bounded_nim;
 pub mod checkers;
 pub mod chessmen;
+pub mod coins;
 pub mod game31;
 pub mod grundy_game;
 pub mod guarded;
@@ -55,6 +56,9 @@ pub fn registry() -> Vec<Registration> {
         treblecross::REGISTRATION,
         hackenbush::REGISTRATION,
         ring::REGISTRATION,
+        coins::REGISTRATION,
+        coins::product::TURNING_CORNERS,
+        coins::product::COIN_PRODUCT,
     ]
     .into_iter()
     .map(Registration::from)

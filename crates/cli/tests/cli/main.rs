@@ -9,6 +9,7 @@ mod argument_errors_named;
 mod attached_values;
 mod batch;
 mod checkpoint_kill;
+mod coins;
 mod conveniences;
 mod errors;
 mod explain;

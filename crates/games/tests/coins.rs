@@ -1,0 +1,221 @@
+//! Coin-turning games solved two ways: by search over sets of heads under
+//! the rule (the reference) and by the rule's value sequence; every row of
+//! up to 14 coins, every rule. Product games against search on small
+//! boards.
+
+use grundy_engine::testing::{check_contracts, Unsplit};
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
+use grundy_games::coins::position::{parse_row, Row};
+use grundy_games::coins::product::{parse_board, Board, ProductGame};
+use grundy_games::coins::rule::CoinRule;
+use grundy_games::coins::CoinGame;
+use proptest::prelude::*;
+use std::sync::Arc;
+
+const RULES: &[&str] = &[
+    "single",
+    "one-or-two",
+    "run:1",
+    "run:2",
+    "run:3",
+    "run:5",
+    "subtract:1",
+    "subtract:1,3,4",
+    "subtract:2,5,7",
+    "twins:1",
+    "twins:1,3,4",
+    "twins:2,3",
+    "mock-turtles",
+    "ruler",
+    "grunt",
+];
+
+fn game(rule: &str) -> CoinGame {
+    CoinGame::new(CoinRule::parse(rule).unwrap())
+}
+
+fn row(mask: u64, len: u64) -> Row {
+    Row {
+        len,
+        heads: (1..=len).filter(|&i| mask >> (i - 1) & 1 == 1).collect(),
+    }
+}
+
+#[test]
+fn sequence_agrees_with_search_on_every_row_of_up_to_14_coins() {
+    for rule in RULES {
+        let g = Arc::new(game(rule));
+        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        // Trailing tails change nothing, so the rows of 14 coins cover
+        // every shorter row too.
+        for mask in 0..1u64 << 14 {
+            let p = row(mask, 14);
+            let v = search.value(&p).unwrap();
+            assert_eq!(g.closed_form(&p), Some(v), "{rule} {p:?}");
+        }
+    }
+}
+
+#[test]
+fn winning_moves_agree_with_search() {
+    for rule in RULES {
+        let g = Arc::new(game(rule));
+        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        for mask in 0..1u64 << 10 {
+            let p = row(mask, 10);
+            let t = g.theory(&p, Play::Normal).unwrap();
+            let mut got: Vec<Row> = t.winning_moves.into_iter().map(|m| m.to).collect();
+            let mut want: Vec<Row> = g
+                .moves(&p)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.to)
+                .filter(|q| search.value(q).unwrap().0 == 0)
+                .collect();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{rule} {p:?}");
+        }
+    }
+}
+
+#[test]
+fn contracts_on_small_rows() {
+    for rule in RULES {
+        let g = Arc::new(game(rule));
+        let rows: Vec<Row> = (0..1u64 << 7).map(|m| row(m, 7)).collect();
+        let r = check_contracts(&g, &rows, &Limits::default()).unwrap();
+        assert_eq!(r.positions, rows.len());
+    }
+}
+
+#[test]
+fn long_rows_answer_from_the_sequence() {
+    // 10^9 coins, 50 heads: rules with closed forms or proven periods.
+    let heads: Vec<String> = (0..50u64)
+        .map(|i| (1 + i * 19_999_999 + i * i).to_string())
+        .collect();
+    let text = format!("1000000000:{}", heads.join(","));
+    for rule in [
+        "single",
+        "one-or-two",
+        "run:7",
+        "subtract:1,3,4",
+        "twins:2,5",
+        "ruler",
+    ] {
+        let g = game(rule);
+        let p = g.parse(&[&text]).unwrap();
+        let v = g.closed_form(&p).unwrap().0;
+        let t = g.theory(&p, Play::Normal).unwrap();
+        for m in &t.winning_moves {
+            assert_eq!(g.closed_form(&m.to).unwrap().0, 0, "{rule} {}", m.label);
+        }
+        // A position of value v != 0 always has a move to 0.
+        assert_eq!(v != 0, !t.winning_moves.is_empty(), "{rule}");
+    }
+    // Mock turtles: the value is a formula, even if the moves are many.
+    let g = game("mock-turtles");
+    let p = g.parse(&[&text]).unwrap();
+    assert!(g.closed_form(&p).is_some());
+}
+
+fn products() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("one-or-two", "one-or-two"),
+        ("ruler", "mock-turtles"),
+        ("single", "ruler"),
+        ("subtract:1,2", "twins:1,2"),
+        ("run:2", "one-or-two"),
+    ]
+}
+
+fn board(mask: u64, w: u64, h: u64) -> Board {
+    let mut heads = Vec::new();
+    for x in 0..w {
+        for y in 0..h {
+            if mask >> (x * h + y) & 1 == 1 {
+                heads.push((x, y));
+            }
+        }
+    }
+    Board { heads }
+}
+
+#[test]
+fn products_agree_with_search_on_small_boards() {
+    for (a, b) in products() {
+        let g = Arc::new(ProductGame::new(
+            CoinRule::parse(a).unwrap(),
+            CoinRule::parse(b).unwrap(),
+        ));
+        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        for mask in 0..1u64 << 12 {
+            let p = board(mask, 4, 3);
+            let v = search.value(&p).unwrap();
+            assert_eq!(g.closed_form(&p), Some(v), "{a} x {b} {p:?}");
+            let t = g.theory(&p, Play::Normal).unwrap();
+            let mut got: Vec<Board> = t.winning_moves.into_iter().map(|m| m.to).collect();
+            let mut want: Vec<Board> = g
+                .moves(&p)
+                .unwrap()
+                .into_iter()
+                .map(|m| m.to)
+                .filter(|q| search.value(q).unwrap().0 == 0)
+                .collect();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{a} x {b} {p:?}");
+        }
+        let small: Vec<Board> = (0..1u64 << 6).map(|m| board(m, 3, 2)).collect();
+        check_contracts(&g, &small, &Limits::default()).unwrap();
+    }
+}
+
+#[test]
+fn turning_corners_is_the_nim_product() {
+    let one_or_two = CoinRule::parse("one-or-two").unwrap();
+    let g = ProductGame::new(one_or_two.clone(), one_or_two);
+    // 2 ⊗ 2 = 3, 4 ⊗ 4 = 6, 8 ⊗ 8 = 13, 16 ⊗ 16 = 24 (spec section 7).
+    for (x, v) in [(2, 3), (4, 6), (8, 13), (16, 24)] {
+        assert_eq!(g.head_value((x, x)), Some(v));
+    }
+    // Far coordinates: a head and its mirror image cancel.
+    let far = (1u64 << 32) - 1;
+    let p = g
+        .parse(&[&format!("{far},123456789"), &format!("123456789,{far}")])
+        .unwrap();
+    assert_eq!(g.closed_form(&p), Some(grundy_engine::Nimber(0)));
+    assert!(g.theory(&p, Play::Normal).unwrap().winning_moves.is_empty());
+    // Far along one axis only: the moves are found through the short axis.
+    let p = g.parse(&[&format!("{far},3"), "5,2"]).unwrap();
+    let v = g.closed_form(&p).unwrap().0;
+    assert_ne!(v, 0);
+    let t = g.theory(&p, Play::Normal).unwrap();
+    assert!(!t.winning_moves.is_empty());
+    for m in &t.winning_moves {
+        assert_eq!(g.closed_form(&m.to).unwrap().0, 0, "{}", m.label);
+    }
+}
+
+proptest! {
+    #[test]
+    fn row_parser_never_panics(s in "\\PC{0,30}") {
+        let _ = parse_row(&[&s]);
+    }
+
+    #[test]
+    fn row_parser_never_panics_on_near_misses(s in "[0-9HT:,x]{0,30}") {
+        let _ = parse_row(&[&s]);
+    }
+
+    #[test]
+    fn board_parser_never_panics(s in "[0-9, \\-]{0,30}") {
+        let _ = parse_board(&[&s]);
+    }
+
+    #[test]
+    fn rule_parser_never_panics(s in "[a-z:0-9,\\-]{0,20}") {
+        let _ = CoinRule::parse(&s);
+    }
+}
