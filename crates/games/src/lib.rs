@@ -7,6 +7,7 @@ pub mod bounded_nim;
 pub mod checkers;
 pub mod chessmen;
 pub mod coins;
+pub mod digital_deletions;
 pub mod game31;
 pub mod grundy_game;
 pub mod guarded;
@@ -59,6 +60,7 @@ pub fn registry() -> Vec<Registration> {
         coins::REGISTRATION,
         coins::product::TURNING_CORNERS,
         coins::product::COIN_PRODUCT,
+        digital_deletions::REGISTRATION,
     ]
     .into_iter()
     .map(Registration::from)
