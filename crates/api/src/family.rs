@@ -2,8 +2,8 @@
 //! the registration record every family provides.
 
 use grundy_engine::{
-    analyze_with, explore, Analysis, Detail, GameError, GameGraph, Limits, MisereSolver,
-    MoveReport, Outcome, Play, SearchError, Solver, TextGame,
+    analyze_with, explore, Analysis, Detail, GameError, Limits, MisereSolver, MoveReport, Outcome,
+    Play, SearchError, Solver, TextGame,
 };
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
@@ -205,7 +205,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         };
         let graph = match play {
             Play::Normal => explored.graph,
-            Play::Misere => misere_graph(&explored.graph)?,
+            Play::Misere => explored.graph.with_misere_sink()?,
         };
         let solved = match graph.solve(&limits) {
             Ok(s) => s,
@@ -269,28 +269,6 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             })
             .collect())
     }
-}
-
-/// `graph` with misère play's end made a normal one: every position without
-/// a move gets one move to a new position without moves, so the player
-/// who cannot move in the game wins, one move later in the graph.
-fn misere_graph(graph: &GameGraph) -> Result<GameGraph, GameError> {
-    let n = graph.positions();
-    let sink = n as u32;
-    let mut offsets = Vec::with_capacity(n + 2);
-    let mut targets = Vec::with_capacity(graph.moves() + n);
-    offsets.push(0);
-    for v in 0..n as u32 {
-        let succ = graph.successors(v);
-        if succ.is_empty() {
-            targets.push(sink);
-        } else {
-            targets.extend_from_slice(succ);
-        }
-        offsets.push(targets.len());
-    }
-    offsets.push(targets.len());
-    GameGraph::from_csr(offsets, targets)
 }
 
 /// A game-specific command-line option, as listed by `grundy games`.

@@ -9,16 +9,6 @@ use crate::{
     Play, SearchError, TextGame,
 };
 
-/// A position of the explored graph. In misère play a player unable to
-/// move wins: each terminal position gets one extra option, `Over`, where
-/// the opponent is to move and cannot, so plain (normal-play) retrograde
-/// analysis gives the misère answer.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Node<P> {
-    At(P),
-    Over,
-}
-
 /// Analyses `p` of a loopy game: outcome (`D` when neither player can
 /// force a win), the winning moves of a won position or the moves that
 /// keep the draw of a drawn one, and in normal play the generalized
@@ -37,19 +27,17 @@ pub(crate) fn analyze_loopy<G: TextGame>(
     limits: &Limits,
 ) -> Result<Analysis, GameError> {
     let misere = play == Play::Misere;
-    let explored = explore(Node::At(p.clone()), limits, |n| match n {
-        Node::At(q) => {
-            let opts = game.options(q).map_err(SearchError::from)?;
-            if opts.is_empty() && misere {
-                Ok(vec![Node::Over])
-            } else {
-                Ok::<_, GameError>(opts.into_iter().map(Node::At).collect())
-            }
-        }
-        Node::Over => Ok(Vec::new()),
+    let explored = explore(p.clone(), limits, |q| {
+        game.options(q).map_err(SearchError::from)
     })?;
     let graph = &explored.graph;
-    let solved = graph.solve(limits)?;
+    // In misère play a player unable to move wins: normal-play analysis of
+    // the graph with a move from each end to a dead end gives the answer.
+    let solved = if misere {
+        graph.with_misere_sink()?.solve(limits)?
+    } else {
+        graph.solve(limits)?
+    };
     let outcome = solved.outcome(0);
 
     let mut notes = Vec::new();
@@ -103,7 +91,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
             }
             .into());
         }
-        let index: FastMap<&Node<G::Position>, u32> = graph
+        let index: FastMap<&G::Position, u32> = graph
             .successors(0)
             .iter()
             .map(|&i| (&explored.positions[i as usize], i))
@@ -113,7 +101,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
             _ => usize::MAX,
         };
         for m in game.moves(p).map_err(SearchError::from)? {
-            let Some(&i) = index.get(&Node::At(m.to.clone())) else {
+            let Some(&i) = index.get(&m.to) else {
                 return Err(GameError::Internal(format!(
                     "move '{}' leads to a position that is not an option",
                     m.label
@@ -149,11 +137,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
         components,
         method: format!(
             "retrograde analysis of the {} positions reachable (the game may repeat)",
-            explored
-                .positions
-                .iter()
-                .filter(|n| matches!(n, Node::At(_)))
-                .count()
+            explored.positions.len()
         ),
         notes,
         table: None,

@@ -189,6 +189,28 @@ impl GameGraph {
         2 * v + u32::from(mover == Mover::Right)
     }
 
+    /// This graph with misère play's end made a normal one: every position
+    /// without a move gets one move to a new position without moves
+    /// (numbered [`GameGraph::positions`]), so the player who cannot move
+    /// in the game wins, one move later. Normal-play analysis of the result
+    /// is the misère analysis of `self`, each remoteness one larger.
+    pub fn with_misere_sink(&self) -> Result<GameGraph, GameError> {
+        let n = self.positions();
+        let sink = n as u32;
+        let mut offsets = Vec::with_capacity(n + 2);
+        let mut targets = Vec::with_capacity(self.moves() + n);
+        offsets.push(0);
+        for v in 0..sink {
+            match self.successors(v) {
+                [] => targets.push(sink),
+                succ => targets.extend_from_slice(succ),
+            }
+            offsets.push(targets.len());
+        }
+        offsets.push(targets.len());
+        GameGraph::from_csr(offsets, targets)
+    }
+
     /// Number of positions.
     pub fn positions(&self) -> usize {
         self.offsets.len() - 1
@@ -462,6 +484,23 @@ pub fn retrograde<G: RetroGraph>(graph: &G, limits: &Limits) -> Result<Retrograd
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_misere_sink_gives_each_end_one_move() {
+        // 0 -> 1, 1 -> 2, 2 has no move; 3 has none either.
+        let g = GameGraph::from_edges(4, &[(0, 1), (1, 2)]).unwrap();
+        let m = g.with_misere_sink().unwrap();
+        assert_eq!(m.positions(), 5);
+        assert_eq!(m.successors(2), [4]);
+        assert_eq!(m.successors(3), [4]);
+        assert_eq!(m.successors(4), [] as [u32; 0]);
+        let solved = m.solve(&Limits::default()).unwrap();
+        // Misère: the player to move at 2 (or 3) cannot move and wins.
+        let outcomes: Vec<Outcome> = (0..4).map(|v| solved.outcome(v)).collect();
+        assert_eq!(outcomes, [Outcome::N, Outcome::P, Outcome::N, Outcome::N]);
+        assert_eq!(solved.remoteness(0), Some(3));
+    }
+
     use super::*;
 
     fn graph(n: usize, edges: &[(u32, u32)]) -> GameGraph {

@@ -10,7 +10,7 @@ use grundy_api::{
     Adapter, Analysis, ComponentReport, Detail, Family, GameError, GameOptions, Limits, MoveReport,
     Outcome, Play, Registration, SearchError, SeqReport,
 };
-use grundy_engine::{explore, loopy_values, GameGraph, LoopyValue, Rules, Solver, TextGame};
+use grundy_engine::{explore, loopy_values, LoopyValue, Rules, Solver, TextGame};
 use grundy_sequence::{Control, Period};
 use std::collections::HashMap;
 use std::path::Path;
@@ -133,12 +133,6 @@ impl ScriptFamily {
             .enumerate()
             .map(|(i, q)| (q.key(), i as u32))
             .collect();
-        let mut edges = Vec::new();
-        for v in 0..n as u32 {
-            for &t in explored.graph.successors(v) {
-                edges.push((v, t));
-            }
-        }
         let (outcomes, value) = match play {
             Play::Normal => {
                 let values = loopy_values(&explored.graph, &self.limits)?;
@@ -146,14 +140,7 @@ impl ScriptFamily {
                 (outcomes, Some(values[0].clone()))
             }
             Play::Misere => {
-                let dead = n as u32;
-                for v in 0..n as u32 {
-                    if explored.graph.successors(v).is_empty() {
-                        edges.push((v, dead));
-                    }
-                }
-                let graph = GameGraph::from_edges(n + 1, &edges)?;
-                let solved = graph.solve(&self.limits)?;
+                let solved = explored.graph.with_misere_sink()?.solve(&self.limits)?;
                 (solved.outcomes()[..n].to_vec(), None)
             }
         };
