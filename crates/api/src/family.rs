@@ -68,12 +68,21 @@ pub trait Family: Send + Sync {
     /// computed as `ctl` says (method, threads, checkpoint, time limit).
     /// Families without a one-heap sequence answer with an input error.
     fn seq(&self, _n: u64, _ctl: &Control) -> Result<SeqReport, GameError> {
-        Err(GameError::Input(format!(
-            "game '{}' has no one-heap value sequence; `grundy seq` takes heap games",
-            self.name()
-        )))
+        Err(no_sequence(&self.name()))
     }
 }
+
+/// The error of `seq` for a family without a one-heap sequence.
+fn no_sequence(name: &str) -> GameError {
+    GameError::Input(format!(
+        "game '{name}' has no one-heap value sequence; `grundy seq` takes heap games"
+    ))
+}
+
+/// How an [`Adapter`] answers `seq`: from the game, the family's name, the
+/// largest heap and the computation's control.
+pub type SeqFn<G> =
+    Box<dyn Fn(&G, &str, u64, &Control) -> Result<SeqReport, GameError> + Send + Sync>;
 
 /// The answer of `grundy seq`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -114,6 +123,7 @@ pub struct Adapter<G: TextGame> {
     game: Arc<G>,
     pool: Mutex<Vec<Solvers<G>>>,
     limits: Limits,
+    seq: Option<SeqFn<G>>,
 }
 
 /// The normal-play and misère solvers one caller uses.
@@ -130,7 +140,20 @@ impl<G: TextGame + 'static> Adapter<G> {
             game: Arc::new(game),
             pool: Mutex::new(Vec::new()),
             limits: limits.clone(),
+            seq: None,
         }
+    }
+
+    /// Answers `seq` with `seq` (a one-heap family's value sequence);
+    /// without it `seq` is refused as for any game without one.
+    pub fn with_seq(mut self, seq: SeqFn<G>) -> Self {
+        self.seq = Some(seq);
+        self
+    }
+
+    /// Boxed, for a registration's build function.
+    pub fn boxed(self) -> Box<dyn Family> {
+        Box::new(self)
     }
 
     /// A pair of solvers from the pool, or a new pair when every pair is
@@ -246,6 +269,13 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
                 (self.game.format(q), source)
             })
             .collect())
+    }
+
+    fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
+        match &self.seq {
+            Some(seq) => seq(&self.game, &self.name, n, ctl),
+            None => Err(no_sequence(&self.name)),
+        }
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

@@ -27,7 +27,7 @@ pub mod request;
 
 pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,
-    OptionSpec, Registration, SeqReport,
+    OptionSpec, Registration, SeqFn, SeqReport,
 };
 pub use grundy_engine::{
     Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Outcome, ParseError, Play,

@@ -79,6 +79,11 @@ pub enum Detail {
     OutcomeOnly,
 }
 
+/// The largest full answer [`analyze_with`] writes, in the units of
+/// [`TextGame::answer_size`] (about a byte of output each, a few bytes of
+/// memory).
+pub const MAX_ANSWER: u128 = 50_000_000;
+
 /// Analyses `p` under `play` with every winning move listed: see
 /// [`analyze_with`].
 pub fn analyze<G: TextGame>(
@@ -101,7 +106,7 @@ pub fn analyze<G: TextGame>(
 ///
 /// Errors: a search limit when neither theory nor search can answer (or,
 /// unless `detail` is [`Detail::OutcomeOnly`], when the moves are too many
-/// to list); an internal error if theory and search disagree (a bug caught
+/// to list); bad input when a full answer would exceed [`MAX_ANSWER`]; an internal error if theory and search disagree (a bug caught
 /// at run time).
 pub fn analyze_with<G: TextGame>(
     game_name: &str,
@@ -112,6 +117,15 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
+    // Only a full move list can be too large to write.
+    if detail == Detail::AllMoves {
+        let estimate = game.answer_size(p, play);
+        if estimate > MAX_ANSWER {
+            return Err(GameError::Input(format!(
+                "the answer would be too large to write: about {estimate} entries (winning moves times the size of the position each lists), at most {MAX_ANSWER}"
+            )));
+        }
+    }
     if game.may_repeat() {
         return crate::loopy_analysis::analyze_loopy(
             game_name,

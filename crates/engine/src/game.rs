@@ -176,6 +176,16 @@ pub trait TextGame: Impartial {
         0
     }
 
+    /// An upper bound on the size of a full answer for `p` under `play`:
+    /// the winning moves it lists times the size of the position each of
+    /// them writes (about a byte of output each), when the family's
+    /// answers can be huge; 0 means small. `analyze` refuses, before any
+    /// move is built, a full answer over [`crate::MAX_ANSWER`] (a star of
+    /// 10^5 Hackenbush edges has 10^5 winning moves of 10^5 edges each).
+    fn answer_size(&self, _p: &Self::Position, _play: Play) -> u128 {
+        0
+    }
+
     /// The outcome and winning moves of `p` by theory, where the family
     /// knows one for this play convention; `None` makes the engine search.
     /// A theory that would have to list too many moves answers `None`.

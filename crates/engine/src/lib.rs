@@ -28,7 +28,9 @@ mod solver;
 mod table;
 pub mod testing;
 
-pub use analysis::{analyze, analyze_with, Analysis, ComponentReport, Detail, MoveReport};
+pub use analysis::{
+    analyze, analyze_with, Analysis, ComponentReport, Detail, MoveReport, MAX_ANSWER,
+};
 pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, SearchError};
 pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};

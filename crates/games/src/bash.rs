@@ -9,9 +9,9 @@
 //! has the limit `m`.
 
 use crate::bounded_nim::{self, MAX_LIMIT};
-use crate::guarded::GuardedFamily;
+use crate::formula::formula_seq;
 use crate::heaps;
-use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -130,11 +130,12 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         GameError::Input("missing option --max M (a move takes 1 to M counters)".into())
     })?;
     let game = Bash::new(max)?;
-    Ok(
-        GuardedFamily::new(format!("bash --max {max}"), game, limits)
-            .with_seq(move |n| bounded_nim::heap_value(n, max), Some(max + 1))
-            .boxed(),
-    )
+    Ok(Adapter::new(format!("bash --max {max}"), game, limits)
+        .with_seq(formula_seq(
+            move |n| bounded_nim::heap_value(n, max),
+            Some(max + 1),
+        ))
+        .boxed())
 }
 
 /// The `bash` family.

@@ -25,10 +25,9 @@
 //! any order (`19,20`); `-` is a row with no checker. A component is one
 //! row, written as a one-row board.
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::steps::{self, Steps};
-use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -285,7 +284,7 @@ impl TextGame for Checkers {
 /// Misère sums are searched whole, so a board whose sums are too many is
 /// refused at once instead of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("checkers", Checkers::default(), limits).boxed())
+    Ok(Adapter::new("checkers", Checkers::default(), limits).boxed())
 }
 
 /// An upper bound on the sums a misère search of `p` meets: a row keeps its

@@ -9,11 +9,10 @@
 //! from stair `s` to stair `s-1` (the gap on its right). Normal play is
 //! answered by that theory; misère play by the engine's search.
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::staircase;
 use crate::steps::{self, Steps};
-use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -168,7 +167,7 @@ impl TextGame for Chessmen {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("chessmen", Chessmen, limits).boxed())
+    Ok(Adapter::new("chessmen", Chessmen, limits).boxed())
 }
 
 /// The `chessmen` family.

@@ -11,8 +11,7 @@
 //! string or a smaller number of the same length, so increasing order is a
 //! valid order of computation.
 
-use crate::guarded::GuardedFamily;
-use grundy_api::{BuiltIn, Family, GameOptions};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -207,7 +206,7 @@ impl TextGame for DigitalDeletions {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("digital-deletions", DigitalDeletions, limits).boxed())
+    Ok(Adapter::new("digital-deletions", DigitalDeletions, limits).boxed())
 }
 
 /// `digital-deletions 1023`.

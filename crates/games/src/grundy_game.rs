@@ -1,6 +1,6 @@
 //! Grundy's game: split one heap into two heaps of different sizes.
 
-use crate::take_break::TakeBreakFamily;
+use crate::take_break;
 use grundy_api::BuiltIn;
 use grundy_sequence::HeapRule;
 
@@ -17,7 +17,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
     example: "7 9",
     options: &[],
     build: |_, limits| {
-        Ok(TakeBreakFamily::boxed(
+        Ok(take_break::family(
             "grundy-game".to_string(),
             HeapRule::GrundyGame,
             wording,

@@ -8,11 +8,10 @@
 //! 0.77, computed once and kept (the tests check it against search of the
 //! row itself). A component is written as its run of pins: `III`.
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::row::{self, Alphabet};
 use crate::take_break::ValueTable;
-use grundy_api::{BuiltIn, Family, GameOptions};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -196,7 +195,7 @@ impl TextGame for KaylesRow {
 /// ([`misere_bound::splitting`]), so a long row is refused at once instead
 /// of running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("kayles-row", KaylesRow::new(), limits).boxed())
+    Ok(Adapter::new("kayles-row", KaylesRow::new(), limits).boxed())
 }
 
 /// The `kayles-row` family.

@@ -6,10 +6,10 @@
 //! `4k+3` and `4k+4`). Normal play is answered by theory; misère play by
 //! the engine's search.
 
-use crate::guarded::GuardedFamily;
+use crate::formula::formula_seq;
 use crate::heaps;
 use crate::misere_bound;
-use grundy_api::{BuiltIn, Family, GameOptions};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -130,8 +130,8 @@ impl TextGame for Lasker {
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     // The values grow with n (period 4 with saltus 4): no pure period.
-    Ok(GuardedFamily::new("lasker", Lasker, limits)
-        .with_seq(heap_value, None)
+    Ok(Adapter::new("lasker", Lasker, limits)
+        .with_seq(formula_seq(heap_value, None))
         .boxed())
 }
 

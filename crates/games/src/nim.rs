@@ -6,9 +6,9 @@
 //! theorem (P iff some heap exceeds 1 and the XOR is 0, or every heap is at
 //! most 1 and the XOR is 1).
 
-use crate::guarded::GuardedFamily;
+use crate::formula::formula_seq;
 use crate::heaps;
-use grundy_api::{BuiltIn, Family, GameOptions};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -140,8 +140,8 @@ impl TextGame for Nim {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("nim", Nim, limits)
-        .with_seq(|n| n, None)
+    Ok(Adapter::new("nim", Nim, limits)
+        .with_seq(formula_seq(|n| n, None))
         .boxed())
 }
 

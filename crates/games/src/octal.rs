@@ -2,7 +2,7 @@
 //! (`octal --code 0.137`), and the named ones: `kayles` (0.77) and
 //! `dawson-kayles` (0.07).
 
-use crate::take_break::{take_wording, TakeBreakFamily};
+use crate::take_break::{self, take_wording};
 use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{GameError, Limits};
 use grundy_sequence::{HeapRule, TakeBreak};
@@ -25,18 +25,18 @@ fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, G
 fn named(name: &str, code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     let code = TakeBreak::parse(code).map_err(|e| GameError::Internal(e.to_string()))?;
     let rule = HeapRule::TakeBreak(code);
-    Ok(Box::new(TakeBreakFamily::alias(
+    Ok(take_break::alias(
         name.to_string(),
         rule,
         take_wording,
         limits,
-    )))
+    ))
 }
 
 /// The family of `code`, named after its normal form (`octal 0.137`).
 fn family(code: TakeBreak, limits: &Limits) -> Box<dyn Family> {
     let rule = HeapRule::TakeBreak(code);
-    TakeBreakFamily::boxed(rule.name(), rule, take_wording, limits)
+    take_break::family(rule.name(), rule, take_wording, limits)
 }
 
 /// `octal --code CODE HEAP...`.

@@ -20,10 +20,9 @@
 //! painted, so a component (one run, one lone cell) costs only its own
 //! columns, and prints as the grid with the rest painted.
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::steps::{self, Steps};
-use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::mex_table::{row_values, RowBreak};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -412,7 +411,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         .u64_in("n", 1, MAX_COLUMNS as u64)?
         .ok_or_else(|| GameError::Input("missing option --n N (the number of columns)".into()))?;
     let game = Paint2xn::new(n as usize)?;
-    Ok(GuardedFamily::new(format!("paint2xn --n {n}"), game, limits).boxed())
+    Ok(Adapter::new(format!("paint2xn --n {n}"), game, limits).boxed())
 }
 
 /// An upper bound on the positions a misère search of `p` meets: its parts

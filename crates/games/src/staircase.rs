@@ -9,10 +9,9 @@
 //! [`crate::chessmen`] is this game in disguise and shares
 //! [`winning_transfers`].
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::steps::{self, Steps};
-use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -186,7 +185,7 @@ impl TextGame for Staircase {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("staircase", Staircase, limits).boxed())
+    Ok(Adapter::new("staircase", Staircase, limits).boxed())
 }
 
 /// The `staircase` family.

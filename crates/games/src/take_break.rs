@@ -11,8 +11,8 @@ use crate::heaps;
 use crate::misere_bound;
 use grundy_api::{Adapter, Family, SeqReport};
 use grundy_engine::{
-    Analysis, Detail, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
-    RulesError, SearchError, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::Mutex;
@@ -299,104 +299,63 @@ impl TextGame for TakeBreakGame {
 }
 
 /// A take-and-break family: `analyze` through the engine, `seq` through the
-/// sequence engine.
-pub struct TakeBreakFamily {
-    adapter: Adapter<TakeBreakGame>,
+/// sequence engine. Named `name` in reports and in its method (`the value
+/// table of subtraction 1,3,4`).
+pub fn family(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+    let table = name.clone();
+    served(name, table, rule, wording, limits)
 }
 
-impl TakeBreakFamily {
-    /// The family of `rule`, named `name` in reports and in its method
-    /// (`the value table of subtraction 1,3,4`).
-    pub fn new(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
-        let table = name.clone();
-        Self::with_table_name(name, table, rule, wording, limits)
-    }
-
-    /// A game known by a name of its own (`kayles`): reports carry `name`,
-    /// the method names the rule (`the value table of octal 0.77`).
-    pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Self {
-        let table = rule.name();
-        Self::with_table_name(name, table, rule, wording, limits)
-    }
-
-    fn with_table_name(
-        name: String,
-        table: String,
-        rule: HeapRule,
-        wording: Wording,
-        limits: &Limits,
-    ) -> Self {
-        TakeBreakFamily {
-            adapter: Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits),
-        }
-    }
-
-    /// Boxed, ready for the registry.
-    pub fn boxed(
-        name: String,
-        rule: HeapRule,
-        wording: Wording,
-        limits: &Limits,
-    ) -> Box<dyn Family> {
-        Box::new(Self::new(name, rule, wording, limits))
-    }
+/// A take-and-break game known by a name of its own (`kayles`): reports
+/// carry `name`, the method names the rule (`the value table of octal
+/// 0.77`).
+pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+    let table = rule.name();
+    served(name, table, rule, wording, limits)
 }
 
-impl Family for TakeBreakFamily {
-    fn name(&self) -> String {
-        self.adapter.name()
-    }
+fn served(
+    name: String,
+    table: String,
+    rule: HeapRule,
+    wording: Wording,
+    limits: &Limits,
+) -> Box<dyn Family> {
+    Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits)
+        .with_seq(Box::new(sequence))
+        .boxed()
+}
 
-    fn analyze_with(
-        &self,
-        args: &[&str],
-        play: Play,
-        detail: Detail,
-    ) -> Result<Analysis, GameError> {
-        self.adapter.analyze_with(args, play, detail)
-    }
-
-    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
-        self.adapter.value_sources(args)
-    }
-
-    fn move_remoteness(
-        &self,
-        args: &[&str],
-        play: Play,
-        max_positions: u64,
-    ) -> Result<Option<grundy_api::MoveOutcomes>, GameError> {
-        self.adapter.move_remoteness(args, play, max_positions)
-    }
-
-    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
-        self.adapter.moves(args)
-    }
-
-    fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
-        let rule = self.adapter.game().rule().clone();
-        // Look a little further than asked when n is small, so short
-        // requests still get the (proven) period: it costs milliseconds.
-        let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
-            SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
-            e => GameError::Input(e.to_string()),
-        })?;
-        let values = (0..=n)
-            .map(|k| seq.value(k).map(u64::from))
-            .collect::<Option<Vec<u64>>>()
-            .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
-        Ok(SeqReport {
-            game: self.name(),
-            code: match &rule {
-                HeapRule::TakeBreak(code) => Some(code.to_string()),
-                HeapRule::GrundyGame => None,
-            },
-            n,
-            values,
-            period: seq.period(),
-            computed_to: (seq.values().len() as u64).saturating_sub(1),
-        })
-    }
+/// `seq` of a take-and-break family: the values of heaps `0..=n` by the
+/// sequence engine, with the period it finds (or proves).
+fn sequence(
+    game: &TakeBreakGame,
+    name: &str,
+    n: u64,
+    ctl: &Control,
+) -> Result<SeqReport, GameError> {
+    let rule = game.rule().clone();
+    // Look a little further than asked when n is small, so short requests
+    // still get the (proven) period: it costs milliseconds.
+    let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
+        SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
+        e => GameError::Input(e.to_string()),
+    })?;
+    let values = (0..=n)
+        .map(|k| seq.value(k).map(u64::from))
+        .collect::<Option<Vec<u64>>>()
+        .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
+    Ok(SeqReport {
+        game: name.to_string(),
+        code: match &rule {
+            HeapRule::TakeBreak(code) => Some(code.to_string()),
+            HeapRule::GrundyGame => None,
+        },
+        n,
+        values,
+        period: seq.period(),
+        computed_to: (seq.values().len() as u64).saturating_sub(1),
+    })
 }
 
 /// The usual wording of a take-and-break move: how many counters are taken

@@ -13,11 +13,10 @@
 //! A component is written as the run with the letters that bound it, e.g.
 //! `X...O`, so it reads back as a position of its own.
 
-use crate::guarded::GuardedFamily;
 use crate::misere_bound;
 use crate::row::{self, Alphabet};
 use crate::steps::{self, Steps};
-use grundy_api::{BuiltIn, Family, GameOptions};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -245,7 +244,7 @@ impl TextGame for XoRow {
 /// the whole row), so a row with more is refused at once instead of
 /// running into the time limit.
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(GuardedFamily::new("xo-row", XoRow, limits).boxed())
+    Ok(Adapter::new("xo-row", XoRow, limits).boxed())
 }
 
 /// The `xo-row` family.

@@ -143,7 +143,7 @@ fn seq_gives_heap_values() {
     assert_eq!(r.period, None);
     assert!(family
         .seq(
-            grundy_games::guarded::MAX_SEQ + 1,
+            grundy_games::formula::MAX_SEQ + 1,
             &grundy_api::SeqControl::default()
         )
         .is_err());

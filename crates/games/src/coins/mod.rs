@@ -10,8 +10,7 @@ pub mod position;
 pub mod product;
 pub mod rule;
 
-use crate::guarded::GuardedFamily;
-use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -59,14 +58,6 @@ impl CoinGame {
             }
         }
         Some((total, sets))
-    }
-
-    fn answer_size(&self, p: &Row, play: Play) -> u128 {
-        let size = format_row(p).len() as u128 + 1;
-        match (play, self.winning_sets(p)) {
-            (Play::Normal, Some((_, sets))) => sets.len() as u128 * size,
-            _ => self.moves_bound(p).saturating_mul(size),
-        }
     }
 }
 
@@ -121,6 +112,16 @@ impl Impartial for CoinGame {
 }
 
 impl TextGame for CoinGame {
+    /// The winning sets (normal play) or every move (misère) times the
+    /// length of the row each of them writes.
+    fn answer_size(&self, p: &Row, play: Play) -> u128 {
+        let size = format_row(p).len() as u128 + 1;
+        match (play, self.winning_sets(p)) {
+            (Play::Normal, Some((_, sets))) => sets.len() as u128 * size,
+            _ => self.moves_bound(p).saturating_mul(size),
+        }
+    }
+
     /// `HHTTH` or `N:i,j,k`; refuses heads whose value is not known
     /// (Grundy's game beyond its table, for `grunt`).
     fn parse(&self, args: &[&str]) -> Result<Row, ParseError> {
@@ -184,9 +185,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
     let text = opts.required("rule")?;
     let rule = CoinRule::parse(text).map_err(|e| GameError::Input(format!("--rule: {e}")))?;
     let name = format!("coins --rule {}", rule.name());
-    Ok(GuardedFamily::new(name, CoinGame::new(rule), limits)
-        .with_answer_size(|g: &CoinGame, p: &Row, play| g.answer_size(p, play))
-        .boxed())
+    Ok(Adapter::new(name, CoinGame::new(rule), limits).boxed())
 }
 
 /// `coins --rule RULE HHTTH`.

@@ -9,9 +9,8 @@
 //! rectangle, value x ⊗ y.
 
 use super::rule::CoinRule;
-use crate::guarded::GuardedFamily;
 use crate::heaps;
-use grundy_api::{parse_u64_in, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -209,14 +208,6 @@ impl ProductGame {
         }
         Some((total, out))
     }
-
-    fn answer_size(&self, p: &Board, play: Play) -> u128 {
-        let size = 12 * p.heads.len() as u128 + 2;
-        match (play, self.winning_cells(p)) {
-            (Play::Normal, Some((_, moves))) => moves.len() as u128 * size,
-            _ => self.moves_bound(p).saturating_mul(size),
-        }
-    }
 }
 
 impl Rules for ProductGame {
@@ -262,6 +253,16 @@ impl Impartial for ProductGame {
 }
 
 impl TextGame for ProductGame {
+    /// The winning cells (normal play) or every move (misère) times the
+    /// size of the board each of them writes.
+    fn answer_size(&self, p: &Board, play: Play) -> u128 {
+        let size = 12 * p.heads.len() as u128 + 2;
+        match (play, self.winning_cells(p)) {
+            (Play::Normal, Some((_, moves))) => moves.len() as u128 * size,
+            _ => self.moves_bound(p).saturating_mul(size),
+        }
+    }
+
     /// Heads `x,y`; refuses heads whose value is not known.
     fn parse(&self, args: &[&str]) -> Result<Board, ParseError> {
         let b = parse_board(args)?;
@@ -327,9 +328,7 @@ impl TextGame for ProductGame {
 }
 
 fn family(name: String, game: ProductGame, limits: &Limits) -> Box<dyn Family> {
-    GuardedFamily::new(name, game, limits)
-        .with_answer_size(|g: &ProductGame, p: &Board, play| g.answer_size(p, play))
-        .boxed()
+    Adapter::new(name, game, limits).boxed()
 }
 
 fn rule_option(opts: &GameOptions, name: &str) -> Result<CoinRule, GameError> {

@@ -9,10 +9,9 @@ pub mod forest;
 pub mod fusion;
 pub mod misere;
 
-use crate::guarded::GuardedFamily;
 use crate::steps::{self, Steps};
 use forest::{dense, format_forest, parse_forest, Forest, Graph};
-use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -68,21 +67,6 @@ impl Hackenbush {
             }
         }
         (total, out)
-    }
-
-    /// An upper bound on the text an answer writes: winning moves times
-    /// the size of the position each of them lists; for a misère search,
-    /// every move is examined.
-    fn answer_size(&self, p: &Forest, play: Play) -> u128 {
-        let size = p.edge_count() as u128 + 1;
-        let moves = match play {
-            Play::Normal => Self::normal_winning(p).1.len() as u128,
-            Play::Misere => match misere::sj_answer(p) {
-                Some((_, moves)) => moves.len() as u128,
-                None => size,
-            },
-        };
-        moves * size
     }
 }
 
@@ -167,6 +151,21 @@ impl Impartial for Hackenbush {
 }
 
 impl TextGame for Hackenbush {
+    /// An upper bound on the text an answer writes: winning moves times
+    /// the size of the position each of them lists; for a misère search,
+    /// every move is examined.
+    fn answer_size(&self, p: &Forest, play: Play) -> u128 {
+        let size = p.edge_count() as u128 + 1;
+        let moves = match play {
+            Play::Normal => Self::normal_winning(p).1.len() as u128,
+            Play::Misere => match misere::sj_answer(p) {
+                Some((_, moves)) => moves.len() as u128,
+                None => size,
+            },
+        };
+        moves * size
+    }
+
     /// The edges as position arguments (`0-1 1-2 ; 0-1`), or, when none
     /// is given, the text of `--edges` (so the `to` of a move, fed back
     /// with the same options, is the position analysed). Refuses positions whose cycles are
@@ -243,9 +242,7 @@ impl TextGame for Hackenbush {
 
 fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     let game = Hackenbush::new(opts.get("edges").map(str::to_string));
-    Ok(GuardedFamily::new("hackenbush", game, limits)
-        .with_answer_size(|g: &Hackenbush, p: &Forest, play| g.answer_size(p, play))
-        .boxed())
+    Ok(Adapter::new("hackenbush", game, limits).boxed())
 }
 
 /// `hackenbush --edges "0-1 1-2 1-3"`.

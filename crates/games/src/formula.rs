@@ -1,0 +1,42 @@
+//! `grundy seq` for heap families whose one-heap values have a formula
+//! (nim, bash, Lasker's nim): [`formula_seq`] gives the [`SeqFn`] their
+//! [`grundy_api::Adapter`] answers `seq` with.
+
+use grundy_api::{Period, SeqFn, SeqReport};
+use grundy_engine::GameError;
+
+/// The largest `n` a formula sequence is computed to: the answer holds
+/// `n + 1` values in memory.
+pub const MAX_SEQ: u64 = 100_000_000;
+
+/// The values of heaps `0..=n` by `value(n)`, the value of one heap of `n`;
+/// `period`, when given, is a period the formula proves from heap 0. It is
+/// reported (as proven) once the range shows it twice, as a search would
+/// need.
+pub fn formula_seq<G>(
+    value: impl Fn(u64) -> u64 + Send + Sync + 'static,
+    period: Option<u64>,
+) -> SeqFn<G> {
+    Box::new(move |_game: &G, name: &str, n: u64, _ctl| {
+        if n > MAX_SEQ {
+            return Err(GameError::Input(format!(
+                "-n {n} is too large for {name}: at most {MAX_SEQ} (every value is held in memory)"
+            )));
+        }
+        let period = period
+            .filter(|&p| p.checked_mul(2).is_some_and(|twice| twice <= n + 1))
+            .map(|period| Period {
+                preperiod: 0,
+                period,
+                proven: true,
+            });
+        Ok(SeqReport {
+            game: name.to_string(),
+            code: None,
+            n,
+            values: (0..=n).map(&value).collect(),
+            period,
+            computed_to: n,
+        })
+    })
+}
