@@ -144,17 +144,20 @@ pub fn dense(g: &Graph) -> (Vec<u32>, Vec<(u32, u32)>) {
     (nodes, local)
 }
 
+/// The root of `x` in the union-find forest `parent`, halving the path
+/// on the way.
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let up = parent[parent[x as usize] as usize];
+        parent[x as usize] = up;
+        x = up;
+    }
+    x
+}
+
 /// Which local vertices are connected to vertex 0.
 fn reachable(n: usize, edges: &[(u32, u32)]) -> Vec<bool> {
     let mut parent: Vec<u32> = (0..n as u32).collect();
-    fn find(parent: &mut [u32], mut x: u32) -> u32 {
-        while parent[x as usize] != x {
-            let up = parent[parent[x as usize] as usize];
-            parent[x as usize] = up;
-            x = up;
-        }
-        x
-    }
     for &(a, b) in edges {
         let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
         parent[ra as usize] = rb;
@@ -163,6 +166,12 @@ fn reachable(n: usize, edges: &[(u32, u32)]) -> Vec<bool> {
     (0..n as u32)
         .map(|v| find(&mut parent, v) == ground)
         .collect()
+}
+
+/// Whether the connected graph on `n` local vertices with `edges` is a
+/// tree: no loop, and one edge fewer than vertices.
+fn is_tree(n: usize, edges: &[(u32, u32)]) -> bool {
+    edges.iter().all(|&(a, b)| a != b) && edges.len() + 1 == n
 }
 
 /// Writes a forest as [`parse_forest`] reads it.
@@ -223,14 +232,6 @@ impl Graph {
         let (nodes, local) = dense(self);
         let n = nodes.len();
         let mut parent: Vec<u32> = (0..n as u32).collect();
-        fn find(parent: &mut [u32], mut x: u32) -> u32 {
-            while parent[x as usize] != x {
-                let up = parent[parent[x as usize] as usize];
-                parent[x as usize] = up;
-                x = up;
-            }
-            x
-        }
         for &(a, b) in &local {
             if a != 0 && b != 0 {
                 let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
@@ -259,7 +260,7 @@ impl Graph {
     /// Whether the graph is a tree: no loop, no parallel edge, no cycle.
     pub fn is_tree(&self) -> bool {
         let (nodes, local) = dense(self);
-        local.iter().all(|&(a, b)| a != b) && local.len() + 1 == nodes.len()
+        is_tree(nodes.len(), &local)
     }
 
     /// A canonical form: isomorphic rooted trees get equal forms (children
@@ -290,7 +291,7 @@ impl Graph {
                 }
             }
         }
-        let tree = self.is_tree();
+        let tree = is_tree(n, &local);
         // Shape ids bottom-up, level by level (trees only): a vertex's id
         // is the rank of its sorted list of child ids among the lists of
         // its level, so equal ids mean isomorphic subtrees, whatever the
