@@ -30,11 +30,10 @@ pub fn single_ground_edge(branch: &Graph) -> bool {
         == 1
 }
 
-/// The misère outcome (does the player to move win?) and every winning
-/// move as (graph, edge) pairs in increasing order, when every branch
-/// satisfies the theorem's hypothesis; `None` otherwise.
-pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
-    let mut parts: Vec<(usize, Graph, Vec<usize>)> = Vec::new();
+/// Every branch of `p` with its graph and its edges' indices there, when
+/// every branch satisfies the theorem's hypothesis; `None` otherwise.
+fn sj_parts(p: &Forest) -> Option<Vec<(usize, Graph, Vec<usize>)>> {
+    let mut parts = Vec::new();
     for (gi, g) in p.graphs.iter().enumerate() {
         for (b, idx) in g.branches() {
             if !single_ground_edge(&b) {
@@ -43,6 +42,20 @@ pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
             parts.push((gi, b, idx));
         }
     }
+    Some(parts)
+}
+
+/// Whether the theorem answers `p` (every branch meets the ground in one
+/// edge), without working out the answer.
+pub fn sj_applies(p: &Forest) -> bool {
+    sj_parts(p).is_some()
+}
+
+/// The misère outcome (does the player to move win?) and every winning
+/// move as (graph, edge) pairs in increasing order, when every branch
+/// satisfies the theorem's hypothesis; `None` otherwise.
+pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
+    let parts = sj_parts(p)?;
     let values: Vec<u64> = parts.iter().map(|(_, b, _)| b.value()).collect();
     let wins = anti_sg::mover_wins(&values);
     let mut moves = Vec::new();

@@ -139,7 +139,7 @@ impl Impartial for Hackenbush {
     /// None needed when the Sprague-Grundy-Jiang theorem answers; else the
     /// product over branches of the subsets of their edges.
     fn misere_size(&self, p: &Forest) -> u128 {
-        if misere::sj_answer(p).is_some() {
+        if misere::sj_applies(p) {
             return 0;
         }
         p.graphs
