@@ -11,6 +11,9 @@
 //! string or a smaller number of the same length, so increasing order is a
 //! valid order of computation.
 
+use crate::heaps;
+use crate::row;
+use crate::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -34,35 +37,22 @@ fn index(d: &[u8]) -> usize {
     offset(d.len()) + d.iter().fold(0usize, |a, &x| a * 10 + x as usize)
 }
 
-/// One move: lower digit `at` (0-based) to `to`, or erase from `at` on.
-#[derive(Clone, Copy, Debug)]
-enum Step {
-    Lower { at: usize, to: u8 },
-    Erase { at: usize },
-}
-
-fn steps(d: &[u8], mut f: impl FnMut(Step)) {
-    for (i, &x) in d.iter().enumerate() {
-        for to in 0..x {
-            f(Step::Lower { at: i, to });
-        }
-        // Erasing from the first digit empties the string: that move loses
-        // at once and is left out (see the module documentation).
-        if x == 0 && i > 0 {
-            f(Step::Erase { at: i });
-        }
-    }
-}
-
-fn apply(d: &[u8], s: Step) -> Vec<u8> {
-    match s {
-        Step::Lower { at, to } => {
-            let mut out = d.to_vec();
-            out[at] = to;
-            out
-        }
-        Step::Erase { at } => d[..at].to_vec(),
-    }
+/// One digital-deletions move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Lower digit `at` (0-based) to `to`.
+    Lower {
+        /// The digit, from 0.
+        at: usize,
+        /// Its new, smaller value.
+        to: u8,
+    },
+    /// Erase the 0 at digit `at` (0-based, never 0) and every digit right
+    /// of it.
+    Erase {
+        /// The digit, from 0.
+        at: usize,
+    },
 }
 
 /// The values of every string of up to [`MAX_DIGITS`] digits, computed on
@@ -75,6 +65,7 @@ pub fn table() -> &'static [u8] {
         for len in 1..=MAX_DIGITS {
             d.clear();
             d.resize(len, 0);
+            let base = offset(len);
             for n in 0..10usize.pow(len as u32) {
                 // d holds n's digits; fill them without division.
                 if n > 0 {
@@ -89,7 +80,6 @@ pub fn table() -> &'static [u8] {
                     }
                 }
                 let mut seen = 0u128;
-                let base = offset(len);
                 for (i, &x) in d.iter().enumerate() {
                     let place = 10usize.pow((len - 1 - i) as u32);
                     for to in 0..x {
@@ -111,13 +101,45 @@ pub fn table() -> &'static [u8] {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DigitalDeletions;
 
+impl Steps for DigitalDeletions {
+    type Step = Step;
+
+    /// Digit by digit: its lowerings, then erasing from it when it is a 0.
+    fn each_step(&self, p: &Digits, mut visit: impl FnMut(Step)) {
+        for (i, &x) in p.0.iter().enumerate() {
+            for to in 0..x {
+                visit(Step::Lower { at: i, to });
+            }
+            // Erasing from the first digit empties the string: that move
+            // loses at once and is left out (see the module documentation).
+            if x == 0 && i > 0 {
+                visit(Step::Erase { at: i });
+            }
+        }
+    }
+
+    fn apply(&self, p: &Digits, s: &Step) -> Digits {
+        Digits(match *s {
+            Step::Lower { at, to } => row::with_cell(&p.0, at, to),
+            Step::Erase { at } => p.0[..at].to_vec(),
+        })
+    }
+
+    fn label(&self, p: &Digits, s: &Step) -> String {
+        match *s {
+            Step::Lower { at, to } => format!("digit {}: {} -> {to}", at + 1, p.0[at]),
+            Step::Erase { at } => {
+                format!("erase the 0 at digit {} and everything right of it", at + 1)
+            }
+        }
+    }
+}
+
 impl Rules for DigitalDeletions {
     type Position = Digits;
 
     fn options(&self, p: &Digits) -> Result<Vec<Digits>, RulesError> {
-        let mut out = Vec::new();
-        steps(&p.0, |s| out.push(Digits(apply(&p.0, s))));
-        Ok(out)
+        Ok(steps::options(self, p))
     }
 
     /// At most every string of the same length or shorter.
@@ -139,7 +161,7 @@ impl Impartial for DigitalDeletions {
 impl TextGame for DigitalDeletions {
     /// One word of 1 to 6 digits.
     fn parse(&self, args: &[&str]) -> Result<Digits, ParseError> {
-        let words: Vec<&str> = args.iter().flat_map(|a| a.split_whitespace()).collect();
+        let words = heaps::words(args);
         let [w] = words.as_slice() else {
             return Err(ParseError::new(format!(
                 "expected one string of 1 to {MAX_DIGITS} digits, e.g. `1023`, found {} words",
@@ -166,37 +188,26 @@ impl TextGame for DigitalDeletions {
     }
 
     fn moves(&self, p: &Digits) -> Result<Vec<Move<Digits>>, RulesError> {
-        let mut out = Vec::new();
-        steps(&p.0, |s| {
-            let label = match s {
-                Step::Lower { at, to } => {
-                    format!("digit {}: {} -> {to}", at + 1, p.0[at])
-                }
-                Step::Erase { at } => {
-                    format!("erase the 0 at digit {} and everything right of it", at + 1)
-                }
-            };
-            out.push(Move {
-                label,
-                to: Digits(apply(&p.0, s)),
-            });
-        });
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     /// Normal play from the table: the winning moves are those to strings
-    /// of value 0.
+    /// of value 0 (only they are labelled).
     fn theory(&self, p: &Digits, play: Play) -> Option<Theory<Digits>> {
         if play != Play::Normal {
             return None;
         }
         let t = table();
-        let winning: Vec<Move<Digits>> = self
-            .moves(p)
-            .ok()?
-            .into_iter()
-            .filter(|m| t[index(&m.to.0)] == 0)
-            .collect();
+        let mut winning = Vec::new();
+        self.each_step(p, |s| {
+            let to = self.apply(p, &s);
+            if t[index(&to.0)] == 0 {
+                winning.push(Move {
+                    label: self.label(p, &s),
+                    to,
+                });
+            }
+        });
         Some(Theory {
             method: "table of every string of up to 6 digits".into(),
             outcome: Outcome::from_mover_wins(t[index(&p.0)] != 0),
