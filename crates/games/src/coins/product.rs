@@ -10,6 +10,7 @@
 
 use super::rule::CoinRule;
 use crate::heaps;
+use crate::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -210,11 +211,40 @@ impl ProductGame {
     }
 }
 
+impl Steps for ProductGame {
+    type Step = Cells;
+
+    /// Head by head; for each, every move set along x with every move set
+    /// along y.
+    fn each_step(&self, p: &Board, mut visit: impl FnMut(Cells)) {
+        for &(x, y) in &p.heads {
+            let across = Self::sets(&self.across, x);
+            if across.is_empty() {
+                continue;
+            }
+            let down = Self::sets(&self.down, y);
+            for a in &across {
+                for b in &down {
+                    visit(Self::cells(a, b));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, p: &Board, cells: &Cells) -> Board {
+        p.turned(cells)
+    }
+
+    fn label(&self, _: &Board, cells: &Cells) -> String {
+        describe(cells)
+    }
+}
+
 impl Rules for ProductGame {
     type Position = Board;
 
     fn options(&self, p: &Board) -> Result<Vec<Board>, RulesError> {
-        Ok(self.moves(p)?.into_iter().map(|m| m.to).collect())
+        Ok(steps::options(self, p))
     }
 
     fn is_terminal(&self, p: &Board) -> Result<bool, RulesError> {
@@ -280,19 +310,7 @@ impl TextGame for ProductGame {
     }
 
     fn moves(&self, p: &Board) -> Result<Vec<Move<Board>>, RulesError> {
-        let mut out = Vec::new();
-        for &(x, y) in &p.heads {
-            for a in Self::sets(&self.across, x) {
-                for b in Self::sets(&self.down, y) {
-                    let cells = Self::cells(&a, &b);
-                    out.push(Move {
-                        label: describe(&cells),
-                        to: p.turned(&cells),
-                    });
-                }
-            }
-        }
-        Ok(out)
+        Ok(steps::moves(self, p))
     }
 
     fn moves_bound(&self, p: &Board) -> u128 {
@@ -317,11 +335,8 @@ impl TextGame for ProductGame {
             ),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: moves
-                .into_iter()
-                .map(|cells| Move {
-                    label: describe(&cells),
-                    to: p.turned(&cells),
-                })
+                .iter()
+                .map(|cells| steps::labelled(self, p, cells))
                 .collect(),
         })
     }
