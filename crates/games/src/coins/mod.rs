@@ -42,10 +42,7 @@ impl CoinGame {
     /// Every winning move set in normal play, with the heads' total value;
     /// `None` when listing them would cost more than [`THEORY_WORK`].
     fn winning_sets(&self, p: &Row) -> Option<(u64, Vec<Vec<u64>>)> {
-        let mut total = 0;
-        for &x in &p.heads {
-            total ^= self.rule.value(x)?;
-        }
+        let total = self.closed_form(p)?.0;
         let mut sets = Vec::new();
         if total != 0 {
             let work: u128 = p.heads.iter().map(|&x| self.rule.search_cost(x)).sum();

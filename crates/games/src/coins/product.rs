@@ -155,10 +155,7 @@ impl ProductGame {
     /// [`super::THEORY_WORK`]. Enumerates the move sets of the axis that has
     /// fewer and inverts the value formula of the other.
     fn winning_cells(&self, p: &Board) -> Option<(u64, Vec<Cells>)> {
-        let mut total = 0;
-        for &h in &p.heads {
-            total ^= self.head_value(h)?;
-        }
+        let total = self.closed_form(p)?.0;
         let mut out = Vec::new();
         if total == 0 {
             return Some((0, out));
