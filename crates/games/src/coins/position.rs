@@ -24,17 +24,22 @@ pub struct Row {
 
 const FACES: &Alphabet<bool> = &[('H', true), ('T', false)];
 
+/// Turns coin `c` over in the increasing list of `heads`: adds it when it
+/// shows tails, removes it when it shows heads.
+pub fn flip<T: Ord>(heads: &mut Vec<T>, c: T) {
+    match heads.binary_search(&c) {
+        Ok(i) => {
+            heads.remove(i);
+        }
+        Err(i) => heads.insert(i, c),
+    }
+}
+
 impl Row {
     /// The row with coin `x` turned over (coin 0, imaginary, is ignored).
     pub fn toggle(&mut self, x: u64) {
-        if x == 0 {
-            return;
-        }
-        match self.heads.binary_search(&x) {
-            Ok(i) => {
-                self.heads.remove(i);
-            }
-            Err(i) => self.heads.insert(i, x),
+        if x != 0 {
+            flip(&mut self.heads, x);
         }
     }
 

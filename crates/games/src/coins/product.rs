@@ -8,6 +8,7 @@
 //! the product of `one-or-two` with itself: turn the four corners of a
 //! rectangle, value x ⊗ y.
 
+use super::position::flip;
 use super::rule::CoinRule;
 use crate::heaps;
 use crate::steps::{self, Steps};
@@ -34,19 +35,10 @@ pub struct Board {
 }
 
 impl Board {
-    fn toggle(&mut self, c: (u64, u64)) {
-        match self.heads.binary_search(&c) {
-            Ok(i) => {
-                self.heads.remove(i);
-            }
-            Err(i) => self.heads.insert(i, c),
-        }
-    }
-
     fn turned(&self, cells: &[(u64, u64)]) -> Board {
         let mut out = self.clone();
         for &c in cells {
-            out.toggle(c);
+            flip(&mut out.heads, c);
         }
         out
     }
