@@ -56,6 +56,27 @@ fn sequence_agrees_with_search_on_every_row_of_up_to_14_coins() {
     }
 }
 
+/// Where the normal-play theory's winning moves lead, and where the moves
+/// to positions of value 0 by `search` lead, each sorted.
+fn winning_targets<G: TextGame + 'static>(
+    g: &Arc<G>,
+    search: &mut Solver<Unsplit<G>>,
+    p: &G::Position,
+) -> (Vec<G::Position>, Vec<G::Position>) {
+    let t = g.theory(p, Play::Normal).unwrap();
+    let mut got: Vec<G::Position> = t.winning_moves.into_iter().map(|m| m.to).collect();
+    let mut want: Vec<G::Position> = g
+        .moves(p)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.to)
+        .filter(|q| search.value(q).unwrap().0 == 0)
+        .collect();
+    got.sort();
+    want.sort();
+    (got, want)
+}
+
 #[test]
 fn winning_moves_agree_with_search() {
     for rule in RULES {
@@ -63,17 +84,7 @@ fn winning_moves_agree_with_search() {
         let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
         for mask in 0..1u64 << 10 {
             let p = row(mask, 10);
-            let t = g.theory(&p, Play::Normal).unwrap();
-            let mut got: Vec<Row> = t.winning_moves.into_iter().map(|m| m.to).collect();
-            let mut want: Vec<Row> = g
-                .moves(&p)
-                .unwrap()
-                .into_iter()
-                .map(|m| m.to)
-                .filter(|q| search.value(q).unwrap().0 == 0)
-                .collect();
-            got.sort();
-            want.sort();
+            let (got, want) = winning_targets(&g, &mut search, &p);
             assert_eq!(got, want, "{rule} {p:?}");
         }
     }
@@ -154,17 +165,7 @@ fn products_agree_with_search_on_small_boards() {
             let p = board(mask, 4, 3);
             let v = search.value(&p).unwrap();
             assert_eq!(g.closed_form(&p), Some(v), "{a} x {b} {p:?}");
-            let t = g.theory(&p, Play::Normal).unwrap();
-            let mut got: Vec<Board> = t.winning_moves.into_iter().map(|m| m.to).collect();
-            let mut want: Vec<Board> = g
-                .moves(&p)
-                .unwrap()
-                .into_iter()
-                .map(|m| m.to)
-                .filter(|q| search.value(q).unwrap().0 == 0)
-                .collect();
-            got.sort();
-            want.sort();
+            let (got, want) = winning_targets(&g, &mut search, &p);
             assert_eq!(got, want, "{a} x {b} {p:?}");
         }
         let small: Vec<Board> = (0..1u64 << 6).map(|m| board(m, 3, 2)).collect();
