@@ -124,6 +124,12 @@ fn family(n: &str, a: &str, b: &str) -> Result<Box<dyn grundy_api::Family>, Game
     reg.build(&opts, &Limits::default())
 }
 
+/// The normal-play analysis of a position written as a move's `to`.
+fn analyze_to(f: &dyn grundy_api::Family, to: &str) -> grundy_engine::Analysis {
+    let args: Vec<&str> = to.split(' ').collect();
+    f.analyze(&args, Play::Normal).unwrap()
+}
+
 #[test]
 fn analyze_reports_the_position_its_moves_and_the_table() {
     let f = family("5", "3,2", "1,2,3").unwrap();
@@ -149,13 +155,11 @@ fn analyze_reports_the_position_its_moves_and_the_table() {
     assert_eq!(x.outcome, Outcome::D);
     assert!(!x.winning_moves.is_empty());
     for m in &x.winning_moves {
-        let to: Vec<&str> = m.to.split(' ').collect();
-        assert_eq!(f.analyze(&to, Play::Normal).unwrap().outcome, Outcome::D);
+        assert_eq!(analyze_to(&*f, &m.to).outcome, Outcome::D);
     }
     // Every move's `to` can be fed back, including the hole.
     for m in f.moves(&["4", "b"]).unwrap() {
-        let to: Vec<&str> = m.to.split(' ').collect();
-        f.analyze(&to, Play::Normal).unwrap();
+        analyze_to(&*f, &m.to);
     }
     let over = f.analyze(&["1", "B"], Play::Normal).unwrap();
     assert_eq!(over.outcome, Outcome::P);
@@ -180,10 +184,7 @@ fn winning_moves_are_exactly_those_to_lost_positions() {
             };
             let keep: Vec<_> = all
                 .into_iter()
-                .filter(|m| {
-                    let to: Vec<&str> = m.to.split(' ').collect();
-                    f.analyze(&to, Play::Normal).unwrap().outcome == want
-                })
+                .filter(|m| analyze_to(&*f, &m.to).outcome == want)
                 .collect();
             assert_eq!(x.winning_moves, keep, "{o} {who}");
         }
