@@ -3,17 +3,10 @@
 
 use crate::common::*;
 
-fn analyze(args: &[&str]) -> serde_json::Value {
-    let mut a = vec!["analyze"];
-    a.extend_from_slice(args);
-    a.push("--json");
-    json(&a)
-}
-
 /// The value of a lone head at coin `x` (1-based) under `rule`.
 fn head(rule: &str, x: u64) -> u64 {
     let pos = format!("{x}:{x}");
-    analyze(&["coins", "--rule", rule, &pos])["value"]
+    analyze_json(&["coins", "--rule", rule, &pos])["value"]
         .as_u64()
         .unwrap()
 }
@@ -33,11 +26,11 @@ fn value_tables_of_the_spec() {
 
 #[test]
 fn winning_moves_are_sets_of_coins_and_lead_to_p() {
-    let a = analyze(&["coins", "--rule", "ruler", "HHTTHTTH"]);
+    let a = analyze_json(&["coins", "--rule", "ruler", "HHTTHTTH"]);
     assert_eq!(a["outcome"], "N");
     for m in a["winning_moves"].as_array().unwrap() {
         assert!(m["move"].as_str().unwrap().starts_with("turn coin"), "{m}");
-        let back = analyze(&["coins", "--rule", "ruler", m["to"].as_str().unwrap()]);
+        let back = analyze_json(&["coins", "--rule", "ruler", m["to"].as_str().unwrap()]);
         assert_eq!(back["outcome"], "P", "{m}");
     }
 }
@@ -54,9 +47,9 @@ fn a_billion_coins_with_fifty_heads() {
         "run:6",
         "single",
     ] {
-        let a = analyze(&["coins", "--rule", rule, &pos]);
+        let a = analyze_json(&["coins", "--rule", rule, &pos]);
         for m in a["winning_moves"].as_array().unwrap() {
-            let back = analyze(&["coins", "--rule", rule, m["to"].as_str().unwrap()]);
+            let back = analyze_json(&["coins", "--rule", rule, m["to"].as_str().unwrap()]);
             assert_eq!(back["outcome"], "P", "{rule}: {m}");
         }
     }
@@ -67,13 +60,13 @@ fn products_and_turning_corners() {
     // A lone head at (x, x) is worth x ⊗ x.
     for (x, v) in [(2, 3), (4, 6), (8, 13), (16, 24)] {
         let c = format!("{x},{x}");
-        assert_eq!(analyze(&["turning-corners", &c])["value"], v);
+        assert_eq!(analyze_json(&["turning-corners", &c])["value"], v);
     }
-    let a = analyze(&["coin-product", "--x", "ruler", "--y", "ruler", "2,2"]);
+    let a = analyze_json(&["coin-product", "--x", "ruler", "--y", "ruler", "2,2"]);
     assert_eq!(a["value"], 3); // ruler(2) = 2, 2 ⊗ 2 = 3
-    let big = analyze(&["turning-corners", "4294967295,7", "3,3"]);
+    let big = analyze_json(&["turning-corners", "4294967295,7", "3,3"]);
     for m in big["winning_moves"].as_array().unwrap() {
-        let back = analyze(&["turning-corners", m["to"].as_str().unwrap()]);
+        let back = analyze_json(&["turning-corners", m["to"].as_str().unwrap()]);
         assert_eq!(back["outcome"], "P", "{m}");
     }
 }
@@ -99,10 +92,6 @@ fn bad_input_exits_2_naming_the_problem() {
     for (args, want) in cases {
         let mut a = vec!["analyze"];
         a.extend_from_slice(args);
-        let o = grundy(&a);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
-        assert!(e.contains(want), "{args:?}: {e}");
-        assert!(!e.contains("panicked"), "{e}");
+        assert_status_2_naming(&a, want);
     }
 }

@@ -61,6 +61,25 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(args)).expect("one JSON document")
 }
 
+/// The JSON analysis printed by `grundy analyze args... --json` (which
+/// must succeed).
+pub fn analyze_json(args: &[&str]) -> serde_json::Value {
+    let mut a = vec!["analyze"];
+    a.extend_from_slice(args);
+    a.push("--json");
+    json(&a)
+}
+
+/// Asserts that `grundy args...` fails with status 2 and a stderr naming
+/// `want`, without a panic.
+pub fn assert_status_2_naming(args: &[&str], want: &str) {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    let e = stderr(&o);
+    assert!(e.contains(want), "{args:?}: {e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
 /// Asserts the error contract: status 2, nothing on stdout, exactly one
 /// line `error: ...` on stderr mentioning `word`, no panic, no backtrace.
 pub fn assert_input_error(o: &Output, word: &str) {

@@ -4,19 +4,14 @@
 use crate::common::*;
 
 fn outcome(args: &[&str]) -> String {
-    let mut a = vec!["analyze"];
-    a.extend_from_slice(args);
-    a.push("--json");
-    json(&a)["outcome"].as_str().unwrap().to_string()
+    analyze_json(args)["outcome"].as_str().unwrap().to_string()
 }
 
 /// Every winning move of `args` leads to a P-position.
 fn moves_lead_to_p(game: &[&str], position: &[&str]) -> usize {
-    let mut a = vec!["analyze"];
-    a.extend_from_slice(game);
+    let mut a = game.to_vec();
     a.extend_from_slice(position);
-    a.push("--json");
-    let doc = json(&a);
+    let doc = analyze_json(&a);
     let moves = doc["winning_moves"].as_array().unwrap();
     for m in moves {
         let mut back = game.to_vec();

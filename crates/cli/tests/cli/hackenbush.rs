@@ -4,10 +4,9 @@
 use crate::common::*;
 
 fn analyze(args: &[&str]) -> serde_json::Value {
-    let mut a = vec!["analyze", "hackenbush"];
+    let mut a = vec!["hackenbush"];
     a.extend_from_slice(args);
-    a.push("--json");
-    json(&a)
+    analyze_json(&a)
 }
 
 #[test]
@@ -79,11 +78,7 @@ fn bad_input_exits_2_naming_the_problem() {
     for (args, want) in cases {
         let mut a = vec!["analyze", "hackenbush"];
         a.extend_from_slice(args);
-        let o = grundy(&a);
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
-        assert!(e.contains(want), "{args:?}: {e}");
-        assert!(!e.contains("panicked"), "{e}");
+        assert_status_2_naming(&a, want);
     }
 }
 
