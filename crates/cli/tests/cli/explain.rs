@@ -4,12 +4,19 @@
 
 use crate::common::*;
 
+/// The `why:` section of `grundy analyze args... --explain`, to the end.
+fn why(args: &[&str]) -> String {
+    let mut a = vec!["analyze"];
+    a.extend_from_slice(args);
+    a.push("--explain");
+    let text = ok(&a);
+    text[text.find("why:\n").expect("a why: section")..].to_string()
+}
+
 #[test]
 fn nim_345() {
-    let text = ok(&["analyze", "nim", "3", "4", "5", "--explain"]);
-    let why = &text[text.find("why:\n").expect("a why: section")..];
     assert_eq!(
-        why,
+        why(&["nim", "3", "4", "5"]),
         "why:\n\
 \x20 The position is a sum of 3 independent components:\n\
 \x20   3  value 3: a nim heap of 3 is worth 3\n\
@@ -30,10 +37,8 @@ fn nim_345() {
 
 #[test]
 fn nim_145_lost() {
-    let text = ok(&["analyze", "nim", "1", "4", "5", "--explain"]);
-    let why = &text[text.find("why:\n").expect("a why: section")..];
     assert_eq!(
-        why,
+        why(&["nim", "1", "4", "5"]),
         "why:\n\
 \x20 The position is a sum of 3 independent components:\n\
 \x20   1  value 1: a nim heap of 1 is worth 1\n\
@@ -59,10 +64,8 @@ fn nim_145_lost() {
 
 #[test]
 fn octal_0137_sum() {
-    let text = ok(&["analyze", "octal", "--code", "0.137", "5", "7", "--explain"]);
-    let why = &text[text.find("why:\n").expect("a why: section")..];
     assert_eq!(
-        why,
+        why(&["octal", "--code", "0.137", "5", "7"]),
         "why:\n\
 \x20 The position is a sum of 2 independent components:\n\
 \x20   5  value 3: the value table of octal 0.137\n\
@@ -83,10 +86,8 @@ fn octal_0137_sum() {
 
 #[test]
 fn treblecross() {
-    let text = ok(&["analyze", "treblecross", ".X.........X.", "--explain"]);
-    let why = &text[text.find("why:\n").expect("a why: section")..];
     assert_eq!(
-        why,
+        why(&["treblecross", ".X.........X."]),
         "why:\n\
 \x20 The position plays as one component, X.........X, of value 2: an X within two cells of another loses at once, so only the safe cells count: a safe run of 5 cells plays as a 0.007 heap of 7, by the value table of octal 0.007.\n\
 \x20 Theory: safe runs as 0.007 heaps (an X within two cells of another loses at once).\n\
@@ -99,10 +100,8 @@ fn treblecross() {
 
 #[test]
 fn misere_nim() {
-    let text = ok(&["analyze", "nim", "1", "1", "2", "--misere", "--explain"]);
-    let why = &text[text.find("why:\n").expect("a why: section")..];
     assert_eq!(
-        why,
+        why(&["nim", "1", "1", "2", "--misere"]),
         "why:\n\
 \x20 The position is a sum of 3 independent components:\n\
 \x20   1\n\
