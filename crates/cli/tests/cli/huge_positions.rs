@@ -127,24 +127,19 @@ fn detail_options_are_checked() {
 
 #[test]
 fn limit_messages_name_the_option_that_raises_them() {
-    let o = grundy(&[
-        "analyze",
-        "xo-row",
-        "..............",
-        "--misere",
-        "--max-states",
-        "100",
-    ]);
-    assert_input_error(&o, "limit 100");
-    assert_input_error(&o, "--max-states");
-    let o = grundy(&[
-        "analyze",
-        "xo-row",
-        "..............",
-        "--misere",
-        "--time-limit",
-        "0.001",
-    ]);
-    assert_input_error(&o, "search time");
-    assert_input_error(&o, "--time-limit");
+    for (option, value, says) in [
+        ("--max-states", "100", "limit 100"),
+        ("--time-limit", "0.001", "search time"),
+    ] {
+        let o = grundy(&[
+            "analyze",
+            "xo-row",
+            "..............",
+            "--misere",
+            option,
+            value,
+        ]);
+        assert_input_error(&o, says);
+        assert_input_error(&o, option);
+    }
 }
