@@ -1,17 +1,19 @@
 //! Retrograde analysis: positions per second of the engine against a
-//! straightforward queue-based implementation (written below: predecessor
-//! lists as a `Vec` per position, a `VecDeque`, an outcome enum), on a
-//! synthetic loopy graph of 10^7 positions: the subtraction game {2,3,7}
-//! on a cycle (position 0 is over; from v a move takes v back by a step,
-//! wrapping round the cycle), 3 * 10^7 moves. The engine runs as a stored
-//! graph (`GameGraph::solve`, which includes building its predecessor
-//! arrays), on arithmetic predecessors (`RetroGraph`), and on predecessor
-//! arrays built once, by the queue and level by level on one and on two
-//! threads (`retrograde_parallel`).
+//! straightforward queue-based implementation (in common/mod.rs:
+//! predecessor lists as a `Vec` per position, a `VecDeque`, an outcome
+//! enum), on a synthetic loopy graph of 10^7 positions: the subtraction
+//! game {2,3,7} on a cycle (position 0 is over; from v a move takes v back
+//! by a step, wrapping round the cycle), 3 * 10^7 moves. The engine runs
+//! as a stored graph (`GameGraph::solve`, which includes building its
+//! predecessor arrays), on arithmetic predecessors (`RetroGraph`), and on
+//! predecessor arrays built once, by the queue and level by level on one
+//! and on two threads (`retrograde_parallel`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use grundy_engine::{retrograde, retrograde_parallel, GameGraph, Limits, Outcome, RetroGraph};
-use std::collections::VecDeque;
+use grundy_engine::{retrograde, retrograde_parallel, GameGraph, RetroGraph};
+
+mod common;
+use common::{limits, naive};
 
 const STEPS: [u32; 3] = [2, 3, 7];
 
@@ -49,53 +51,6 @@ impl RetroGraph for Cycle {
                 f(u);
             }
         }
-    }
-}
-
-/// The straightforward implementation: successor lists in, outcomes out.
-fn naive(successors: &[Vec<u32>]) -> Vec<Outcome> {
-    let n = successors.len();
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (u, s) in successors.iter().enumerate() {
-        for &v in s {
-            preds[v as usize].push(u as u32);
-        }
-    }
-    let mut left: Vec<usize> = successors.iter().map(Vec::len).collect();
-    let mut outcome = vec![Outcome::D; n];
-    let mut queue = VecDeque::new();
-    for v in 0..n {
-        if left[v] == 0 {
-            outcome[v] = Outcome::P;
-            queue.push_back(v);
-        }
-    }
-    while let Some(v) = queue.pop_front() {
-        for &u in &preds[v] {
-            let u = u as usize;
-            if outcome[u] != Outcome::D {
-                continue;
-            }
-            if outcome[v] == Outcome::P {
-                outcome[u] = Outcome::N;
-                queue.push_back(u);
-            } else {
-                left[u] -= 1;
-                if left[u] == 0 {
-                    outcome[u] = Outcome::P;
-                    queue.push_back(u);
-                }
-            }
-        }
-    }
-    outcome
-}
-
-fn limits() -> Limits {
-    Limits {
-        max_states: u64::from(u32::MAX - 1),
-        max_time: None,
-        ..Limits::default()
     }
 }
 

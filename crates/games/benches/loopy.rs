@@ -1,61 +1,18 @@
 //! Retrograde analysis of `ring` with n = 7000 and two random sets of 3500
 //! steps (49 million moves): the engine on arithmetic predecessors against
 //! a straightforward queue-based implementation over stored successor
-//! lists (written below: predecessor lists as a `Vec` per position, a
-//! `VecDeque`, an outcome enum). The synthetic 10^7-position graph is in
-//! the engine's own bench (crates/engine/benches/retrograde.rs).
+//! lists (the engine bench's, in crates/engine/benches/common/mod.rs:
+//! predecessor lists as a `Vec` per position, a `VecDeque`, an outcome
+//! enum). The synthetic 10^7-position graph is in the engine's own bench
+//! (crates/engine/benches/retrograde.rs).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use grundy_engine::{Limits, Mover, Outcome};
+use grundy_engine::Mover;
 use grundy_games::ring::Ring;
-use std::collections::VecDeque;
 
-/// The straightforward implementation: successor lists in, outcomes out.
-fn naive(successors: &[Vec<u32>]) -> Vec<Outcome> {
-    let n = successors.len();
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (u, s) in successors.iter().enumerate() {
-        for &v in s {
-            preds[v as usize].push(u as u32);
-        }
-    }
-    let mut left: Vec<usize> = successors.iter().map(Vec::len).collect();
-    let mut outcome = vec![Outcome::D; n];
-    let mut queue = VecDeque::new();
-    for v in 0..n {
-        if left[v] == 0 {
-            outcome[v] = Outcome::P;
-            queue.push_back(v);
-        }
-    }
-    while let Some(v) = queue.pop_front() {
-        for &u in &preds[v] {
-            let u = u as usize;
-            if outcome[u] != Outcome::D {
-                continue;
-            }
-            if outcome[v] == Outcome::P {
-                outcome[u] = Outcome::N;
-                queue.push_back(u);
-            } else {
-                left[u] -= 1;
-                if left[u] == 0 {
-                    outcome[u] = Outcome::P;
-                    queue.push_back(u);
-                }
-            }
-        }
-    }
-    outcome
-}
-
-fn limits() -> Limits {
-    Limits {
-        max_states: u64::from(u32::MAX - 1),
-        max_time: None,
-        ..Limits::default()
-    }
-}
+#[path = "../../engine/benches/common/mod.rs"]
+mod common;
+use common::{limits, naive};
 
 /// Random distinct steps in 1..n, `count` of them, from a fixed seed.
 fn random_steps(n: u32, count: usize, seed: u64) -> Vec<u64> {
