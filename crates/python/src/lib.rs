@@ -121,8 +121,11 @@ struct Game {
     explicit_time_limit: Option<Duration>,
 }
 
+#[pymethods]
 impl Game {
-    fn build(
+    #[new]
+    #[pyo3(signature = (name, options=None, max_states=None, time_limit=None))]
+    fn new(
         py: Python<'_>,
         name: &str,
         options: Option<&Bound<'_, PyDict>>,
@@ -164,74 +167,6 @@ impl Game {
         })
     }
 
-    fn analysis<'py>(
-        &self,
-        py: Python<'py>,
-        position: &Bound<'py, PyAny>,
-        misere: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let words = position_words(position)?;
-        let play = if misere { Play::Misere } else { Play::Normal };
-        let family = &*self.family;
-        let answer = py.detach(|| {
-            let args: Vec<&str> = words.iter().map(String::as_str).collect();
-            family.analyze(&args, play)
-        });
-        to_python(py, &answer.map_err(py_err)?)
-    }
-
-    fn move_list<'py>(
-        &self,
-        py: Python<'py>,
-        position: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let words = position_words(position)?;
-        let family = &*self.family;
-        let answer = py.detach(|| {
-            let args: Vec<&str> = words.iter().map(String::as_str).collect();
-            family.moves(&args)
-        });
-        to_python(py, &answer.map_err(py_err)?)
-    }
-
-    fn sequence<'py>(
-        &self,
-        py: Python<'py>,
-        n: &Bound<'py, PyAny>,
-        threads: usize,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        if !n.is_instance_of::<pyo3::types::PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(PyTypeError::new_err(format!(
-                "n: expected an int, got {}",
-                n.get_type().name()?
-            )));
-        }
-        let n = request::seq_n(&n.str()?.to_cow()?).map_err(py_err)?;
-        let ctl = SeqControl {
-            threads,
-            time_limit: self.explicit_time_limit,
-            ..SeqControl::default()
-        };
-        let family = &*self.family;
-        let answer = py.detach(|| family.seq(n, &ctl));
-        to_python(py, &answer.map_err(py_err)?)
-    }
-}
-
-#[pymethods]
-impl Game {
-    #[new]
-    #[pyo3(signature = (name, options=None, max_states=None, time_limit=None))]
-    fn new(
-        py: Python<'_>,
-        name: &str,
-        options: Option<&Bound<'_, PyDict>>,
-        max_states: Option<&Bound<'_, PyAny>>,
-        time_limit: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Game> {
-        Game::build(py, name, options, max_states, time_limit)
-    }
-
     /// The game's name with its options, e.g. `octal 0.137`.
     #[getter]
     fn name(&self) -> String {
@@ -260,7 +195,14 @@ impl Game {
         position: &Bound<'py, PyAny>,
         misere: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.analysis(py, position, misere)
+        let words = position_words(position)?;
+        let play = if misere { Play::Misere } else { Play::Normal };
+        let family = &*self.family;
+        let answer = py.detach(|| {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            family.analyze(&args, play)
+        });
+        to_python(py, &answer.map_err(py_err)?)
     }
 
     /// Every legal move from `position`, as a list of dicts with `label`
@@ -270,7 +212,13 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.move_list(py, position)
+        let words = position_words(position)?;
+        let family = &*self.family;
+        let answer = py.detach(|| {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            family.moves(&args)
+        });
+        to_python(py, &answer.map_err(py_err)?)
     }
 
     /// The values of heaps 0..=n with the period found, as the dict of
@@ -283,7 +231,21 @@ impl Game {
         n: &Bound<'py, PyAny>,
         threads: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.sequence(py, n, threads)
+        if !n.is_instance_of::<pyo3::types::PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "n: expected an int, got {}",
+                n.get_type().name()?
+            )));
+        }
+        let n = request::seq_n(&n.str()?.to_cow()?).map_err(py_err)?;
+        let ctl = SeqControl {
+            threads,
+            time_limit: self.explicit_time_limit,
+            ..SeqControl::default()
+        };
+        let family = &*self.family;
+        let answer = py.detach(|| family.seq(n, &ctl));
+        to_python(py, &answer.map_err(py_err)?)
     }
 
     fn __repr__(&self) -> String {
@@ -312,7 +274,7 @@ fn analyze<'py>(
     max_states: Option<&Bound<'py, PyAny>>,
     time_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::build(py, game, options, max_states, time_limit)?.analysis(py, position, misere)
+    Game::new(py, game, options, max_states, time_limit)?.analyze(py, position, misere)
 }
 
 /// `moves(game, position, options=None, max_states=None)`: every legal
@@ -326,7 +288,7 @@ fn moves<'py>(
     options: Option<&Bound<'py, PyDict>>,
     max_states: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::build(py, game, options, max_states, None)?.move_list(py, position)
+    Game::new(py, game, options, max_states, None)?.moves(py, position)
 }
 
 /// `seq(game, n, options=None, time_limit=None, threads=0)`: the dict of
@@ -341,7 +303,7 @@ fn seq<'py>(
     time_limit: Option<&Bound<'py, PyAny>>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::build(py, game, options, None, time_limit)?.sequence(py, n, threads)
+    Game::new(py, game, options, None, time_limit)?.seq(py, n, threads)
 }
 
 /// The module `grundy`.

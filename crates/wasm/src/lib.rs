@@ -52,19 +52,19 @@ fn with_family<T>(
             b.game == game && b.options == options && b.max_states.as_deref() == max_states
         });
         if !same {
+            // The old family is dropped before the new one is built.
             *last = None;
-            let family = build(game, options, max_states)?;
-            *last = Some(Built {
+        }
+        let kept = match &mut *last {
+            Some(b) => b,
+            empty => empty.insert(Built {
+                family: build(game, options, max_states)?,
                 game: game.to_string(),
                 options: options.to_string(),
                 max_states: max_states.map(str::to_string),
-                family,
-            });
-        }
-        match last.as_ref() {
-            Some(b) => f(&*b.family),
-            None => Err(GameError::Internal("no family was kept".into())),
-        }
+            }),
+        };
+        f(&*kept.family)
     })
 }
 
@@ -114,12 +114,6 @@ fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
         .collect()
 }
 
-/// The words of a position, split on white space as the shell splits a
-/// command line.
-fn words(position: &str) -> Vec<&str> {
-    position.split_whitespace().collect()
-}
-
 fn play(misere: bool) -> Play {
     if misere {
         Play::Misere
@@ -147,7 +141,7 @@ pub fn analyze_json(
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
     with_family(game, options, max_states, |f| {
-        json(&f.analyze(&words(position), play(misere))?)
+        json(&f.analyze(&policy::split(position), play(misere))?)
     })
 }
 
@@ -159,7 +153,7 @@ pub fn moves_json(
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
     with_family(game, options, max_states, |f| {
-        json(&f.moves(&words(position))?)
+        json(&f.moves(&policy::split(position))?)
     })
 }
 
@@ -174,7 +168,7 @@ pub fn engine_move_json(
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
     with_family(game, options, max_states, |f| {
-        let args = words(position);
+        let args = policy::split(position);
         let moves = f.moves(&args)?;
         if moves.is_empty() {
             return Err(GameError::Input(format!(
@@ -207,8 +201,7 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
 
 /// An error as JavaScript sees it: one line, the command line's words.
 fn js_error(e: GameError) -> JsError {
-    let text = e.to_string();
-    JsError::new(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+    JsError::new(&policy::normal_space(&e.to_string()))
 }
 
 /// `games()`: the `games --json` document.
