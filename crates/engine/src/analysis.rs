@@ -106,8 +106,9 @@ pub fn analyze<G: TextGame>(
 ///
 /// Errors: a search limit when neither theory nor search can answer (or,
 /// unless `detail` is [`Detail::OutcomeOnly`], when the moves are too many
-/// to list); bad input when a full answer would exceed [`MAX_ANSWER`]; an internal error if theory and search disagree (a bug caught
-/// at run time).
+/// to list); bad input when a full answer would exceed [`MAX_ANSWER`]
+/// ([`TextGame::answer_size`]); an internal error if theory and search
+/// disagree (a bug caught at run time).
 pub fn analyze_with<G: TextGame>(
     game_name: &str,
     game: &G,

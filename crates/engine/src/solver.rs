@@ -27,6 +27,8 @@ pub struct Solver<G: Impartial> {
 struct Frame<P> {
     pos: P,
     options: Vec<Vec<P>>,
+    /// The nim-sum of the parts of each option that the cursor has passed.
+    sums: Vec<u64>,
     cursor: (usize, usize),
 }
 
@@ -63,12 +65,6 @@ impl<G: Impartial> Solver<G> {
     /// Number of positions in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()
-    }
-
-    /// Whether `p` is solved (closed form or memo).
-    fn solved(&self, p: &G::Position) -> bool {
-        (self.use_closed_form && self.game.closed_form(p).is_some())
-            || matches!(self.memo.get(p), Some(Some(_)))
     }
 
     /// The value of the whole position `p`: the nim-sum of its components.
@@ -112,6 +108,7 @@ impl<G: Impartial> Solver<G> {
         }
         Ok(Frame {
             pos,
+            sums: vec![0; options.len()],
             options,
             cursor: (0, 0),
         })
@@ -156,7 +153,8 @@ impl<G: Impartial> Solver<G> {
         budget: &mut Budget,
     ) -> Result<(), SearchError> {
         while let Some(top) = stack.last_mut() {
-            // Advance the cursor past every part already known.
+            // Advance the cursor past every part already known, adding its
+            // value to its option's sum.
             let mut pending = None;
             while top.cursor.0 < top.options.len() {
                 let parts = &top.options[top.cursor.0];
@@ -165,7 +163,8 @@ impl<G: Impartial> Solver<G> {
                     continue;
                 }
                 let part = &parts[top.cursor.1];
-                if self.solved(part) {
+                if let Some(v) = self.known(part) {
+                    top.sums[top.cursor.0] ^= v.0;
                     top.cursor.1 += 1;
                 } else {
                     pending = Some(part.clone());
@@ -185,19 +184,8 @@ impl<G: Impartial> Solver<G> {
                     stack.push(f);
                 }
                 None => {
-                    let frame = stack.pop().expect("stack is non-empty");
-                    let mut values: Vec<u64> = frame
-                        .options
-                        .iter()
-                        .map(|parts| {
-                            parts
-                                .iter()
-                                .map(|q| self.known(q).expect("solved above"))
-                                .sum::<Nimber>()
-                                .0
-                        })
-                        .collect();
-                    let v = Nimber(mex(&mut values));
+                    let mut frame = stack.pop().expect("stack is non-empty");
+                    let v = Nimber(mex(&mut frame.sums));
                     self.memo.insert(frame.pos, Some(v));
                 }
             }
