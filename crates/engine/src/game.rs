@@ -16,7 +16,7 @@
 //! [`Impartial`]; a retrograde solver for games with cycles on [`Rules`]
 //! alone.
 
-use crate::{Outcome, ParseError, Play};
+use crate::{LoopyValue, Outcome, ParseError, Play};
 use grundy_nimber::Nimber;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -118,6 +118,17 @@ pub trait Impartial: Rules {
     /// for `p` or the family does not say. Only explanations call it, never
     /// a search.
     fn closed_form_source(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// The generalized Sprague-Grundy value (Smith's theory, see
+    /// [`crate::LoopyValue`]) of an indecomposable `p` (as split by
+    /// [`Impartial::components`]) of a game that may repeat, when the
+    /// family knows it without exploring `p`'s graph (a table over a board
+    /// solved once, say). When every component of a position has one,
+    /// normal-play analysis decides the sum and its moves from them,
+    /// instead of exploring every position the sum reaches.
+    fn loopy_value(&self, _p: &Self::Position) -> Option<LoopyValue> {
         None
     }
 

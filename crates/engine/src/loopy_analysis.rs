@@ -5,16 +5,18 @@
 use crate::analysis::report_components;
 use crate::hash::FastMap;
 use crate::{
-    explore, loopy_values, Analysis, Detail, GameError, Limits, LoopyValue, MoveReport, Outcome,
-    Play, SearchError, TextGame,
+    explore, loopy_values, sum_outcome, Analysis, Detail, GameError, Limits, LoopyValue, Move,
+    MoveReport, Outcome, Play, SearchError, TextGame,
 };
 
 /// Analyses `p` of a loopy game: outcome (`D` when neither player can
 /// force a win), the winning moves of a won position or the moves that
 /// keep the draw of a drawn one, and in normal play the generalized
 /// Sprague-Grundy value (finite, or `∞` with its finite options, in a
-/// note). The whole reachable graph is enumerated under `limits`; the
-/// moves are listed as `detail` asks.
+/// note). The whole reachable graph is enumerated under `limits`, except
+/// in normal play when every component has a known generalized value
+/// ([`crate::Impartial::loopy_value`]): then the sum is decided from the
+/// values alone. The moves are listed as `detail` asks.
 ///
 /// Errors: the state or time limit, a failing `options`, a move bound over
 /// the state limit (unless `detail` is [`Detail::OutcomeOnly`]).
@@ -27,6 +29,11 @@ pub(crate) fn analyze_loopy<G: TextGame>(
     limits: &Limits,
 ) -> Result<Analysis, GameError> {
     let misere = play == Play::Misere;
+    if !misere {
+        if let Some(a) = by_values(game_name, game, p, detail, limits)? {
+            return Ok(a);
+        }
+    }
     let explored = explore(p.clone(), limits, |q| {
         game.options(q).map_err(SearchError::from)
     })?;
@@ -73,51 +80,20 @@ pub(crate) fn analyze_loopy<G: TextGame>(
         None => notes.push("neither player can force a win; play can go on for ever".into()),
     }
 
-    // A won position lists its moves to lost positions, a drawn one its
-    // moves to drawn positions (the moves that keep the draw).
-    let keep = match (detail, outcome) {
-        (Detail::OutcomeOnly, _) | (_, Outcome::P) => None,
-        (_, Outcome::N) => Some(Outcome::P),
-        (_, Outcome::D) => Some(Outcome::D),
-    };
-    let mut winning_moves = Vec::new();
-    let mut count = 0;
-    if let Some(keep) = keep {
-        let estimate = game.moves_bound(p);
-        if estimate > limits.max_states as u128 {
-            return Err(SearchError::TooManyMoves {
-                estimate,
-                limit: limits.max_states,
-            }
-            .into());
+    let index: FastMap<&G::Position, u32> = graph
+        .successors(0)
+        .iter()
+        .map(|&i| (&explored.positions[i as usize], i))
+        .collect();
+    let (winning_moves, count) = kept_moves(game, p, outcome, detail, limits, |m| {
+        match index.get(&m.to) {
+            Some(&i) => Ok(solved.outcome(i)),
+            None => Err(GameError::Internal(format!(
+                "move '{}' leads to a position that is not an option",
+                m.label
+            ))),
         }
-        let index: FastMap<&G::Position, u32> = graph
-            .successors(0)
-            .iter()
-            .map(|&i| (&explored.positions[i as usize], i))
-            .collect();
-        let shown = match detail {
-            Detail::FirstMoves(k) => k,
-            _ => usize::MAX,
-        };
-        for m in game.moves(p).map_err(SearchError::from)? {
-            let Some(&i) = index.get(&m.to) else {
-                return Err(GameError::Internal(format!(
-                    "move '{}' leads to a position that is not an option",
-                    m.label
-                )));
-            };
-            if solved.outcome(i) == keep {
-                count += 1;
-                if winning_moves.len() < shown {
-                    winning_moves.push(MoveReport {
-                        label: m.label,
-                        to: game.format(&m.to),
-                    });
-                }
-            }
-        }
-    }
+    })?;
     let winning_move_count = (detail != Detail::OutcomeOnly).then_some(count);
     let parts = game.components(p).map_err(SearchError::from)?;
     let single = parts.len() == 1;
@@ -142,4 +118,133 @@ pub(crate) fn analyze_loopy<G: TextGame>(
         notes,
         table: None,
     })
+}
+
+/// The moves of `p` worth listing: from a won position (`outcome` `N`)
+/// those to lost positions, from a drawn one those to drawn positions (the
+/// moves that keep the draw); none from a lost position or when `detail`
+/// asks for the outcome only. `outcome_of` judges where a move leads.
+/// Returns the moves shown (as many as `detail` asks) and how many there
+/// are.
+///
+/// Errors: a move bound over the state limit, a failing `moves`, and
+/// whatever `outcome_of` reports.
+fn kept_moves<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    outcome: Outcome,
+    detail: Detail,
+    limits: &Limits,
+    mut outcome_of: impl FnMut(&Move<G::Position>) -> Result<Outcome, GameError>,
+) -> Result<(Vec<MoveReport>, usize), GameError> {
+    let keep = match (detail, outcome) {
+        (Detail::OutcomeOnly, _) | (_, Outcome::P) => return Ok((Vec::new(), 0)),
+        (_, Outcome::N) => Outcome::P,
+        (_, Outcome::D) => Outcome::D,
+    };
+    let estimate = game.moves_bound(p);
+    if estimate > limits.max_states as u128 {
+        return Err(SearchError::TooManyMoves {
+            estimate,
+            limit: limits.max_states,
+        }
+        .into());
+    }
+    let shown = match detail {
+        Detail::FirstMoves(k) => k,
+        _ => usize::MAX,
+    };
+    let mut listed = Vec::new();
+    let mut count = 0;
+    for m in game.moves(p).map_err(SearchError::from)? {
+        if outcome_of(&m)? == keep {
+            count += 1;
+            if listed.len() < shown {
+                listed.push(MoveReport {
+                    label: m.label,
+                    to: game.format(&m.to),
+                });
+            }
+        }
+    }
+    Ok((listed, count))
+}
+
+/// Components with their generalized values.
+type Valued<P> = Vec<(P, LoopyValue)>;
+
+/// The generalized values of the components of `q`, when the family knows
+/// every one ([`crate::Impartial::loopy_value`]).
+fn component_values<G: TextGame>(
+    game: &G,
+    q: &G::Position,
+) -> Result<Option<Valued<G::Position>>, GameError> {
+    let parts = game.components(q).map_err(SearchError::from)?;
+    Ok(parts
+        .into_iter()
+        .map(|c| game.loopy_value(&c).map(|v| (c, v)))
+        .collect())
+}
+
+/// Normal play decided without exploring the sum, when every component
+/// has a known generalized value: the sum's value by Smith's sum rule
+/// ([`LoopyValue::sum`]), each move judged by the values of the components
+/// it leaves. `None` when some component's value is not known.
+fn by_values<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    p: &G::Position,
+    detail: Detail,
+    limits: &Limits,
+) -> Result<Option<Analysis>, GameError> {
+    let Some(parts) = component_values(game, p)? else {
+        return Ok(None);
+    };
+    let values: Vec<LoopyValue> = parts.iter().map(|(_, v)| v.clone()).collect();
+    let sum = LoopyValue::sum(&values);
+    let outcome = sum.outcome();
+    let (winning_moves, count) =
+        kept_moves(
+            game,
+            p,
+            outcome,
+            detail,
+            limits,
+            |m| match component_values(game, &m.to)? {
+                Some(after) => {
+                    let after: Vec<LoopyValue> = after.into_iter().map(|(_, v)| v).collect();
+                    Ok(sum_outcome(&after))
+                }
+                None => Err(GameError::Internal(format!(
+                    "move '{}' leads to a position whose components have no known value",
+                    m.label
+                ))),
+            },
+        )?;
+    let value = sum.finite().map(|n| n.0);
+    let mut notes = Vec::new();
+    if value.is_none() {
+        notes.push(format!("generalized Sprague-Grundy value {sum}"));
+    }
+    if outcome == Outcome::D {
+        notes.push("neither player can force a win; play can go on for ever".into());
+    }
+    let reported = parts
+        .into_iter()
+        .map(|(q, v)| (q, v.finite().map(|n| n.0)))
+        .collect();
+    let components = report_components(game, p, reported, value, limits)?;
+    Ok(Some(Analysis {
+        game: game_name.to_string(),
+        position: game.format(p),
+        play: Play::Normal,
+        outcome,
+        value,
+        winning_move_count: (detail != Detail::OutcomeOnly).then_some(count),
+        winning_moves,
+        components,
+        method: "generalized Sprague-Grundy values of the components (Smith's theory); the sum is not searched".into(),
+        notes,
+        table: None,
+    }))
 }

@@ -19,6 +19,7 @@
 
 use crate::limits::Budget;
 use crate::{GameGraph, Limits, Nimber, Outcome, SearchError};
+use grundy_nimber::mex_of;
 use std::fmt;
 
 /// A generalized Sprague-Grundy value.
@@ -44,6 +45,33 @@ impl LoopyValue {
     /// values and for `∞_K` with 0 in `K`, `D` for `∞_K` without 0.
     pub fn outcome(&self) -> Outcome {
         sum_outcome(std::slice::from_ref(self))
+    }
+
+    /// The value of a sum of positions with these values (Smith's sum
+    /// rule): finite values nim-add; `∞_K` plus a finite `n` is
+    /// `∞_{K ⊕ n}` (each finite option value shifted by `n`); two or more
+    /// infinite values give `∞_∅` (no option of the sum is finite). The
+    /// empty sum is 0. Its [`LoopyValue::outcome`] is [`sum_outcome`].
+    pub fn sum(values: &[LoopyValue]) -> LoopyValue {
+        let mut xor = Nimber::ZERO;
+        let mut infinite: Option<&[Nimber]> = None;
+        for v in values {
+            match v {
+                LoopyValue::Finite(n) => xor += *n,
+                LoopyValue::Infinite(_) if infinite.is_some() => {
+                    return LoopyValue::Infinite(Vec::new())
+                }
+                LoopyValue::Infinite(k) => infinite = Some(k),
+            }
+        }
+        match infinite {
+            None => LoopyValue::Finite(xor),
+            Some(k) => {
+                let mut shifted: Vec<Nimber> = k.iter().map(|&n| n + xor).collect();
+                shifted.sort_unstable();
+                LoopyValue::Infinite(shifted)
+            }
+        }
     }
 }
 
@@ -101,7 +129,8 @@ const INFINITE: u32 = u32::MAX - 1;
 /// (an impartial game: every position's options are the same for both
 /// players), by index.
 ///
-/// Time: O((positions + moves) × rounds), rounds being at most the largest
+/// Time: O(positions + moves) on a graph without cycles, else
+/// O((positions + moves) × rounds), rounds being at most the largest
 /// number of options + 1; memory: a few words per position and one per
 /// move (the predecessor lists).
 ///
@@ -112,6 +141,17 @@ pub fn loopy_values(graph: &GameGraph, limits: &Limits) -> Result<Vec<LoopyValue
     let n = graph.positions();
     let mut budget = Budget::start(limits);
     budget.admit(n as u128)?;
+    if let Some(order) = graph.topological_order() {
+        // Without cycles every value is the finite mex of its options'
+        // values: one pass, each position after its options.
+        let mut value = vec![Nimber::ZERO; n];
+        for &v in order.iter().rev() {
+            let options = graph.successors(v);
+            budget.spend(1 + options.len() as u64)?;
+            value[v as usize] = mex_of(options.iter().map(|&w| value[w as usize]));
+        }
+        return Ok(value.into_iter().map(LoopyValue::Finite).collect());
+    }
     let reverse = graph.reverse();
     let preds = |v: u32| reverse.predecessors(v);
     let mut label = vec![OPEN; n];

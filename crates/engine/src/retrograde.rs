@@ -211,6 +211,32 @@ impl GameGraph {
         GameGraph::from_csr(offsets, targets)
     }
 
+    /// The positions in an order where every move goes forward (each
+    /// position before its options), or `None` when some position can be
+    /// reached again from itself (a cycle, self-loops included). Kahn's
+    /// peeling of the positions no remaining move leads to: linear time.
+    pub fn topological_order(&self) -> Option<Vec<u32>> {
+        let n = self.positions();
+        let mut entering = vec![0u32; n];
+        for &t in &self.targets {
+            entering[t as usize] += 1;
+        }
+        let mut order: Vec<u32> = (0..n as u32)
+            .filter(|&v| entering[v as usize] == 0)
+            .collect();
+        let mut next = 0;
+        while let Some(&v) = order.get(next) {
+            next += 1;
+            for &t in self.successors(v) {
+                entering[t as usize] -= 1;
+                if entering[t as usize] == 0 {
+                    order.push(t);
+                }
+            }
+        }
+        (order.len() == n).then_some(order)
+    }
+
     /// Number of positions.
     pub fn positions(&self) -> usize {
         self.offsets.len() - 1
@@ -484,6 +510,25 @@ pub fn retrograde<G: RetroGraph>(graph: &G, limits: &Limits) -> Result<Retrograd
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_topological_order_exists_exactly_without_cycles() {
+        let chain = GameGraph::from_edges(4, &[(2, 3), (0, 2), (1, 2), (0, 1)]).unwrap();
+        let order = chain.topological_order().expect("acyclic");
+        let rank = |v: u32| order.iter().position(|&x| x == v).unwrap();
+        assert_eq!(order.len(), 4);
+        for (a, b) in [(2, 3), (0, 2), (1, 2), (0, 1)] {
+            assert!(rank(a) < rank(b), "{a} -> {b} in {order:?}");
+        }
+        let cycle = GameGraph::from_edges(4, &[(0, 1), (1, 2), (2, 1), (2, 3)]).unwrap();
+        assert_eq!(cycle.topological_order(), None);
+        let self_loop = GameGraph::from_edges(2, &[(0, 1), (1, 1)]).unwrap();
+        assert_eq!(self_loop.topological_order(), None);
+        assert_eq!(
+            GameGraph::from_edges(0, &[]).unwrap().topological_order(),
+            Some(vec![])
+        );
+    }
 
     #[test]
     fn a_misere_sink_gives_each_end_one_move() {

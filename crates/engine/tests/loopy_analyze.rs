@@ -11,8 +11,11 @@ use std::sync::Arc;
 
 /// Tokens on a directed graph (cycles allowed); a move slides one token
 /// along an edge. A position is the sorted list of the tokens' vertices.
+/// With `values`, each token's generalized value is known
+/// ([`Impartial::loopy_value`]), so normal play is decided from them.
 struct Tokens {
     succ: Vec<Vec<u32>>,
+    values: Option<Vec<LoopyValue>>,
 }
 
 impl Rules for Tokens {
@@ -30,6 +33,13 @@ impl Rules for Tokens {
 impl Impartial for Tokens {
     fn components(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
         Ok(p.iter().map(|&v| vec![v]).collect())
+    }
+
+    fn loopy_value(&self, p: &Vec<u32>) -> Option<LoopyValue> {
+        match (&self.values, p.as_slice()) {
+            (Some(values), [v]) => Some(values[*v as usize].clone()),
+            _ => None,
+        }
     }
 }
 
@@ -85,7 +95,21 @@ fn random_tokens(rng: &mut Rng) -> Tokens {
                 .collect()
         })
         .collect();
-    Tokens { succ }
+    Tokens { succ, values: None }
+}
+
+/// The generalized values of every vertex of `succ`'s graph.
+fn vertex_values(succ: &[Vec<u32>]) -> Vec<LoopyValue> {
+    let edges: Vec<(u32, u32)> = succ
+        .iter()
+        .enumerate()
+        .flat_map(|(v, s)| s.iter().map(move |&w| (v as u32, w)))
+        .collect();
+    loopy_values(
+        &GameGraph::from_edges(succ.len(), &edges).unwrap(),
+        &Limits::default(),
+    )
+    .unwrap()
 }
 
 struct Setup {
@@ -150,17 +174,7 @@ fn normal_play_sums_follow_the_components_generalized_values() {
     for _ in 0..400 {
         let game = random_tokens(&mut rng);
         let n = game.succ.len();
-        let edges: Vec<(u32, u32)> = game
-            .succ
-            .iter()
-            .enumerate()
-            .flat_map(|(v, s)| s.iter().map(move |&w| (v as u32, w)))
-            .collect();
-        let values = loopy_values(
-            &GameGraph::from_edges(n, &edges).unwrap(),
-            &Limits::default(),
-        )
-        .unwrap();
+        let values = vertex_values(&game.succ);
         let mut s = Setup::new(game);
         for _ in 0..4 {
             let k = 1 + rng.below(3) as usize;
@@ -231,6 +245,7 @@ fn a_drawn_position_reports_its_value_and_the_moves_keeping_the_draw() {
     // 0 <-> 1, 1 -> 2 (end), 0 -> 3 <-> 3: 3 loops alone.
     let game = Tokens {
         succ: vec![vec![1, 3], vec![0, 2], vec![], vec![3]],
+        values: None,
     };
     let mut s = Setup::new(game);
     let a = s.analyze(&[3], Play::Normal);
@@ -251,6 +266,7 @@ fn the_state_limit_is_reported() {
     // A long line: 0 -> 1 -> ... -> 99 -> 0.
     let game = Tokens {
         succ: (0..100).map(|v| vec![(v + 1) % 100]).collect(),
+        values: None,
     };
     let game = Arc::new(game);
     let tiny = Limits {
@@ -271,4 +287,51 @@ fn the_state_limit_is_reported() {
     .unwrap_err();
     assert_eq!(e.exit_code(), 2, "{e}");
     assert!(e.to_string().contains("50"), "{e}");
+}
+
+#[test]
+fn sums_decided_from_known_values_match_exploring_the_whole_sum() {
+    let mut rng = Rng(23);
+    let mut drawn = 0;
+    for _ in 0..400 {
+        let explored = random_tokens(&mut rng);
+        let values = vertex_values(&explored.succ);
+        let n = explored.succ.len();
+        let known = Tokens {
+            succ: explored.succ.clone(),
+            values: Some(values.clone()),
+        };
+        let mut slow = Setup::new(explored);
+        let mut fast = Setup::new(known);
+        for _ in 0..4 {
+            let k = 1 + rng.below(3) as usize;
+            let p: Vec<u32> = (0..k).map(|_| rng.below(n as u64) as u32).collect();
+            let a = slow.analyze(&p, Play::Normal);
+            let b = fast.analyze(&p, Play::Normal);
+            assert!(b.method.contains("Smith"), "{}", b.method);
+            assert_eq!(
+                (a.outcome, a.value, &a.winning_moves, a.winning_move_count),
+                (b.outcome, b.value, &b.winning_moves, b.winning_move_count),
+                "{p:?} on {:?}",
+                slow.game.succ
+            );
+            // The sum rule gives the value the whole sum graph has.
+            let vs: Vec<LoopyValue> = p.iter().map(|&v| values[v as usize].clone()).collect();
+            let mut sorted = p.clone();
+            sorted.sort_unstable();
+            let whole = grundy_engine::explore(sorted, &Limits::default(), |q| {
+                slow.game
+                    .options(q)
+                    .map_err(grundy_engine::SearchError::from)
+            })
+            .unwrap();
+            let whole_values = loopy_values(&whole.graph, &Limits::default()).unwrap();
+            assert_eq!(LoopyValue::sum(&vs), whole_values[0], "{p:?} with {vs:?}");
+            drawn += usize::from(b.outcome == Outcome::D);
+        }
+    }
+    assert!(
+        drawn > 50,
+        "only {drawn} drawn sums: the draws were not exercised"
+    );
 }
