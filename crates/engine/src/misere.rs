@@ -12,11 +12,16 @@ use std::sync::Arc;
 /// ([`Impartial::components`], never the normal-play-only split) with the
 /// finished ones (no options) removed, so sums that differ only by the
 /// order of their parts share one table entry (symmetry reduction). The
-/// stack lives on the heap; every call obeys its [`Limits`].
+/// stack lives on the heap; every call obeys its [`Limits`]. The state
+/// limit counts the states held, each state once more for every part past
+/// its first, the children each frame keeps included: sums of many parts
+/// then reach the limit before they run the memory out.
 pub struct MisereSolver<G: Impartial> {
     game: Arc<G>,
     /// Canonical state -> does the player to move win?
     memo: FastMap<Vec<G::Position>, bool>,
+    /// Parts held by `memo` (at least one per state).
+    stored: usize,
     limits: Limits,
 }
 
@@ -26,6 +31,8 @@ struct Frame<P> {
     /// its own search starts, and its result comes back through `cursor`
     /// and `won`, so no state is cloned or looked up twice.
     children: Vec<Vec<P>>,
+    /// What the frame counts against the state limit (see `frame`).
+    held: usize,
     cursor: usize,
     /// A child was found lost for its mover.
     won: bool,
@@ -37,6 +44,7 @@ impl<G: Impartial> MisereSolver<G> {
         MisereSolver {
             game,
             memo: FastMap::default(),
+            stored: 0,
             limits,
         }
     }
@@ -56,6 +64,25 @@ impl<G: Impartial> MisereSolver<G> {
         }
         parts.sort();
         Ok(parts)
+    }
+
+    /// The search frame of `state`, its children listed.
+    fn frame(&self, state: Vec<G::Position>) -> Result<Frame<G::Position>, SearchError> {
+        let children = self.children(&state)?;
+        // A state counts one, and one more for each part past its first;
+        // a child waiting in the frame, only for its parts past the first.
+        let held = state.len().max(1)
+            + children
+                .iter()
+                .map(|c| c.len().saturating_sub(1))
+                .sum::<usize>();
+        Ok(Frame {
+            state,
+            children,
+            held,
+            cursor: 0,
+            won: false,
+        })
     }
 
     fn children(&self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SearchError> {
@@ -107,13 +134,10 @@ impl<G: Impartial> MisereSolver<G> {
         let mut budget = Budget::start(&self.limits);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let children = self.children(&root)?;
-        let mut stack = vec![Frame {
-            state: root.clone(),
-            children,
-            cursor: 0,
-            won: false,
-        }];
+        let first = self.frame(root.clone())?;
+        // Parts held by the frames on the stack.
+        let mut in_frames = first.held;
+        let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
             // In misère play a state with no moves is a win for the mover.
             let mut result = if top.won || top.children.is_empty() {
@@ -138,7 +162,9 @@ impl<G: Impartial> MisereSolver<G> {
             match (result, pending) {
                 (Some(w), _) => {
                     let frame = stack.pop().expect("non-empty");
+                    in_frames -= frame.held;
                     on_stack.remove(&frame.state);
+                    self.stored += frame.state.len().max(1);
                     self.memo.insert(frame.state, w);
                     if let Some(parent) = stack.last_mut() {
                         // The parent was waiting on this state, at its cursor.
@@ -150,17 +176,13 @@ impl<G: Impartial> MisereSolver<G> {
                     }
                 }
                 (None, Some(child)) => {
-                    budget.check(self.memo.len() + stack.len())?;
+                    budget.check(self.stored + in_frames)?;
                     if !on_stack.insert(child.clone()) {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
-                    let children = self.children(&child)?;
-                    stack.push(Frame {
-                        state: child,
-                        children,
-                        cursor: 0,
-                        won: false,
-                    });
+                    let frame = self.frame(child)?;
+                    in_frames += frame.held;
+                    stack.push(frame);
                 }
                 (None, None) => unreachable!("handled above"),
             }

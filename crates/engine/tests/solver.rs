@@ -272,3 +272,46 @@ fn misere_refuses_oversized_parts_before_searching() {
     // Small ones are still answered: a heap of 3 under "move to any smaller".
     assert!(m.mover_wins(&3).unwrap());
 }
+
+/// Heaps of the chain game side by side: a position is the sorted list of
+/// the heaps, each heap its own component.
+struct Chains;
+
+impl Rules for Chains {
+    type Position = Vec<u32>;
+
+    fn options(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            if p[i] > 0 && (i == 0 || p[i - 1] != p[i]) {
+                let mut q = p.clone();
+                q[i] -= 1;
+                q.sort_unstable();
+                out.push(q);
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Impartial for Chains {
+    fn components(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(p.iter().map(|&h| vec![h]).collect())
+    }
+}
+
+#[test]
+fn a_misere_sum_of_many_parts_counts_them_against_the_state_limit() {
+    let small = Limits {
+        max_states: 10_000,
+        max_time: None,
+        ..Limits::default()
+    };
+    let mut m = MisereSolver::new(Arc::new(Chains), small);
+    let wide = vec![3u32; 300];
+    assert_eq!(m.mover_wins(&wide), Err(SearchError::StateLimit(10_000)));
+    // Each stored state of about 300 parts counts about 300.
+    assert!(m.states() <= 10_000 / 250, "{} states kept", m.states());
+    // Few parts: the limit still counts about one per state.
+    assert!(m.mover_wins(&vec![3, 5, 7]).is_ok());
+}
