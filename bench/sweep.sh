@@ -82,7 +82,7 @@ for code in "${codes[@]}"; do
 done
 
 echo "five worst ratios (ours / reference):"
-sort -g -r "$work/ratios" | head -5 | awk '{ printf "  %-8s %8s  (%s s vs %s s)\n", $2, $1, $3, $4 }'
+sort -g -r "$work/ratios" | awk 'NR <= 5 { printf "  %-8s %8s  (%s s vs %s s)\n", $2, $1, $3, $4 }'
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
 echo "median ratio: $(cut -d' ' -f1 "$work/ratios" | median) over ${#codes[@]} codes"
 echo "median ratio where the reference needs >= 0.5 s: $(awk '$4 >= 0.5 { print $1 }' "$work/ratios" | median)" \
