@@ -10,6 +10,7 @@ pub mod coins;
 pub mod digital_deletions;
 pub mod formula;
 pub mod game31;
+pub mod graph;
 pub mod grundy_game;
 pub mod hackenbush;
 pub mod heaps;
@@ -61,6 +62,7 @@ pub fn registry() -> Vec<Registration> {
         coins::product::TURNING_CORNERS,
         coins::product::COIN_PRODUCT,
         digital_deletions::REGISTRATION,
+        graph::REGISTRATION,
     ]
     .into_iter()
     .map(Registration::from)

@@ -15,6 +15,7 @@ mod errors;
 mod explain;
 mod families;
 mod games_list;
+mod graph;
 mod hackenbush;
 mod huge_positions;
 mod long_input_lines;

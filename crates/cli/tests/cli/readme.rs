@@ -111,6 +111,23 @@ method: Sprague-Grundy theorem over the value table of grundy-game
 }
 
 #[test]
+fn readme_analyze_graph_with_a_cycle() {
+    // a -> b -> c -> a, c -> d: d 0, b 0 (its move to c is reversed by
+    // c -> d), a 1, c 2.
+    exact(
+        &["analyze", "graph", "--edges", "a-b,b-c,c-a,c-d", "a,b"],
+        r#"graph --edges a-b,b-c,c-a,c-d a,b: first player wins (N), value 1
+1 winning move:
+  a -> b    to: b,b
+components:
+  a    value 1
+  b    value 0
+method: generalized Sprague-Grundy values of the components (Smith's theory); the sum is not searched
+"#,
+    );
+}
+
+#[test]
 fn readme_seq_kayles_n_100() {
     exact(
         &["seq", "kayles", "-n", "100"],

@@ -1,0 +1,67 @@
+//! `graph` on the command line: bad boards and tokens exit 2 naming the
+//! problem, a move's position feeds back, a misère sum of many tokens
+//! stops at the state limit, and `play` keeps a draw.
+
+use crate::common::{analyze_json, assert_status_2_naming, grundy_stdin};
+
+#[test]
+fn bad_input_exits_2_naming_the_problem() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--edges", "a-b,b", "a"], "'b' is not an edge"),
+        (&["--edges", "a-b,b-c", "a,x"], "'x', which is not a node"),
+        (&["--edges", "a-b"], "no tokens given"),
+        (&["--edges", ",,", "a"], "no edge given"),
+        (&["a"], "missing option --edges"),
+    ];
+    for (args, want) in cases {
+        let mut a = vec!["analyze", "graph"];
+        a.extend_from_slice(args);
+        assert_status_2_naming(&a, want);
+    }
+}
+
+#[test]
+fn the_position_after_a_move_reads_back() {
+    let a = analyze_json(&["graph", "--edges", "a-b,b-c,a-c,c-d", "--tokens", "a,c"]);
+    assert_eq!(a["outcome"], "N");
+    let to = a["winning_moves"][0]["to"].as_str().unwrap().to_string();
+    let b = analyze_json(&["graph", "--edges", "a-b,b-c,a-c,c-d", &to]);
+    assert_eq!(b["outcome"], "P");
+    assert_eq!(b["position"], to.as_str());
+}
+
+#[test]
+fn a_misere_sum_of_many_tokens_stops_at_the_state_limit() {
+    // A path of 40 nodes with a token on every node but the last.
+    let edges: Vec<String> = (0..39).map(|i| format!("v{i}-v{}", i + 1)).collect();
+    let tokens: Vec<String> = (0..39).map(|i| format!("v{i}")).collect();
+    let edges = edges.join(",");
+    let tokens = tokens.join(",");
+    let args = [
+        "analyze",
+        "graph",
+        "--edges",
+        &edges,
+        &tokens,
+        "--misere",
+        "--max-states",
+        "100000",
+    ];
+    assert_status_2_naming(&args, "search limit hit");
+}
+
+#[test]
+fn play_on_a_drawn_board_never_loses_the_draw() {
+    // a <-> b: the token shuttles for ever; the engine's reply keeps it.
+    let o = grundy_stdin(
+        &["play", "graph", "--edges", "a-b,b-a", "a"],
+        "1\n1\n1\nq\n",
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("a draw with best play"), "{text}");
+    assert_eq!(text.matches("The engine plays b -> a").count(), 3, "{text}");
+    assert!(
+        !text.contains("engine wins") && !text.contains("you win"),
+        "{text}"
+    );
+}
