@@ -12,6 +12,7 @@
 //! - [`policy`]: how the engine chooses its move in `play`.
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
+//! - [`summary`]: a value sequence summarised (`seq --summary`).
 //! - [`request`]: the checks of a game's name, options and limits that
 //!   every front end makes, with the command line's messages.
 //!
@@ -24,6 +25,7 @@ pub mod messages;
 pub mod policy;
 pub mod render;
 pub mod request;
+pub mod summary;
 
 pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,

@@ -2,6 +2,7 @@
 //! value sequence. JSON output is the report types serialised as they
 //! are; only the text layout is decided here.
 
+use crate::summary::SeqSummary;
 use crate::{Analysis, Outcome, Period, Play, Registration, SeqReport};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -197,20 +198,8 @@ pub fn period_text(p: Option<&Period>, n: u64) -> String {
 /// the game as invoked; its take-and-break code follows where it has one
 /// (`kayles (octal 0.77)`), else the family's own name where it differs.
 pub fn seq_text(title: &str, r: &SeqReport) -> String {
-    let mut s = String::new();
-    let aka = match &r.code {
-        Some(c) => Some(format!("{} {c}", code_kind(c))),
-        None if r.game != title => Some(r.game.clone()),
-        None => None,
-    };
-    match aka {
-        Some(aka) => {
-            let _ = writeln!(s, "{title} ({aka}): values of heaps 0..={}", r.n);
-        }
-        None => {
-            let _ = writeln!(s, "{title}: values of heaps 0..={}", r.n);
-        }
-    }
+    let mut s = heading(title, r.code.as_deref(), &r.game);
+    let _ = writeln!(s, ": values of heaps 0..={}", r.n);
     let vw = r.values.iter().map(|v| digits(*v)).max().unwrap_or(1);
     // Round numbers per line keep the heap indices easy to read.
     let per_line = if vw <= 2 { 20 } else { 10 };
@@ -223,6 +212,42 @@ pub fn seq_text(title: &str, r: &SeqReport) -> String {
         s.push('\n');
     }
     let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
+    s
+}
+
+/// The game as invoked, with its take-and-break code where it has one
+/// (`kayles (octal 0.77)`), else the family's own name where it differs.
+fn heading(title: &str, code: Option<&str>, game: &str) -> String {
+    match code {
+        Some(c) => format!("{title} ({} {c})", code_kind(c)),
+        None if game != title => format!("{title} ({game})"),
+        None => title.to_string(),
+    }
+}
+
+/// `seq --summary`: the period, the largest value and where it first
+/// occurs, and how often each value occurs (most frequent first, ties by
+/// value), without the values; `values_file` is where they were written,
+/// if anywhere.
+pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) -> String {
+    let mut s = heading(title, r.code.as_deref(), &r.game);
+    let _ = writeln!(s, ": summary of heaps 0..={}", r.n);
+    let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
+    let _ = writeln!(
+        s,
+        "largest value {}, first at heap {}",
+        r.largest, r.largest_at
+    );
+    let mut counts: Vec<(u64, u64)> = r.counts.iter().map(|(&v, &c)| (v, c)).collect();
+    counts.sort_by_key(|&(v, c)| (std::cmp::Reverse(c), v));
+    let _ = writeln!(s, "{} distinct values; heaps per value:", counts.len());
+    for chunk in counts.chunks(8) {
+        let line: Vec<String> = chunk.iter().map(|(v, c)| format!("{v}: {c}")).collect();
+        let _ = writeln!(s, "  {}", line.join(", "));
+    }
+    if let Some(f) = values_file {
+        let _ = writeln!(s, "values written to {f}, one per line, heap 0 first");
+    }
     s
 }
 

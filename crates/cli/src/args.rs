@@ -278,6 +278,14 @@ struct SeqExtra {
     /// Show a progress bar on stderr
     #[arg(long)]
     progress: bool,
+    /// Write the values to FILE, one per line (heap 0 first), and print the
+    /// summary instead of the values; the file appears only when complete
+    #[arg(long, value_name = "FILE")]
+    values: Option<String>,
+    /// Print the period, the largest value and where it first occurs, and
+    /// how often each value occurs, instead of the values
+    #[arg(long)]
+    summary: bool,
 }
 
 /// The arguments of `play`.
@@ -395,6 +403,10 @@ pub struct SeqRequest {
     pub method: Option<String>,
     /// Progress bar on stderr.
     pub progress: bool,
+    /// File to write the values to.
+    pub values: Option<PathBuf>,
+    /// Print the summary instead of the values.
+    pub summary: bool,
 }
 
 /// How `play` runs a game.
@@ -515,6 +527,8 @@ where
                         .transpose()?,
                     method: extra.method,
                     progress: extra.progress,
+                    values: extra.values.map(PathBuf::from),
+                    summary: extra.summary,
                 },
             ))
         }

@@ -13,6 +13,7 @@ mod nim;
 
 mod play;
 mod seq;
+mod values_file;
 
 use args::{Parsed, Request};
 use error::{is_broken_pipe, CliError};

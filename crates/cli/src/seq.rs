@@ -1,14 +1,19 @@
 //! `grundy seq`: asks the family for a one-heap value sequence and prints
-//! it with its period.
+//! it with its period, or its summary (`--summary`; also when the values
+//! go to a file with `--values FILE`).
 
 use crate::args::{Request, SeqRequest};
 use crate::error::CliError;
+use crate::values_file::ValuesFile;
 use grundy_api::render;
+use grundy_api::summary::SeqSummary;
 use grundy_api::{Family, SeqControl, SeqMethod};
+use serde::Serialize;
 use std::io::Write;
 
 /// Computes the sequence and writes it as text or (with `--json`) as the
-/// `seq --json` document of the command-line contract.
+/// `seq --json` document of the command-line contract; with `--summary`
+/// or `--values FILE`, the summary instead (the values to FILE).
 pub fn run(
     family: &dyn Family,
     req: &Request,
@@ -30,17 +35,52 @@ pub fn run(
         progress: seq.progress,
         ..defaults
     };
+    // Made before the computation, so a bad path fails at once.
+    let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
     let report = family.seq(seq.n, &ctl)?;
-    if req.json {
-        // Compact: a sequence may hold millions of values.
-        let doc = serde_json::to_string(&report).map_err(|e| {
-            CliError::Game(grundy_api::GameError::Internal(format!(
-                "cannot serialise the sequence: {e}"
-            )))
-        })?;
-        writeln!(out, "{doc}")?;
-    } else {
-        out.write_all(render::seq_text(&req.invocation(), &report).as_bytes())?;
+    if let Some(f) = values_file {
+        f.finish(&report.values)?;
     }
+    let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
+    if !seq.summary && shown_file.is_none() {
+        if req.json {
+            write_json(out, &report)?;
+        } else {
+            out.write_all(render::seq_text(&req.invocation(), &report).as_bytes())?;
+        }
+        return Ok(());
+    }
+    let summary = SeqSummary::of(&report);
+    if req.json {
+        #[derive(Serialize)]
+        struct WithFile<'a> {
+            #[serde(flatten)]
+            summary: &'a SeqSummary,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            values_file: Option<&'a str>,
+        }
+        write_json(
+            out,
+            &WithFile {
+                summary: &summary,
+                values_file: shown_file.as_deref(),
+            },
+        )
+    } else {
+        let text = render::seq_summary_text(&req.invocation(), &summary, shown_file.as_deref());
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// One compact JSON document and a newline (a sequence may hold millions
+/// of values).
+fn write_json(out: &mut dyn Write, doc: &impl Serialize) -> Result<(), CliError> {
+    let text = serde_json::to_string(doc).map_err(|e| {
+        CliError::Game(grundy_api::GameError::Internal(format!(
+            "cannot serialise the sequence: {e}"
+        )))
+    })?;
+    writeln!(out, "{text}")?;
     Ok(())
 }

@@ -151,3 +151,83 @@ fn no_period_is_observed_from_a_dozen_values() {
     let doc = json(&["seq", "octal", "--code", "0.16", "-n", "100000", "--json"]);
     assert!(doc["period"].is_null(), "{}", doc["period"]);
 }
+
+#[test]
+fn summary_of_kayles() {
+    let out = grundy(&["seq", "kayles", "-n", "100", "--summary"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "kayles (octal 0.77): summary of heaps 0..=100
+period 12, pre-period 71 (proven)
+largest value 8, first at heap 27
+9 distinct values; heaps per value:
+  1: 25, 2: 22, 4: 19, 7: 14, 8: 11, 3: 4, 6: 4, 0: 1
+  5: 1
+"
+    );
+    // The JSON counts agree with the values themselves.
+    let doc = json(&["seq", "kayles", "-n", "300", "--summary", "--json"]);
+    let v = values(&["kayles", "-n", "300"]);
+    for (value, count) in doc["counts"].as_object().unwrap() {
+        let value: u64 = value.parse().unwrap();
+        let want = v.iter().filter(|&&x| x == value).count() as u64;
+        assert_eq!(count.as_u64(), Some(want), "value {value}");
+    }
+    let largest = *v.iter().max().unwrap();
+    assert_eq!(doc["largest"].as_u64(), Some(largest));
+    let at = v.iter().position(|&x| x == largest).unwrap() as u64;
+    assert_eq!(doc["largest_at"].as_u64(), Some(at));
+    assert!(doc.get("values").is_none());
+}
+
+#[test]
+fn values_go_to_a_file_whole_or_not_at_all() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-values-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.txt");
+    let p = path.to_str().unwrap();
+    let doc = json(&[
+        "seq", "octal", "--code", "0.137", "-n", "5000", "--values", p, "--json",
+    ]);
+    assert_eq!(doc["values_file"], p);
+    let written: Vec<u64> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(written, values(&["octal", "--code", "0.137", "-n", "5000"]));
+    // A path that cannot be written fails before any computation, exit 2.
+    assert_status_2_naming(
+        &[
+            "seq",
+            "kayles",
+            "-n",
+            "10",
+            "--values",
+            "/no/such/dir/v.txt",
+        ],
+        "--values /no/such/dir/v.txt: cannot write",
+    );
+    // A computation that fails (time limit) leaves no file behind.
+    let late = dir.join("late.txt");
+    let o = grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        "100000000",
+        "--time-limit",
+        "0.2",
+        "--values",
+        late.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "v.txt")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
