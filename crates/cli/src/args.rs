@@ -286,6 +286,10 @@ struct SeqExtra {
     /// how often each value occurs, instead of the values
     #[arg(long)]
     summary: bool,
+    /// Draw the values against the heap size to FILE.svg or FILE.png, the
+    /// pre-period and one period marked
+    #[arg(long, value_name = "FILE")]
+    plot: Option<String>,
 }
 
 /// The arguments of `play`.
@@ -407,6 +411,8 @@ pub struct SeqRequest {
     pub values: Option<PathBuf>,
     /// Print the summary instead of the values.
     pub summary: bool,
+    /// Image file to plot the values to.
+    pub plot: Option<PathBuf>,
 }
 
 /// How `play` runs a game.
@@ -529,6 +535,7 @@ where
                     progress: extra.progress,
                     values: extra.values.map(PathBuf::from),
                     summary: extra.summary,
+                    plot: extra.plot.map(PathBuf::from),
                 },
             ))
         }

@@ -12,6 +12,7 @@ mod lines;
 mod nim;
 
 mod play;
+mod plot;
 mod seq;
 mod values_file;
 

@@ -1,9 +1,10 @@
 //! `grundy seq`: asks the family for a one-heap value sequence and prints
 //! it with its period, or its summary (`--summary`; also when the values
-//! go to a file with `--values FILE`).
+//! go to a file with `--values FILE`), and draws them with `--plot FILE`.
 
 use crate::args::{Request, SeqRequest};
 use crate::error::CliError;
+use crate::plot;
 use crate::values_file::ValuesFile;
 use grundy_api::render;
 use grundy_api::summary::SeqSummary;
@@ -35,11 +36,17 @@ pub fn run(
         progress: seq.progress,
         ..defaults
     };
-    // Made before the computation, so a bad path fails at once.
+    // Checked before the computation, so a bad path fails at once.
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
+    if let Some(p) = &seq.plot {
+        plot::check_path(p)?;
+    }
     let report = family.seq(seq.n, &ctl)?;
     if let Some(f) = values_file {
         f.finish(&report.values)?;
+    }
+    if let Some(p) = &seq.plot {
+        plot::plot(&report, &req.invocation(), p)?;
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {

@@ -231,3 +231,48 @@ fn values_go_to_a_file_whole_or_not_at_all() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn plots_by_extension_with_the_period_marked() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("kayles.svg");
+    let out = grundy(&[
+        "seq",
+        "kayles",
+        "-n",
+        "200",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"), "{}", &text[..60.min(text.len())]);
+    assert!(text.contains("period 12 after pre-period 71 (proven)"));
+    assert!(text.contains("pre-period ends at heap 71"));
+    // One dot per heap here: 201 heaps fit in 1200 pixel columns.
+    assert_eq!(text.matches("<circle").count(), 201);
+    let png = dir.join("officers.png");
+    let out = grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        "20000",
+        "--plot",
+        png.to_str().unwrap(),
+        "--summary",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_status_2_naming(
+        &["seq", "kayles", "-n", "10", "--plot", "k.pdf"],
+        "--plot k.pdf: the file name must end in .svg or .png",
+    );
+    assert_status_2_naming(
+        &["seq", "kayles", "-n", "10", "--plot", "/no/such/dir/k.svg"],
+        "--plot /no/such/dir/k.svg: cannot write",
+    );
+}

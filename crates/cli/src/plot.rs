@@ -1,0 +1,163 @@
+//! `seq --plot FILE`: the values against the heap size, as SVG or PNG by
+//! the file's extension (the plotters crate; text in DejaVu Sans, embedded,
+//! so no system font is needed). One dot per distinct (pixel column,
+//! value), so a plot of 10^6 heaps stays small; the pre-period is a red
+//! line and one period after it a shaded band, when a period was found.
+
+use crate::error::CliError;
+use grundy_api::{GameError, SeqReport};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Once;
+
+/// Width and height of the plot, in pixels.
+const SIZE: (u32, u32) = (1200, 600);
+
+fn bad(path: &Path, e: impl std::fmt::Display) -> CliError {
+    CliError::Game(GameError::Input(format!(
+        "--plot {}: cannot write: {e}",
+        path.display()
+    )))
+}
+
+/// Checks, before the computation, that `path` ends in `.svg` or `.png`
+/// and that its directory exists.
+///
+/// Errors (bad input, naming the path) otherwise.
+pub fn check_path(path: &Path) -> Result<(), CliError> {
+    if !matches!(extension(path).as_deref(), Some("svg" | "png")) {
+        return Err(CliError::Game(GameError::Input(format!(
+            "--plot {}: the file name must end in .svg or .png",
+            path.display()
+        ))));
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+            Err(bad(path, format!("no directory {}", dir.display())))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+}
+
+/// Draws the values of `r` to `path` (SVG or PNG by extension) under
+/// `title`. Errors (bad input, naming the path) when the file cannot be
+/// written.
+pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
+    check_path(path)?;
+    static FONT: Once = Once::new();
+    FONT.call_once(|| {
+        // The embedded font is valid; were it not, text would be missing,
+        // and the drawing below would report it.
+        let _ = plotters::style::register_font(
+            "sans-serif",
+            FontStyle::Normal,
+            dejavu::sans::regular(),
+        );
+    });
+    if extension(path).as_deref() == Some("svg") {
+        draw(SVGBackend::new(path, SIZE).into_drawing_area(), r, title)
+    } else {
+        draw(BitMapBackend::new(path, SIZE).into_drawing_area(), r, title)
+    }
+    .map_err(|e| bad(path, e))
+}
+
+fn draw<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    r: &SeqReport,
+    title: &str,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(err)?;
+    let n = r.values.len().saturating_sub(1) as u64;
+    let top = r.values.iter().copied().max().unwrap_or(0) + 1;
+    let caption = match &r.period {
+        Some(p) => format!(
+            "{title}: heaps 0..={n}, period {} after pre-period {}{}",
+            p.period,
+            p.preperiod,
+            if p.proven { " (proven)" } else { " (observed)" }
+        ),
+        None => format!("{title}: heaps 0..={n}, no period found"),
+    };
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(16)
+        .margin_right(48)
+        .x_label_area_size(40)
+        .y_label_area_size(56)
+        .build_cartesian_2d(0..n.max(1), 0..top)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc("heap size")
+        .y_desc("Grundy value")
+        .label_style(("sans-serif", 14))
+        .draw()
+        .map_err(err)?;
+    if let Some(p) = r.period.filter(|p| p.preperiod <= n) {
+        let end = (p.preperiod + p.period).min(n);
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(p.preperiod, 0), (end, top)],
+                RGBColor(255, 190, 0).mix(0.25).filled(),
+            )))
+            .map_err(err)?
+            .label(format!("one period ({})", p.period))
+            .legend(|(x, y)| {
+                Rectangle::new(
+                    [(x, y - 5), (x + 14, y + 5)],
+                    RGBColor(255, 190, 0).filled(),
+                )
+            });
+        chart
+            .draw_series(LineSeries::new(
+                [(p.preperiod, 0), (p.preperiod, top)],
+                RED.stroke_width(2),
+            ))
+            .map_err(err)?
+            .label(format!("pre-period ends at heap {}", p.preperiod))
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RED.stroke_width(2)));
+    }
+    // One dot per distinct (pixel column, value).
+    let columns = u64::from(SIZE.0);
+    let mut dots = BTreeSet::new();
+    for (heap, &v) in r.values.iter().enumerate() {
+        let column = heap as u64 * columns / (n + 1);
+        dots.insert((column, v, heap as u64));
+    }
+    let mut last = None;
+    let shown = dots.into_iter().filter(|&(c, v, _)| {
+        let keep = last != Some((c, v));
+        last = Some((c, v));
+        keep
+    });
+    // Dots as large as the heaps are sparse.
+    let radius = match n {
+        0..=400 => 3,
+        401..=4000 => 2,
+        _ => 1,
+    };
+    chart
+        .draw_series(shown.map(|(_, v, heap)| Circle::new((heap, v), radius, BLUE.filled())))
+        .map_err(err)?;
+    if r.period.is_some_and(|p| p.preperiod <= n) {
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 14))
+            .draw()
+            .map_err(err)?;
+    }
+    root.present().map_err(err)?;
+    Ok(())
+}
