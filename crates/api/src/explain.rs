@@ -122,6 +122,43 @@ pub fn explain(family: &dyn Family, args: &[&str], a: &Analysis) -> Result<Expla
     Ok(e)
 }
 
+/// The `analyze --json` document: the analysis, and when asked for
+/// (`--explain`) its [`Explanation`] in the field `explanation`. Every
+/// front end serialises this one type, so the command line, the web page
+/// and the Python package give the same document in the same words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explained {
+    /// The analysis, its fields at the top level of the document.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// Why it came out so; absent from the document when not asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<Explanation>,
+}
+
+impl Explained {
+    /// `analysis` of the position written as `args`, with its
+    /// explanation ([`explain`]) when `with_explanation` is true.
+    ///
+    /// Errors: those of [`explain`]; none without the explanation.
+    pub fn new(
+        family: &dyn Family,
+        args: &[&str],
+        analysis: Analysis,
+        with_explanation: bool,
+    ) -> Result<Explained, GameError> {
+        let explanation = if with_explanation {
+            Some(explain(family, args, &analysis)?)
+        } else {
+            None
+        };
+        Ok(Explained {
+            analysis,
+            explanation,
+        })
+    }
+}
+
 fn source_of(c: &ComponentReport, sources: &[(String, Option<String>)], a: &Analysis) -> String {
     if a.play == Play::Misere {
         return "misère play: no value of its own".to_string();

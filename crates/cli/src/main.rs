@@ -18,7 +18,8 @@ mod values_file;
 
 use args::{Parsed, Request};
 use error::{is_broken_pipe, CliError};
-use grundy_api::{explain, render};
+use grundy_api::explain::Explained;
+use grundy_api::render;
 use grundy_api::{Detail, Family, GameError, SearchError};
 use std::io::{self, BufWriter, Write};
 
@@ -95,21 +96,15 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let a = family
                 .analyze_with(&words, req.play, req.detail)
                 .map_err(|e| outcome_only_hint(e, req.detail))?;
-            let why = if req.explain {
-                Some(explain::explain(&*family, &words, &a)?)
-            } else {
-                None
-            };
+            let doc = Explained::new(&*family, &words, a, req.explain)?;
             if req.json {
-                let doc = serde_json::to_string_pretty(&Explained {
-                    analysis: &a,
-                    explanation: why.as_ref(),
-                })
-                .map_err(|e| GameError::Internal(format!("cannot serialise the analysis: {e}")))?;
+                let doc = serde_json::to_string_pretty(&doc).map_err(|e| {
+                    GameError::Internal(format!("cannot serialise the analysis: {e}"))
+                })?;
                 writeln!(out, "{doc}")?;
             } else {
-                out.write_all(render::analysis_text(&req.invocation(), &a).as_bytes())?;
-                if let Some(why) = &why {
+                out.write_all(render::analysis_text(&req.invocation(), &doc.analysis).as_bytes())?;
+                if let Some(why) = &doc.explanation {
                     out.write_all(render::explanation_text(why).as_bytes())?;
                 }
             }
@@ -154,16 +149,6 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
     };
     out.flush()?;
     Ok(code)
-}
-
-/// The `analyze --json` document: the analysis, and with `--explain` its
-/// `explanation`.
-#[derive(serde::Serialize)]
-struct Explained<'a> {
-    #[serde(flatten)]
-    analysis: &'a grundy_api::Analysis,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    explanation: Option<&'a explain::Explanation>,
 }
 
 /// A position with too many moves to list can still be answered without
