@@ -51,13 +51,15 @@ class Engine {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        // Only terminating the worker stops a running computation.
-        this.pending.delete(id);
-        this.failAll(new TimeLimit('stopped'));
-        this.restart();
-        reject(new TimeLimit(
+        // Only terminating the worker stops a running computation; the
+        // requests queued behind it stop with it, for the same reason.
+        const err = new TimeLimit(
           `stopped after ${seconds} s: the time limit was reached. ` +
-          'Try a smaller position or raise the time limit.'));
+          'Try a smaller position or raise the time limit.');
+        this.pending.delete(id);
+        this.failAll(err);
+        this.restart();
+        reject(err);
       }, seconds * 1000);
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, op, args });
@@ -213,17 +215,47 @@ function showAnalysis(a) {
   $('method').textContent = [`Method: ${a.method}`, ...(a.notes ?? []).map((n) => `Note: ${n}`)].join(' · ');
 }
 
+// Each analysis is numbered, so that an answer arriving after the next
+// analysis started (a winning move clicked meanwhile) is dropped.
+let analysisRun = 0;
+
 async function analyzeNow() {
+  const run = ++analysisRun;
   remember();
   say('Analysing…');
+  const args = [$('game').value, JSON.stringify(optionValues()),
+    $('position').value, $('misere').checked, null];
   try {
-    const a = await ask('analyze', $('game').value, JSON.stringify(optionValues()),
-      $('position').value, $('misere').checked, null);
+    const a = await ask('analyze', ...args);
+    if (run !== analysisRun) return;
     showAnalysis(a);
     say('');
   } catch (err) {
+    if (run !== analysisRun) return;
     $('result').hidden = true;
     sayError(err);
+    return;
+  }
+  explainNow(run, args);
+}
+
+/**
+ * Shows the reasoning behind the analysis shown (the command line's
+ * `--explain` text), asked for separately so that the analysis appears
+ * first and a limit hit while explaining costs only the explanation.
+ */
+async function explainNow(run, args) {
+  const text = $('why-text');
+  text.textContent = 'Working out why…';
+  text.className = 'pending';
+  try {
+    const doc = await ask('explain', ...args);
+    if (run !== analysisRun) return;
+    text.textContent = doc.explanation.text.join('\n');
+    text.className = '';
+  } catch (err) {
+    if (run !== analysisRun) return;
+    text.textContent = `No explanation: ${err.message}`;
   }
 }
 

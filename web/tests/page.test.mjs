@@ -96,6 +96,17 @@ async function analyse(page, game, position, options = {}) {
 
 const WHO = { N: 'First player wins (N)', P: 'Second player wins (P)', D: 'Draw (D)' };
 
+/** Waits until the page shows `text` as the explanation; returns it. */
+async function explanationShown(page, text) {
+  try {
+    await page.waitForFunction(
+      (t) => document.getElementById('why-text').textContent === t, text, { timeout: 30000 });
+  } catch (e) {
+    assert.equal(await page.textContent('#why-text'), text, e.message);
+  }
+  return page.textContent('#why-text');
+}
+
 test('nim 3 4 5: outcome, value and the winning move, as the command line says', async () => {
   const { page, problems } = await openPage();
   await analyse(page, 'nim', '3 4 5');
@@ -104,6 +115,17 @@ test('nim 3 4 5: outcome, value and the winning move, as the command line says',
   assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
   const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
+  // The explanation: the command line's `--explain` words, the nim-sum
+  // worked in binary among them.
+  const why = cli('nim', '3', '4', '5', '--explain').explanation.text.join('\n');
+  const shown = await explanationShown(page, why);
+  assert.ok(await page.isVisible('#why-text'));
+  assert.match(shown, /Their nim-sum \(exclusive or of the values in binary\):/);
+  assert.match(shown, /^ {6}011 {2}\(3\)$/m);
+  assert.match(shown, /^ {6}100 {2}\(4\)$/m);
+  assert.match(shown, /^ {2}xor 101 {2}\(5\)$/m);
+  assert.match(shown, /^ {2}= {3}010 {2}\(2\)$/m);
+  assert.match(shown, /heap 1: 3 -> 1 {2}leaves 1 4 5: value 0: 1 xor 4 xor 5 = 0; the opponent loses/);
   // The address holds the game and the position.
   const url = new URL(page.url());
   assert.equal(url.searchParams.get('game'), 'nim');
@@ -124,12 +146,17 @@ test('a Treblecross row, then clicking a winning move plays it', async () => {
   assert.equal(expected.outcome, 'N');
   const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
+  const whyBefore = await explanationShown(page, cli('treblecross', row, '--explain').explanation.text.join('\n'));
   const first = expected.winning_moves[0].to;
   await page.click('#winning button >> nth=0');
   await page.waitForFunction(
     (pos) => document.getElementById('outcome').textContent.startsWith(`treblecross ${pos}:`), first);
   assert.equal(await page.inputValue('#position'), first);
   assert.equal(await page.textContent('#outcome'), `treblecross ${first}: ${WHO.P}`);
+  // The explanation follows the move.
+  const whyAfter = await explanationShown(page, cli('treblecross', first, '--explain').explanation.text.join('\n'));
+  assert.notEqual(whyAfter, whyBefore);
+  assert.match(whyAfter, /\(P\)/);
   assert.equal(new URL(page.url()).searchParams.get('position'), first);
   assert.deepEqual(problems, []);
   await page.close();
@@ -211,6 +238,7 @@ test('a game against the engine played to the end, and a screenshot', async () =
   await page.click('#match-stop');
   await analyse(page, 'kayles', '4 7');
   await page.waitForSelector('#plot:not([hidden])');
+  await explanationShown(page, cli('kayles', '4', '7', '--explain').explanation.text.join('\n'));
   await page.screenshot({ path: screenshot, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();

@@ -4,8 +4,9 @@
 //! Every function takes the game's name, its options as a JSON object of
 //! texts without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`) and the
 //! position as the text `analyze` takes, and answers with the JSON
-//! document of the command line (`analyze --json`, `games --json`, `seq
-//! --json`), so the page and the command line show the same answers.
+//! document of the command line (`analyze --json`, `analyze --explain
+//! --json`, `games --json`, `seq --json`), so the page and the command
+//! line show the same answers.
 //! Bad input is rejected by [`grundy_api::request`] with the command
 //! line's messages, thrown as a JavaScript `Error`.
 //!
@@ -18,6 +19,7 @@
 //! The last family built is kept, so a page asking many questions about
 //! one game builds its tables once.
 
+use grundy_api::explain::Explained;
 use grundy_api::{policy, request, Family, GameError, Limits, Play, SeqControl};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -145,6 +147,23 @@ pub fn analyze_json(
     })
 }
 
+/// The `analyze --explain --json` document of `position`: the analysis
+/// with the `explanation` field, in the command line's words (both made
+/// by [`Explained`]).
+pub fn explain_json(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<&str>,
+) -> Result<String, GameError> {
+    with_family(game, options, max_states, |f| {
+        let args = policy::split(position);
+        let analysis = f.analyze(&args, play(misere))?;
+        json(&Explained::new(f, &args, analysis, true)?)
+    })
+}
+
 /// Every legal move of `position`: a JSON array of `{"move", "to"}`.
 pub fn moves_json(
     game: &str,
@@ -223,6 +242,19 @@ pub fn analyze(
     analyze_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
 }
 
+/// `explain(game, options, position, misere, maxStates)`: the `analyze
+/// --explain --json` document; throws the command line's message.
+#[wasm_bindgen]
+pub fn explain(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    max_states: Option<String>,
+) -> Result<String, JsError> {
+    explain_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+}
+
 /// `moves(game, options, position, maxStates)`: every legal move.
 #[wasm_bindgen]
 pub fn moves(
@@ -281,6 +313,45 @@ mod tests {
             .analyze(&["3", "4", "5"], Play::Normal)
             .unwrap();
         assert_eq!(a, serde_json::to_value(same).unwrap());
+    }
+
+    #[test]
+    fn the_explanation_is_the_command_lines() {
+        let doc = parse(&explain_json("nim", "", "3 4 5", false, None).unwrap());
+        let e = &doc["explanation"];
+        assert_eq!(
+            e["nim_sum"]["terms"],
+            serde_json::json!(["011", "100", "101"])
+        );
+        assert_eq!(e["nim_sum"]["sum"], "010");
+        assert!(e["text"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("  xor 101  (5)")));
+        // The same document the api makes for the command line.
+        let family = grundy_games::find("nim")
+            .unwrap()
+            .build(&Default::default(), &Limits::default())
+            .unwrap();
+        let args = ["3", "4", "5"];
+        let a = family.analyze(&args, Play::Normal).unwrap();
+        let same = Explained::new(&*family, &args, a, true).unwrap();
+        assert_eq!(doc, serde_json::to_value(same).unwrap());
+        // Without the explanation it is the analysis alone.
+        let mut trimmed = doc.clone();
+        trimmed.as_object_mut().unwrap().remove("explanation");
+        assert_eq!(
+            trimmed,
+            parse(&analyze_json("nim", "", "3 4 5", false, None).unwrap())
+        );
+        // Misère play and bad input, as for the analysis.
+        let m = parse(&explain_json("nim", "", "1 1 2", true, None).unwrap());
+        assert!(m["explanation"]["nim_sum"].is_null());
+        assert!(m["explanation"]["conclusion"]
+            .as_str()
+            .unwrap()
+            .starts_with("In misère play"));
+        assert!(input(explain_json("nim", "", "3 x", false, None).unwrap_err()).contains("'x'"));
     }
 
     #[test]
