@@ -2,7 +2,8 @@
 //! `analyze`, `moves` and one-heap value sequences, as Python functions.
 //!
 //! Every answer is the command line's JSON document turned into Python
-//! objects (`analyze` returns the dict of `grundy analyze --json`, `seq`
+//! objects (`analyze` returns the dict of `grundy analyze --json`, with
+//! `explain=True` that of `grundy analyze --explain --json`, `seq`
 //! the dict of `grundy seq --json`, `games` the list of `grundy games
 //! --json`), because it is made by the same serialisation. Bad input is
 //! checked by [`grundy_api::request`] with the command line's messages
@@ -13,6 +14,7 @@
 //! million states and 60 seconds, as on the command line), so a call
 //! always returns.
 
+use grundy_api::explain::Explained;
 use grundy_api::{request, Family, GameError, Limits, Play, Registration, SeqControl};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
@@ -187,20 +189,23 @@ impl Game {
 
     /// Outcome, value and every winning move of `position` (a string such
     /// as `"3 4 5"` or a list of words), as the dict of `grundy analyze
-    /// --json`.
-    #[pyo3(signature = (position, misere=false))]
+    /// --json`; with `explain=True`, that of `grundy analyze --explain
+    /// --json` (the reasoning in its `explanation` field).
+    #[pyo3(signature = (position, misere=false, explain=false))]
     fn analyze<'py>(
         &self,
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
         misere: bool,
+        explain: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let words = position_words(position)?;
         let play = if misere { Play::Misere } else { Play::Normal };
         let family = &*self.family;
         let answer = py.detach(|| {
             let args: Vec<&str> = words.iter().map(String::as_str).collect();
-            family.analyze(&args, play)
+            let analysis = family.analyze(&args, play)?;
+            Explained::new(family, &args, analysis, explain)
         });
         to_python(py, &answer.map_err(py_err)?)
     }
@@ -262,9 +267,12 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// `analyze(game, position, misere=False, options=None, max_states=None,
-/// time_limit=None)`: the dict of `grundy analyze --json`.
+/// time_limit=None, explain=False)`: the dict of `grundy analyze --json`
+/// (with `explain=True`, of `grundy analyze --explain --json`).
 #[pyfunction]
-#[pyo3(signature = (game, position, misere=false, options=None, max_states=None, time_limit=None))]
+#[pyo3(signature = (game, position, misere=false, options=None, max_states=None, time_limit=None, explain=false))]
+// One parameter per keyword argument of the Python signature.
+#[allow(clippy::too_many_arguments)]
 fn analyze<'py>(
     py: Python<'py>,
     game: &str,
@@ -273,8 +281,9 @@ fn analyze<'py>(
     options: Option<&Bound<'py, PyDict>>,
     max_states: Option<&Bound<'py, PyAny>>,
     time_limit: Option<&Bound<'py, PyAny>>,
+    explain: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::new(py, game, options, max_states, time_limit)?.analyze(py, position, misere)
+    Game::new(py, game, options, max_states, time_limit)?.analyze(py, position, misere, explain)
 }
 
 /// `moves(game, position, options=None, max_states=None)`: every legal

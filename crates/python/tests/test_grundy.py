@@ -97,6 +97,42 @@ def test_analyze_is_the_json_of_the_command_line(game, position, misere, options
     assert a == cli("analyze", "--json", *cli_args)
 
 
+@pytest.mark.parametrize(
+    "game,position,misere,options,cli_args",
+    [
+        ("nim", "3 4 5", False, None, ["nim", "3", "4", "5"]),
+        ("nim", "1 4 5", False, None, ["nim", "1", "4", "5"]),
+        ("nim", "0 0", False, None, ["nim", "0", "0"]),
+        ("nim", "1 1 2", True, None, ["nim", "1", "1", "2", "--misere"]),
+        ("octal", "5 7", False, {"code": "0.137"}, ["octal", "--code", "0.137", "5", "7"]),
+        ("treblecross", ".X.........X.", False, None, ["treblecross", ".X.........X."]),
+        ("game31", "321", False, None, ["game31", "321"]),
+    ],
+)
+def test_analyze_with_explain_is_the_json_of_the_command_line(
+    game, position, misere, options, cli_args
+):
+    a = grundy.analyze(game, position, misere=misere, options=options, explain=True)
+    assert a == cli("analyze", "--explain", "--json", *cli_args)
+    g = grundy.Game(game, options=options)
+    assert g.analyze(position, misere=misere, explain=True) == a
+
+
+def test_the_explanation_of_nim_345_works_the_nim_sum_in_binary():
+    e = grundy.analyze("nim", "3 4 5", explain=True)["explanation"]
+    assert e["nim_sum"] == {"terms": ["011", "100", "101"], "sum": "010", "value": 2}
+    assert "Their nim-sum (exclusive or of the values in binary):" in e["text"]
+    assert "  xor 101  (5)" in e["text"]
+    assert e["moves"][0]["to"] == "1 4 5"
+    # Without explain=True (the default) there is no explanation field.
+    plain = grundy.analyze("nim", "3 4 5")
+    assert "explanation" not in plain
+    assert grundy.analyze("nim", "3 4 5", explain=False) == plain
+    explained = grundy.analyze("nim", "3 4 5", explain=True)
+    del explained["explanation"]
+    assert explained == plain
+
+
 def test_position_as_a_list_of_words_and_options_as_numbers():
     assert grundy.analyze("nim", ["3", "4", "5"]) == grundy.analyze("nim", "3  4\t5")
     by_list = grundy.analyze("subtraction", "10", options={"set": [1, 3, 4]})
@@ -145,6 +181,10 @@ def test_a_game_object_keeps_its_options():
         (lambda: grundy.analyze("chess", "1"), ["analyze", "chess", "1"]),
         (lambda: grundy.analyze("nim", "3 x 5"), ["analyze", "nim", "3", "x", "5"]),
         (lambda: grundy.analyze("nim", "-3"), ["analyze", "nim", "-3"]),
+        (
+            lambda: grundy.analyze("nim", "3 x 5", explain=True),
+            ["analyze", "nim", "3", "x", "5", "--explain"],
+        ),
         (lambda: grundy.analyze("treblecross", "..Y"), ["analyze", "treblecross", "..Y"]),
         (lambda: grundy.analyze("subtraction", "5"), ["analyze", "subtraction", "5"]),
         (
