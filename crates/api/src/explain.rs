@@ -102,7 +102,16 @@ pub fn explain(family: &dyn Family, args: &[&str], a: &Analysis) -> Result<Expla
     };
     let theory =
         (!matches!(a.method.as_str(), "closed form" | "memoised search")).then(|| a.method.clone());
-    let over = a.components.is_empty();
+    // No component with a move usually means the game is over, but a
+    // family's normal-play model may leave out moves that lose at once
+    // (Treblecross: a row with no safe cell has moves, each making a three
+    // possible for the opponent): the moves decide.
+    let over = a.components.is_empty()
+        && match family.moves(args) {
+            Ok(m) => m.is_empty(),
+            Err(GameError::Search(_)) => false,
+            Err(e) => return Err(e),
+        };
     let conclusion = conclusion(a, over);
     let (moves, more_moves) = if over {
         (Vec::new(), 0)

@@ -167,3 +167,16 @@ fn a_finished_game_and_a_search_are_explained() {
     assert!(text.contains("search of its game tree"), "{text}");
     assert_input_error(&grundy(&["batch", "nim", "--explain"]), "--explain");
 }
+
+#[test]
+fn a_treblecross_row_without_a_safe_cell_is_not_over() {
+    // Every cell is within two of an X: eight moves, each losing at once.
+    let w = why(&["treblecross", "..X....X.."]);
+    assert!(!w.contains("The game is over"), "{w}");
+    assert!(w.contains("Every move fails:"), "{w}");
+    assert!(
+        w.contains("X at 1  leaves X.X....X..: value 1; the opponent wins"),
+        "{w}"
+    );
+    assert!(w.contains("... and 3 more moves"), "{w}");
+}
