@@ -62,6 +62,10 @@ use crate::bits::ValueSet;
 use crate::scan::{strike, Marks, Pairs};
 use crate::{SeqError, Value};
 
+/// The splits of each range scanned in the first turn of
+/// [`find_candidates`]; each later turn scans twice as many.
+const FIRST_WINDOW: usize = 256;
+
 /// Heaps computed before the first mask review.
 pub(super) const FIRST_REVIEW: usize = 256;
 /// A mask is used only if it leaves at most this fraction of heaps rare.
@@ -426,17 +430,32 @@ pub(super) fn find_candidates(
     let high = top_bit > 0 && top.len() * 2 < total;
     let split = if high { top_bit } else { usize::MAX };
     let count = cands.len();
-    // Phase A: the vectorised scan for the candidates below `split`.
+    // Phase A: the vectorised scan for the candidates below `split`, the
+    // ranges taken in turn by windows that double, so that a range where
+    // a candidate cannot occur (0 among the splits of an odd m when the
+    // values alternate, say) is not scanned whole before one where it
+    // shows at once: the work is at most about twice the best order's.
     let first_high = cands.partition_point(|&v| (v as usize) < split);
     let mut low_left = first_high;
-    for (m, lo, hi) in ranges.clone() {
-        if low_left == 0 {
-            break;
+    let longest = ranges
+        .clone()
+        .map(|(_, lo, hi)| (hi + 1).saturating_sub(lo))
+        .max()
+        .unwrap_or(0);
+    let (mut start, mut window) = (0, FIRST_WINDOW);
+    while low_left > 0 && start < longest {
+        for (m, lo, hi) in ranges.clone() {
+            if low_left == 0 {
+                break;
+            }
+            let (from, to) = (lo + start, hi.min(lo + start + window - 1));
+            if from <= to {
+                let (xs, ys) = pairs.slices(m, from, to);
+                low_left = strike(xs, ys, &mut cands[..low_left], mark);
+            }
         }
-        if lo <= hi {
-            let (xs, ys) = pairs.slices(m, lo, hi);
-            low_left = strike(xs, ys, &mut cands[..low_left], mark);
-        }
+        start += window;
+        window *= 2;
     }
     cands.copy_within(first_high..count, low_left);
     let left = low_left + (count - first_high);
