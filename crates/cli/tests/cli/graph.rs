@@ -65,3 +65,18 @@ fn play_on_a_drawn_board_never_loses_the_draw() {
         "{text}"
     );
 }
+
+#[test]
+fn the_spec_example_with_tokens_as_an_option() {
+    // a -> b -> c: c 0, b 1, a 0; tokens on a and c: 0 xor 0 = 0.
+    let a = analyze_json(&["graph", "--edges", "a-b b-c", "--tokens", "a,c"]);
+    assert_eq!(a["outcome"], "P");
+    assert_eq!(a["value"], 0);
+    assert_eq!(a["position"], "a,c");
+    let b = analyze_json(&["graph", "--edges", "a-b b-c", "--tokens", "b,c"]);
+    assert_eq!(
+        (b["outcome"].as_str(), b["value"].as_u64()),
+        (Some("N"), Some(1))
+    );
+    assert_eq!(b["winning_moves"][0]["move"], "b -> c");
+}
