@@ -64,6 +64,42 @@ pub trait Family: Send + Sync {
         Ok(Vec::new())
     }
 
+    /// Reads a move of the position written as `args` typed in the game's
+    /// own notation (`typed`: the line as typed, e.g. `2 3` in nim), for
+    /// front ends where a person types moves. The default: no notation.
+    ///
+    /// Contract: `None` when `typed` is not in the notation at all (always,
+    /// for a family without one), so the front end may read it otherwise;
+    /// `Some(Ok(m))` when it names a legal move, `m` being one of
+    /// [`Family::moves`]`(args)` (same label and `to`); `Some(Err(e))` when
+    /// it is in the notation but names no legal move here, or `args` is no
+    /// position: an input error whose message says why.
+    fn read_move(&self, _args: &[&str], _typed: &str) -> Option<Result<MoveReport, GameError>> {
+        None
+    }
+
+    /// How [`Family::read_move`]'s notation is written, for a person: the
+    /// form and its meaning, with an example that is a legal move of the
+    /// position written as `args` when it has one. `None` when the family
+    /// has no notation (the default) or `args` is no position.
+    fn move_notation(&self, _args: &[&str]) -> Option<String> {
+        None
+    }
+
+    /// What ended the game at the position written as `args`, in the
+    /// game's own words, when the family can say more than "the player to
+    /// move has no move" (``X X X made at cells 4-6``); `None` (the
+    /// default) otherwise, and for a position that still has a move.
+    fn end_reason(&self, _args: &[&str]) -> Option<String> {
+        None
+    }
+
+    /// Whether positions may repeat (a game with cycles, which may go on
+    /// for ever unless a draw is declared). The default: no.
+    fn may_repeat(&self) -> bool {
+        false
+    }
+
     /// The values of heaps 0..=n of a one-heap family, with its period,
     /// computed as `ctl` says (method, threads, checkpoint, time limit).
     /// Families without a one-heap sequence answer with an input error.
@@ -269,6 +305,37 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
                 (self.game.format(q), source)
             })
             .collect())
+    }
+
+    /// The game's [`TextGame::read_move`], on `typed` split on white space.
+    fn read_move(&self, args: &[&str], typed: &str) -> Option<Result<MoveReport, GameError>> {
+        let p = match self.game.parse(args) {
+            Ok(p) => p,
+            Err(e) => return Some(Err(e.into())),
+        };
+        let words: Vec<&str> = typed.split_whitespace().collect();
+        Some(match self.game.read_move(&p, &words)? {
+            Ok(m) => Ok(MoveReport {
+                label: m.label,
+                to: self.game.format(&m.to),
+            }),
+            Err(e) => Err(e.into()),
+        })
+    }
+
+    /// The game's [`TextGame::move_notation`].
+    fn move_notation(&self, args: &[&str]) -> Option<String> {
+        self.game.move_notation(&self.game.parse(args).ok()?)
+    }
+
+    /// The game's [`TextGame::end_reason`].
+    fn end_reason(&self, args: &[&str]) -> Option<String> {
+        self.game.end_reason(&self.game.parse(args).ok()?)
+    }
+
+    /// The game's [`grundy_engine::Rules::may_repeat`].
+    fn may_repeat(&self) -> bool {
+        self.game.may_repeat()
     }
 
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {

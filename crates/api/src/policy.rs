@@ -233,6 +233,90 @@ mod tests {
         assert_eq!(best_by_remoteness(&after), (vec![1, 3], Some(7)));
     }
 
+    /// A drawn position "start" whose first listed move loses (to "lost",
+    /// won by the opponent) and whose second keeps the draw (to "drawn");
+    /// with `remoteness` the family answers [`Family::move_remoteness`],
+    /// else the engine must weigh the moves by analysing them.
+    struct DrawOrLose {
+        remoteness: bool,
+    }
+
+    impl Family for DrawOrLose {
+        fn name(&self) -> String {
+            "draw-or-lose".into()
+        }
+
+        fn analyze_with(
+            &self,
+            args: &[&str],
+            play: Play,
+            _detail: crate::Detail,
+        ) -> Result<Analysis, GameError> {
+            let position = args.join(" ");
+            let outcome = match position.as_str() {
+                "lost" => Outcome::N,
+                "start" | "drawn" => Outcome::D,
+                _ => return Err(GameError::Input(format!("no position {position}"))),
+            };
+            Ok(Analysis {
+                game: self.name(),
+                position,
+                play,
+                outcome,
+                value: None,
+                // Listing no draw-keeping move makes the heuristic weigh
+                // every move.
+                winning_move_count: Some(0),
+                winning_moves: vec![],
+                components: vec![],
+                method: "test".into(),
+                notes: vec![],
+                table: None,
+            })
+        }
+
+        fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+            let mv = |to: &str| MoveReport {
+                label: format!("to {to}"),
+                to: to.into(),
+            };
+            Ok(match args {
+                ["start"] => vec![mv("lost"), mv("drawn")],
+                _ => vec![mv("start")],
+            })
+        }
+
+        fn move_remoteness(
+            &self,
+            args: &[&str],
+            _play: Play,
+            _max_positions: u64,
+        ) -> Result<Option<crate::MoveOutcomes>, GameError> {
+            Ok(match (self.remoteness, args) {
+                (true, ["start"]) => Some(vec![(Outcome::N, Some(1)), (Outcome::D, None)]),
+                _ => None,
+            })
+        }
+    }
+
+    #[test]
+    fn a_drawn_position_never_slips_into_a_loss() {
+        for (remoteness, basis) in [(true, Basis::Remoteness), (false, Basis::FewestReplies)] {
+            let family = DrawOrLose { remoteness };
+            let a = family.analyze(&["start"], Play::Normal).unwrap();
+            let moves = family.moves(&["start"]).unwrap();
+            for seed in [None, Some(1), Some(2), Some(3)] {
+                let m = engine_move(&family, Play::Normal, &a, &moves, seed).unwrap();
+                assert_eq!(
+                    m.chosen.to, "drawn",
+                    "remoteness {remoteness}, seed {seed:?}"
+                );
+                assert_eq!(m.basis, basis);
+                assert_eq!(m.remoteness, None);
+            }
+        }
+    }
+
     #[test]
     fn seeds_pick_reproducibly_among_ties() {
         let c = [3, 5, 8, 9];

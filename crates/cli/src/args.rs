@@ -65,10 +65,19 @@ with the position each leads to; stdin gives your answers, one a line:
   a number          the move with that number
   a label           the move labelled exactly so (spaces may differ), or the
                     position it leads to exactly as listed
+  notation          the move in the game's own notation, where it has one
+                    (`help` during a game shows it, with an example): heaps
+                    as HEAP COUNT (`2 3` takes 3 counters from heap 2),
+                    Wythoff's two heaps as the counters taken from each
+                    (`0 3`, `2 2`), a cell of a row after @ (`@4`)
   ?                 the winning moves of the position (or why there are none)
   help              how to answer
   q                 quit (the game is abandoned)
-A line that is not understood is answered with the reason and asked again.
+A line is read as the first of: a command; a move's number (a line that is
+one whole number is always a move's number, never a heap or a cell); a label;
+the position a move leads to; the game's notation. A line that is not
+understood, or a move in notation that is not legal, is answered with the
+reason and asked again.
 At the start the teacher says whether the player to move can force a win;
 after each of your moves it says whether the move kept or threw away a win.
 --hint marks the winning moves in every list with `*`.
@@ -85,7 +94,12 @@ listed first, or with --seed N to one picked by N: the same answers and
 seed give the same game.
 
 The game ends when the player to move has no move: that player loses in
-normal play and wins with --misere. --json is not supported here. Common
+normal play and wins with --misere. A game that ends by a rule of its own
+(three in a row made) says so before the verdict. In a game whose positions
+may repeat (a graph with cycles, ring, a rules file with loopy()) the game
+is drawn when a position comes up with the same player to move for the
+4th time (3 repetitions), or after 10000 moves. The last line is `you win`,
+`engine wins` or `draw`. --json is not supported here. Common
 options --threads, --max-states and --time-limit bound each engine search.
 
 Exit status: 0 when the game ends, is quit or input ends (abandoned); 2 for
@@ -973,6 +987,23 @@ fn game_help(sub: &str, reg: &Registration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The numbers `play --help` states are the ones `play` uses.
+    #[test]
+    fn play_help_states_the_draw_rules_in_force() {
+        use crate::play::{MAX_PLIES, MAX_REPETITIONS};
+        let h = PLAY_AFTER_HELP.replace('\n', " ");
+        for needle in [
+            format!(
+                "{}th time ({MAX_REPETITIONS} repetitions)",
+                MAX_REPETITIONS + 1
+            ),
+            format!("after {MAX_PLIES} moves"),
+            format!("at most {} positions", grundy_api::policy::MAX_EXPLORED),
+        ] {
+            assert!(h.contains(&needle), "{needle}");
+        }
+    }
 
     #[test]
     fn dash_positions() {

@@ -9,14 +9,41 @@
 //!
 //! The engine's moves are chosen by [`grundy_api::policy`], shared with
 //! every front end.
+//!
+//! A move is typed by its number in the list, its label, the position it
+//! leads to, or the game's own notation ([`Family::read_move`]); see
+//! [`READING_ORDER`] for how a line that could be read several ways is
+//! read. A game whose positions may repeat ([`Family::may_repeat`]) is
+//! drawn at the [`MAX_REPETITIONS`]-th repetition of a position with the
+//! same player to move, or after [`MAX_PLIES`] moves; the last line is then
+//! `draw`. A game that ends by a rule of its own (three in a row made)
+//! says so ([`Family::end_reason`]) before the verdict.
 
 use crate::args::PlayRequest;
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_api::policy::{engine_move, find_move, normal_space, split, EngineMove, MAX_EXPLORED};
 use grundy_api::{Analysis, Family, GameError, MoveReport, Outcome, Play};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
+
+/// In a game whose positions may repeat, the game is drawn when a position
+/// comes up again with the same player to move for this many repetitions
+/// (so on its fourth occurrence).
+pub const MAX_REPETITIONS: u32 = 3;
+
+/// In a game whose positions may repeat, the most moves (plies, both
+/// players counted) played before the game is stopped and drawn, for games
+/// that wander through so many positions that repetitions come slowly.
+/// Acyclic games have no such bound: they end by themselves.
+pub const MAX_PLIES: u64 = 10_000;
+
+/// How a typed line is read, for `help` and the module doc: the first
+/// reading that applies wins.
+pub const READING_ORDER: &str = "A line is read as the first of: a command (?, help, q); \
+     a move's number (a line that is one whole number is always a move's number); \
+     a move's label; the position a move leads to; the game's notation.";
 
 /// Most moves printed in the list on the person's turn; the others can
 /// still be chosen by number or label.
@@ -26,7 +53,7 @@ const MAX_LISTED: usize = 100;
 const MAX_NAMED: usize = 3;
 
 /// Whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Side {
     Human,
     Engine,
@@ -46,6 +73,9 @@ impl Side {
 enum Choice {
     /// Play the move with this index in the move list.
     Move(usize),
+    /// Play the move with this index, after telling the person how the
+    /// line was read (it could have been read another way).
+    Noted(usize, String),
     /// Show the winning moves.
     Hint,
     /// Repeat how to answer.
@@ -82,7 +112,16 @@ pub fn run(
     } else {
         Side::Human
     };
+    let repeats = family.may_repeat();
     out.write_all(intro_text(title, play, side, &analysis, moves.is_empty()).as_bytes())?;
+    if !moves.is_empty() {
+        let notation = family.move_notation(&words(&args));
+        out.write_all(rules_text(notation.as_deref(), repeats).as_bytes())?;
+    }
+    // How often each position has come up with each player to move, in a
+    // game whose positions may repeat; and the moves played so far.
+    let mut seen: HashMap<(String, Side), u32> = HashMap::new();
+    let mut plies: u64 = 0;
     loop {
         let here = shown(&analysis.position);
         let whose = match side {
@@ -91,14 +130,43 @@ pub fn run(
         };
         writeln!(out, "\nPosition: {here}   ({whose})")?;
         if moves.is_empty() {
+            if let Some(reason) = family.end_reason(&words(&args)) {
+                writeln!(out, "{reason}: {}", winner(human_wins(play, side)))?;
+            }
             out.write_all(verdict_text(play, side).as_bytes())?;
             out.flush()?;
             return Ok(0);
         }
+        if repeats {
+            let count = seen
+                .entry((normal_space(&analysis.position), side))
+                .or_insert(0);
+            *count += 1;
+            let draw = if *count > MAX_REPETITIONS {
+                Some(Draw::Repetition)
+            } else if plies >= MAX_PLIES {
+                Some(Draw::Length)
+            } else {
+                None
+            };
+            if let Some(draw) = draw {
+                out.write_all(draw_text(draw, side, &analysis).as_bytes())?;
+                out.flush()?;
+                return Ok(0);
+            }
+        }
         let (chosen, next) = match side {
             Side::Human => {
                 out.write_all(moves_text(&moves, req.hint.then_some(&analysis)).as_bytes())?;
-                let Some(i) = ask(input, out, &moves, &analysis)? else {
+                // The notation's example is a legal move of this position.
+                let notation = family.move_notation(&words(&args));
+                let reader = Reader {
+                    family,
+                    args: &args,
+                    notation: notation.as_deref(),
+                    repeats,
+                };
+                let Some(i) = ask(input, out, &moves, &analysis, &reader)? else {
                     out.flush()?;
                     return Ok(0);
                 };
@@ -131,7 +199,88 @@ pub fn run(
             .map_err(|e| stopped(e, &chosen.to))?;
         analysis = next;
         side = side.other();
+        plies += 1;
     }
+}
+
+/// What the person's lines are read against besides the move list: the
+/// family's notation for the current position.
+struct Reader<'a> {
+    family: &'a dyn Family,
+    /// The current position's arguments.
+    args: &'a [String],
+    /// The notation's help ([`Family::move_notation`]), if the game has one.
+    notation: Option<&'a str>,
+    /// Whether the draw rules apply ([`Family::may_repeat`]).
+    repeats: bool,
+}
+
+impl Reader<'_> {
+    /// The family's reading of `typed` in its notation.
+    fn read(&self, typed: &str) -> Option<Result<MoveReport, GameError>> {
+        // A family without a notation is not asked.
+        self.notation?;
+        self.family.read_move(&words(self.args), typed)
+    }
+}
+
+/// Why a game was stopped as drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Draw {
+    /// A position came up again, with the same player to move, for the
+    /// [`MAX_REPETITIONS`]-th repetition.
+    Repetition,
+    /// [`MAX_PLIES`] moves were played.
+    Length,
+}
+
+/// The last lines of a drawn game: why it was stopped, and `draw`. `a` is
+/// the analysis of the position it stopped at, `side` the player to move
+/// there.
+fn draw_text(draw: Draw, side: Side, a: &Analysis) -> String {
+    let whose = match side {
+        Side::Human => "you",
+        Side::Engine => "the engine",
+    };
+    let why = match draw {
+        Draw::Repetition => format!(
+            "This position has now come up {} times with {whose} to move ({MAX_REPETITIONS} \
+             repetitions): the game is drawn by repetition.",
+            MAX_REPETITIONS + 1
+        ),
+        Draw::Length => {
+            format!("{MAX_PLIES} moves have been played without an end: the game is drawn.")
+        }
+    };
+    let missed = match (a.outcome, side) {
+        (Outcome::N, Side::Human) => " You could still have forced a win from here.",
+        (Outcome::N, Side::Engine) => " The engine could still have forced a win from here.",
+        _ => "",
+    };
+    format!("{why}{missed}\ndraw\n")
+}
+
+/// The rules of answering beyond the first lines: the game's notation, and
+/// the draw rules where positions may repeat. Empty when neither applies.
+fn rules_text(notation: Option<&str>, repeats: bool) -> String {
+    let mut s = String::new();
+    if let Some(n) = notation {
+        let _ = writeln!(s, "Moves may also be typed in the game's notation: {n}.");
+    }
+    if repeats {
+        let _ = writeln!(s, "{}", draw_rule_text());
+    }
+    s
+}
+
+/// The draw rules, for games whose positions may repeat.
+fn draw_rule_text() -> String {
+    format!(
+        "Positions may repeat in this game: when one comes up with the same player to move \
+         for the {}th time ({MAX_REPETITIONS} repetitions), or after {MAX_PLIES} moves, the \
+         game stops as a draw.",
+        MAX_REPETITIONS + 1
+    )
 }
 
 fn words(args: &[String]) -> Vec<&str> {
@@ -319,8 +468,20 @@ fn policy_text() -> String {
     )
 }
 
-/// Reads one line of the person's answer.
+/// Reads one line of the person's answer, without a notation.
+#[cfg(test)]
 fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
+    parse_line(line, moves, &|_| None)
+}
+
+/// Reads one line of the person's answer in [`READING_ORDER`]; `notation`
+/// is the family's reading of the line in its notation
+/// ([`Family::read_move`]).
+fn parse_line(
+    line: &str,
+    moves: &[MoveReport],
+    notation: &dyn Fn(&str) -> Option<Result<MoveReport, GameError>>,
+) -> Choice {
     let t = normal_space(line);
     let n = moves.len();
     match t.as_str() {
@@ -354,13 +515,44 @@ fn parse_choice(line: &str, moves: &[MoveReport]) -> Choice {
         ));
     }
     if let Some(i) = (0..n).find(|&i| normal_space(&moves[i].to) == t) {
+        // The position comes first; say so when the notation would have
+        // named another move.
+        if let Some(Ok(m)) = notation(&t) {
+            if let Some(j) = find_move(moves, &m).filter(|&j| j != i) {
+                return Choice::Noted(
+                    i,
+                    format!(
+                        "'{}' is read as the position the move leads to; in the game's \
+                         notation it would be move {} ({}): type a move's number to be sure.",
+                        shortened(&t),
+                        j + 1,
+                        moves[j].label
+                    ),
+                );
+            }
+        }
         return Choice::Move(i);
     }
-    Choice::Invalid(format!(
-        "'{}' is not a legal move here. {}",
-        shortened(&t),
-        usage_text(n)
-    ))
+    match notation(&t) {
+        Some(Ok(m)) => match find_move(moves, &m) {
+            Some(i) => Choice::Move(i),
+            None => Choice::Invalid(format!(
+                "'{}' names no move in the list ({}). {}",
+                shortened(&t),
+                m.label,
+                usage_text(n)
+            )),
+        },
+        Some(Err(e)) => Choice::Invalid(format!(
+            "'{}' is not a legal move here: {e}.",
+            shortened(&t)
+        )),
+        None => Choice::Invalid(format!(
+            "'{}' is not a legal move here. {}",
+            shortened(&t),
+            usage_text(n)
+        )),
+    }
 }
 
 /// The person's line as quoted back in a message: its start when it is
@@ -380,6 +572,7 @@ fn ask(
     out: &mut dyn Write,
     moves: &[MoveReport],
     a: &Analysis,
+    reader: &Reader,
 ) -> Result<Option<usize>, CliError> {
     loop {
         let range = match moves.len() {
@@ -414,8 +607,12 @@ fn ask(
             )?;
             continue;
         };
-        match parse_choice(line, moves) {
+        match parse_line(line, moves, &|t| reader.read(t)) {
             Choice::Move(i) => return Ok(Some(i)),
+            Choice::Noted(i, note) => {
+                writeln!(out, "{note}")?;
+                return Ok(Some(i));
+            }
             Choice::Quit => {
                 writeln!(out, "You quit: the game is abandoned.")?;
                 return Ok(None);
@@ -423,6 +620,8 @@ fn ask(
             Choice::Hint => out.write_all(hint_text(a, moves).as_bytes())?,
             Choice::Help => {
                 writeln!(out, "{}", usage_text(moves.len()))?;
+                out.write_all(rules_text(reader.notation, reader.repeats).as_bytes())?;
+                writeln!(out, "{READING_ORDER}")?;
                 writeln!(out, "{}", policy_text())?;
             }
             Choice::Invalid(msg) => writeln!(out, "{msg}")?,
@@ -472,21 +671,33 @@ fn feedback_text(before: &Analysis, after: &Analysis) -> String {
     }
 }
 
+/// Whether the person wins when the player to move (`stuck`) has no move
+/// left.
+fn human_wins(play: Play, stuck: Side) -> bool {
+    let stuck_wins = play == Play::Misere;
+    (stuck == Side::Human) == stuck_wins
+}
+
+/// The verdict's words: `you win` or `engine wins`.
+fn winner(human_wins: bool) -> &'static str {
+    if human_wins {
+        "you win"
+    } else {
+        "engine wins"
+    }
+}
+
 /// The last lines: the player to move (`stuck`) has no move left.
 fn verdict_text(play: Play, stuck: Side) -> String {
     let who = match stuck {
         Side::Human => "You have no move left",
         Side::Engine => "The engine has no move left",
     };
-    let (rule, stuck_wins) = match play {
-        Play::Normal => ("in normal play the player who cannot move loses", false),
-        Play::Misere => ("in misère play the player who cannot move wins", true),
+    let rule = match play {
+        Play::Normal => "in normal play the player who cannot move loses",
+        Play::Misere => "in misère play the player who cannot move wins",
     };
-    let human_wins = (stuck == Side::Human) == stuck_wins;
-    format!(
-        "{who}: {rule}.\n{}\n",
-        if human_wins { "you win" } else { "engine wins" }
-    )
+    format!("{who}: {rule}.\n{}\n", winner(human_wins(play, stuck)))
 }
 
 #[cfg(test)]
@@ -752,6 +963,109 @@ mod tests {
         assert!(f.contains("A mistake"), "{f}");
         assert!(f.contains("a; b; c; and 1 more"), "{f}");
         assert_eq!(feedback_text(&p, &n), "");
+    }
+
+    /// A count that only goes up, in a game declared loopy: positions
+    /// never repeat, so only the length bound ends it.
+    struct Climb;
+
+    impl Family for Climb {
+        fn name(&self) -> String {
+            "climb".into()
+        }
+        fn analyze_with(
+            &self,
+            args: &[&str],
+            play: Play,
+            _detail: grundy_api::Detail,
+        ) -> Result<Analysis, GameError> {
+            let mut a = analysis(Outcome::D, vec![]);
+            a.position = args.join(" ");
+            a.play = play;
+            Ok(a)
+        }
+        fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+            let n: u64 = Countdown::heap(args)?;
+            Ok(vec![mv("up", &(n + 1).to_string())])
+        }
+        fn may_repeat(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_loopy_game_is_drawn_after_the_most_moves() {
+        let mut out = Vec::new();
+        let input = "1\n".repeat(MAX_PLIES as usize);
+        let r = run(
+            &Climb,
+            "climb",
+            Play::Normal,
+            PlayRequest::default(),
+            &["0".to_string()],
+            &mut input.as_bytes(),
+            &mut out,
+        );
+        assert_eq!(r.unwrap(), 0);
+        let t = String::from_utf8(out).unwrap();
+        assert!(
+            t.ends_with(&format!(
+                "Position: {MAX_PLIES}   (your turn)\n{MAX_PLIES} moves have been played without \
+                 an end: the game is drawn.\ndraw\n"
+            )),
+            "{}",
+            &t[t.len() - 300..]
+        );
+    }
+
+    #[test]
+    fn a_repeated_position_is_a_draw_only_in_a_loopy_game() {
+        let a = analysis(Outcome::N, vec![]);
+        assert_eq!(
+            draw_text(Draw::Repetition, Side::Human, &a),
+            "This position has now come up 4 times with you to move (3 repetitions): the game \
+             is drawn by repetition. You could still have forced a win from here.\ndraw\n"
+        );
+        assert!(rules_text(None, false).is_empty());
+        assert!(rules_text(None, true).contains("4th time (3 repetitions)"));
+        assert!(rules_text(Some("N"), false).contains("notation: N."));
+    }
+
+    #[test]
+    fn the_reading_order_number_label_position_notation() {
+        // Moves of a countdown from 3; the notation `-K` takes K, refusing
+        // more than 2.
+        let m = three();
+        let notation = |t: &str| -> Option<Result<MoveReport, GameError>> {
+            let k: usize = t.strip_prefix('-')?.parse().ok()?;
+            Some(match k {
+                1 | 2 => Ok(m[k - 1].clone()),
+                _ => Err(GameError::Input(format!("{k} is too many"))),
+            })
+        };
+        assert_eq!(parse_line("-2", &m, &notation), Choice::Move(1));
+        assert_eq!(parse_line("2", &m, &notation), Choice::Move(1));
+        assert_eq!(parse_line("take 1", &m, &notation), Choice::Move(0));
+        match parse_line("-5", &m, &notation) {
+            Choice::Invalid(msg) => {
+                assert_eq!(msg, "'-5' is not a legal move here: 5 is too many.")
+            }
+            c => panic!("{c:?}"),
+        }
+        // A position that the notation reads as another move: the position
+        // wins, and the note says so.
+        let m = vec![mv("a", "-2"), mv("b", "0")];
+        let notation = |t: &str| (t == "-2").then(|| Ok(mv("b", "0")));
+        match parse_line("-2", &m, &notation) {
+            Choice::Noted(0, note) => assert!(note.contains("would be move 2 (b)"), "{note}"),
+            c => panic!("{c:?}"),
+        }
+        // The notation naming a move that is not listed is refused.
+        let notation = |_: &str| Some(Ok(mv("z", "9")));
+        assert!(matches!(
+            parse_line("zz", &m, &notation),
+            Choice::Invalid(_)
+        ));
     }
 
     #[test]

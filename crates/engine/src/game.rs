@@ -203,4 +203,45 @@ pub trait TextGame: Impartial {
     fn theory(&self, _p: &Self::Position, _play: Play) -> Option<Theory<Self::Position>> {
         None
     }
+
+    /// Reads a move of `p` written in the game's own notation (nim's
+    /// `2 3`: three counters from heap 2; a row game's `@4`: cell 4), for
+    /// front ends where a person types moves. `words` is the typed line
+    /// split on white space. The default: the game has no notation.
+    ///
+    /// Contract:
+    /// - `None` when the words are not in the notation at all, so the
+    ///   front end may read them some other way (and always when the game
+    ///   has no notation);
+    /// - `Some(Ok(m))` when they name a legal move: `m` is one of
+    ///   [`TextGame::moves`]`(p)`, with the same label and position;
+    /// - `Some(Err(e))` when they are in the notation but name no legal
+    ///   move of `p`; `e` says why in words (`heap 2 has 5 counters`).
+    ///
+    /// Only front ends call it, never a search.
+    fn read_move(
+        &self,
+        _p: &Self::Position,
+        _words: &[&str],
+    ) -> Option<Result<Move<Self::Position>, ParseError>> {
+        None
+    }
+
+    /// How [`TextGame::read_move`]'s notation is written, for a person:
+    /// the form and what it means, with an example that is a legal move of
+    /// `p` when `p` has one (``HEAP COUNT takes COUNT counters from heap
+    /// HEAP: `2 1` takes 1 counter from heap 2``). `None` exactly when the
+    /// game has no notation (the default).
+    fn move_notation(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// What ended the game at `p`, in the game's own words, when the family
+    /// can say more than "the player to move has no move" (three in a row
+    /// made: ``X X X made at cells 4-6``). `None` (the default) when `p`
+    /// still has a move or there is nothing more to say. Shown by front
+    /// ends at the end of a game, before the verdict.
+    fn end_reason(&self, _p: &Self::Position) -> Option<String> {
+        None
+    }
 }

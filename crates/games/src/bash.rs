@@ -92,6 +92,20 @@ impl TextGame for Bash {
         p.iter().map(|&n| n.min(self.max) as u128).sum()
     }
 
+    /// `HEAP COUNT`: `2 3` takes 3 counters from heap 2 ([`heaps::read_take`]).
+    fn read_move(
+        &self,
+        p: &Vec<u64>,
+        words: &[&str],
+    ) -> Option<Result<Move<Vec<u64>>, ParseError>> {
+        heaps::read_take(p, words, self.max)
+            .map(|r| r.map(|(i, left)| heaps::heap_move(p, i, &heaps::parts_of(left))))
+    }
+
+    fn move_notation(&self, p: &Vec<u64>) -> Option<String> {
+        Some(heaps::take_notation(p))
+    }
+
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
         let b = self.bounded(p);
         let (method, lost, winning) = match play {

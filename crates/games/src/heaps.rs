@@ -188,6 +188,83 @@ where
     out
 }
 
+/// Reads the notation `HEAP COUNT` of a game that takes counters from one
+/// heap: heap `HEAP` (numbered from 1) loses `COUNT` counters, at most
+/// `most` of them (`u64::MAX`: no bound but the heap). `None` unless
+/// `words` are two whole numbers; otherwise the move as (heap index from
+/// 0, counters left), or an error naming the heap when there is no such
+/// heap, it holds fewer than `COUNT` counters, `COUNT` is 0 or above
+/// `most`.
+pub fn read_take(
+    heaps: &[u64],
+    words: &[&str],
+    most: u64,
+) -> Option<Result<(usize, u64), ParseError>> {
+    let [heap, count] = words else {
+        return None;
+    };
+    if !is_number(heap) || !is_number(count) {
+        return None;
+    }
+    Some(check_take(heaps, heap, count, most))
+}
+
+/// Whether `w` is written in decimal digits only.
+fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn check_take(
+    heaps: &[u64],
+    heap: &str,
+    count: &str,
+    most: u64,
+) -> Result<(usize, u64), ParseError> {
+    let n = heaps.len();
+    let i = match heap.parse::<usize>() {
+        Ok(i) if (1..=n).contains(&i) => i - 1,
+        _ if n == 1 => {
+            return Err(ParseError::new(format!(
+                "there is no heap {heap}: the only heap is heap 1"
+            )))
+        }
+        _ => {
+            return Err(ParseError::new(format!(
+                "there is no heap {heap}: the heaps are numbered 1 to {n}"
+            )))
+        }
+    };
+    let h = heaps[i];
+    let c = match count.parse::<u64>() {
+        Ok(0) => return Err(ParseError::new("a move takes at least one counter")),
+        Ok(c) if c <= h && c <= most => c,
+        Ok(c) if c <= h => {
+            return Err(ParseError::new(format!(
+                "a move takes at most {most} counters, not {c}"
+            )))
+        }
+        _ => {
+            return Err(ParseError::new(format!(
+                "heap {} has {h} counter{}; {count} cannot be taken",
+                i + 1,
+                if h == 1 { "" } else { "s" }
+            )))
+        }
+    };
+    Ok((i, h - c))
+}
+
+/// The help text of `HEAP COUNT` ([`read_take`]) with an example that is
+/// a legal move of `heaps` when one exists (one counter from the first
+/// heap that has any).
+pub fn take_notation(heaps: &[u64]) -> String {
+    let i = heaps.iter().position(|&h| h > 0).unwrap_or(0) + 1;
+    format!(
+        "HEAP COUNT takes COUNT counters from heap HEAP (heaps numbered from 1): \
+         `{i} 1` takes 1 counter from heap {i}"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +293,42 @@ mod tests {
         assert!(e.contains("too large"), "{e}");
         assert!(parse_heaps(&[], 10).is_err());
         assert!(parse_heaps(&["  "], 10).is_err());
+    }
+
+    #[test]
+    fn takes_are_read_with_reasons() {
+        let p = [3, 0, 5];
+        assert_eq!(read_take(&p, &["3", "2"], u64::MAX), Some(Ok((2, 3))));
+        assert_eq!(read_take(&p, &["1", "3"], u64::MAX), Some(Ok((0, 0))));
+        assert_eq!(read_take(&p, &["3"], u64::MAX), None);
+        assert_eq!(read_take(&p, &["heap", "3"], u64::MAX), None);
+        assert_eq!(read_take(&p, &["3", "-2"], u64::MAX), None);
+        for (words, most, want) in [
+            (
+                ["4", "1"],
+                u64::MAX,
+                "no heap 4: the heaps are numbered 1 to 3",
+            ),
+            (["0", "1"], u64::MAX, "no heap 0"),
+            (
+                ["3", "99"],
+                u64::MAX,
+                "heap 3 has 5 counters; 99 cannot be taken",
+            ),
+            (["2", "1"], u64::MAX, "heap 2 has 0 counters"),
+            (["3", "0"], u64::MAX, "at least one counter"),
+            (["3", "3"], 2, "at most 2 counters, not 3"),
+            (["3", "99999999999999999999999"], 2, "cannot be taken"),
+        ] {
+            let e = read_take(&p, &words, most).unwrap().unwrap_err().0;
+            assert!(e.contains(want), "{words:?}: {e}");
+        }
+        assert!(read_take(&[1], &["2", "1"], u64::MAX)
+            .unwrap()
+            .unwrap_err()
+            .0
+            .contains("the only heap is heap 1"));
+        assert!(take_notation(&[0, 4]).ends_with("`2 1` takes 1 counter from heap 2"));
     }
 
     #[test]

@@ -156,6 +156,47 @@ impl TextGame for KaylesRow {
             .collect())
     }
 
+    /// `@PIN` (one pin) or `@PIN-NEXT` (two adjacent pins, either order),
+    /// cells numbered from 1; spaces are ignored.
+    fn read_move(
+        &self,
+        p: &Vec<bool>,
+        words: &[&str],
+    ) -> Option<Result<Move<Vec<bool>>, ParseError>> {
+        let (a, b) = match row::read_span(&words.concat(), p.len())? {
+            Ok(span) => span,
+            Err(e) => return Some(Err(e)),
+        };
+        let (first, last) = (a.min(b), a.max(b));
+        Some(if last - first > 1 {
+            Err(ParseError::new(format!(
+                "cells {}-{} are {} pins: a move knocks down one pin or two adjacent pins",
+                first + 1,
+                last + 1,
+                last - first + 1
+            )))
+        } else if let Some(gap) = (first..=last).find(|&i| !p[i]) {
+            Err(ParseError::new(format!(
+                "cell {} holds no pin (it is a gap)",
+                gap + 1
+            )))
+        } else {
+            Ok(Self::knock(p, (first, last - first + 1)))
+        })
+    }
+
+    fn move_notation(&self, p: &Vec<bool>) -> Option<String> {
+        let knocks = Self::knocks(p);
+        let one = knocks.iter().find(|k| k.1 == 1).map_or(0, |k| k.0) + 1;
+        let two = knocks.iter().find(|k| k.1 == 2).map_or(1, |k| k.0 + 1);
+        Some(format!(
+            "@PIN knocks down one pin, @PIN-NEXT two adjacent pins (cells numbered from 1): \
+             `@{one}` knocks down pin {one}, `@{two}-{}` pins {two} and {}",
+            two + 1,
+            two + 1
+        ))
+    }
+
     /// Normal play by the Sprague-Grundy theorem on the runs: a knock in a
     /// run of `k` leaves runs whose values the table gives, so moves are
     /// weighed without building them; only the winning ones are built.

@@ -9,7 +9,7 @@
 //! directly: no graph is stored, and n = 7000 with 3500 steps each (49
 //! million moves) is solved in a fraction of a second.
 
-use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_api::{BuiltIn, Family, GameOptions, MoveOutcomes, OptionSpec};
 use grundy_engine::{
     retrograde, Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Mover, Outcome,
     Play, RetroGraph, Retrograde, SearchError, Table,
@@ -324,6 +324,42 @@ impl Family for RingFamily {
             .into_iter()
             .map(|(r, _)| r)
             .collect())
+    }
+
+    /// From the solution of the whole ring, made when the family was
+    /// built: no exploration, so `max_positions` does not apply.
+    fn move_remoteness(
+        &self,
+        args: &[&str],
+        play: Play,
+        _max_positions: u64,
+    ) -> Result<Option<MoveOutcomes>, GameError> {
+        if play == Play::Misere {
+            return Ok(None);
+        }
+        let (object, m) = self.parse(args)?;
+        Ok(Some(
+            self.moves_from(object, m)
+                .into_iter()
+                .map(|(_, w)| (self.solved.outcome(w), self.solved.remoteness(w)))
+                .collect(),
+        ))
+    }
+
+    /// `A moved the monster into the hole` (or B) once it is there.
+    fn end_reason(&self, args: &[&str]) -> Option<String> {
+        match self.parse(args).ok()? {
+            (1, m) => Some(format!(
+                "{} moved the monster into the hole",
+                letter(m.other())
+            )),
+            _ => None,
+        }
+    }
+
+    /// The monster may go round the ring for ever.
+    fn may_repeat(&self) -> bool {
+        true
     }
 }
 

@@ -133,6 +133,45 @@ pub fn with_cell<T: Copy>(cells: &[T], i: usize, value: T) -> Vec<T> {
     out
 }
 
+/// Reads the cell a row game's notation names: `@CELL`, cells numbered
+/// from 1, in a row of `len` cells. `text` is the typed words joined
+/// without spaces. `None` when `text` does not start with `@`; otherwise
+/// the cell (from 0), or an error when no cell of the row is named.
+///
+/// The `@` keeps a cell apart from a move's number in the list, which a
+/// bare number always is.
+pub fn read_cell(text: &str, len: usize) -> Option<Result<usize, ParseError>> {
+    let rest = text.strip_prefix('@')?;
+    Some(cell_number(rest, len))
+}
+
+/// Reads `@CELL` or `@FIRST-LAST` (a span of cells, both numbered from 1)
+/// in a row of `len` cells, as [`read_cell`] does: the first and last cell
+/// (from 0, as typed: `LAST` may lie before `FIRST`), or an error naming
+/// the text that is no cell.
+pub fn read_span(text: &str, len: usize) -> Option<Result<(usize, usize), ParseError>> {
+    let rest = text.strip_prefix('@')?;
+    Some(match rest.split_once('-') {
+        None => cell_number(rest, len).map(|c| (c, c)),
+        Some((a, b)) => cell_number(a, len).and_then(|a| Ok((a, cell_number(b, len)?))),
+    })
+}
+
+/// The cell (from 0) numbered `t` (from 1) in a row of `len` cells.
+fn cell_number(t: &str, len: usize) -> Result<usize, ParseError> {
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseError::new(format!(
+            "'{t}' is not a cell number: write the cell after @, e.g. @3"
+        )));
+    }
+    match t.parse::<usize>() {
+        Ok(c) if (1..=len).contains(&c) => Ok(c - 1),
+        _ => Err(ParseError::new(format!(
+            "there is no cell {t}: the cells are numbered 1 to {len}"
+        ))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +212,30 @@ mod tests {
         assert_eq!(runs(&cells, |&c| c == 1), vec![0..2, 3..4, 6..9]);
         assert_eq!(runs(&cells, |&c| c == 0), vec![2..3, 4..6]);
         assert_eq!(runs(&[] as &[u8], |&c| c == 0), vec![]);
+    }
+
+    #[test]
+    fn cells_in_notation() {
+        assert_eq!(read_cell("@3", 5), Some(Ok(2)));
+        assert_eq!(read_cell("3", 5), None);
+        assert_eq!(read_cell("X3", 5), None);
+        for (text, want) in [
+            ("@6", "no cell 6: the cells are numbered 1 to 5"),
+            ("@0", "no cell 0"),
+            ("@99999999999999999999999", "no cell 9999"),
+            ("@", "'' is not a cell number"),
+            ("@x", "'x' is not a cell number"),
+            ("@3-4", "'3-4' is not a cell number"),
+        ] {
+            let e = read_cell(text, 5).unwrap().unwrap_err().0;
+            assert!(e.contains(want), "{text}: {e}");
+        }
+        assert_eq!(read_span("@2", 5), Some(Ok((1, 1))));
+        assert_eq!(read_span("@2-3", 5), Some(Ok((1, 2))));
+        assert_eq!(read_span("@4-1", 5), Some(Ok((3, 0))));
+        assert!(read_span("@2-9", 5).unwrap().is_err());
+        assert!(read_span("@2-", 5).unwrap().is_err());
+        assert_eq!(read_span("2-3", 5), None);
     }
 
     #[test]

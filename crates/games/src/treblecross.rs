@@ -132,6 +132,54 @@ fn empty_cells(p: &[bool]) -> impl Iterator<Item = usize> + '_ {
     (0..p.len()).filter(|&i| !p[i])
 }
 
+/// The empty cell (from 0) an X goes in, in the notation `@CELL`, or
+/// `XCELL` / `X@CELL` (any case; spaces are ignored): `None` when `words`
+/// are not in it, an error when the cell is no empty cell of a row still
+/// in play.
+fn read_cell(p: &[bool], words: &[&str]) -> Option<Result<usize, ParseError>> {
+    let text = words.concat();
+    let text = match text.strip_prefix(['X', 'x']) {
+        Some(rest) if rest.starts_with('@') => rest.to_string(),
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => format!("@{rest}"),
+        Some(_) => return None,
+        None => text,
+    };
+    Some(row::read_cell(&text, p.len())?.and_then(|i| {
+        if p[i] {
+            Err(ParseError::new(format!(
+                "cell {} already holds an X",
+                i + 1
+            )))
+        } else if has_three(p) {
+            Err(ParseError::new(
+                "three in a row is already made: the game is over",
+            ))
+        } else {
+            Ok(i)
+        }
+    }))
+}
+
+/// The notation's help, with an X in `first` (from 0) as the example.
+fn notation(first: Option<usize>) -> String {
+    let c = first.map_or(1, |i| i + 1);
+    format!(
+        "@CELL (or XCELL) puts an X in cell CELL (cells numbered from 1): `@{c}` puts an X in \
+         cell {c}"
+    )
+}
+
+/// `X X X made at cells 4-6`: the first run of three or more X, if any.
+fn made(p: &[bool]) -> Option<String> {
+    let run = row::runs(p, |&x| x).into_iter().find(|r| r.len() >= 3)?;
+    Some(format!(
+        "{} made at cells {}-{}",
+        vec!["X"; run.len()].join(" "),
+        run.start + 1,
+        run.end
+    ))
+}
+
 fn parse(args: &[&str]) -> Result<Vec<bool>, ParseError> {
     row::parse_row(args, ALPHABET, "..X....X..")
 }
@@ -289,6 +337,34 @@ impl TextGame for Treblecross {
         Ok(steps::moves(self, p))
     }
 
+    /// `@CELL` or `XCELL`, a cell sensible play may take.
+    fn read_move(
+        &self,
+        p: &Vec<bool>,
+        words: &[&str],
+    ) -> Option<Result<Move<Vec<bool>>, ParseError>> {
+        Some(read_cell(p, words)?.and_then(|i| {
+            if self.cells(p).contains(&i) {
+                Ok(steps::labelled(self, p, &i))
+            } else {
+                Err(ParseError::new(format!(
+                    "an X in cell {} lets the opponent make three in a row at once; sensible \
+                     play leaves that move out",
+                    i + 1
+                )))
+            }
+        }))
+    }
+
+    fn move_notation(&self, p: &Vec<bool>) -> Option<String> {
+        Some(notation(self.cells(p).first().copied()))
+    }
+
+    /// `X X X made at cells 4-6` once three in a row is made.
+    fn end_reason(&self, p: &Vec<bool>) -> Option<String> {
+        made(p)
+    }
+
     /// Normal play: the completing cells when XXX can be completed; else
     /// the Sprague-Grundy theorem on the safe runs as 0.007 heaps, each
     /// move weighed from the table, only winners built. Rows of one or two
@@ -408,6 +484,24 @@ impl TextGame for RawTreblecross {
     fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
         Ok(steps::moves(self, p))
     }
+
+    /// `@CELL` or `XCELL`: any empty cell.
+    fn read_move(
+        &self,
+        p: &Vec<bool>,
+        words: &[&str],
+    ) -> Option<Result<Move<Vec<bool>>, ParseError>> {
+        Some(read_cell(p, words)?.map(|i| steps::labelled(self, p, &i)))
+    }
+
+    fn move_notation(&self, p: &Vec<bool>) -> Option<String> {
+        Some(notation(p.iter().position(|&x| !x)))
+    }
+
+    /// `X X X made at cells 4-6` once three in a row is made.
+    fn end_reason(&self, p: &Vec<bool>) -> Option<String> {
+        made(p)
+    }
 }
 
 /// The `treblecross` family: normal play by sensible play and 0.007,
@@ -463,6 +557,23 @@ impl Family for TreblecrossFamily {
     /// The raw rules' moves, so a player may also make a losing move.
     fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
         self.misere.moves(args)
+    }
+
+    /// The raw rules' notation, as for [`Family::moves`].
+    fn read_move(
+        &self,
+        args: &[&str],
+        typed: &str,
+    ) -> Option<Result<grundy_engine::MoveReport, GameError>> {
+        self.misere.read_move(args, typed)
+    }
+
+    fn move_notation(&self, args: &[&str]) -> Option<String> {
+        self.misere.move_notation(args)
+    }
+
+    fn end_reason(&self, args: &[&str]) -> Option<String> {
+        self.misere.end_reason(args)
     }
 }
 

@@ -189,6 +189,38 @@ impl Steps for Wythoff {
     }
 }
 
+/// The move of `p` that takes `x` counters from heap 1 and `y` from heap 2
+/// (decimal digits, as typed), or why there is none.
+fn read_take(p: (u64, u64), x: &str, y: &str) -> Result<Take, ParseError> {
+    let too_many = |heap: u8, have: u64, typed: &str| {
+        ParseError::new(format!(
+            "heap {heap} has {have} counter{}; {typed} cannot be taken",
+            if have == 1 { "" } else { "s" }
+        ))
+    };
+    // A number too large for u64 is more than any heap holds.
+    let a = x.parse::<u64>().map_err(|_| too_many(1, p.0, x))?;
+    let b = y.parse::<u64>().map_err(|_| too_many(2, p.1, y))?;
+    if a > p.0 {
+        return Err(too_many(1, p.0, x));
+    }
+    if b > p.1 {
+        return Err(too_many(2, p.1, y));
+    }
+    match (a, b) {
+        (0, 0) => Err(ParseError::new(
+            "`0 0` takes nothing: a move takes at least one counter",
+        )),
+        (0, b) => Ok(Take::Second(p.1 - b)),
+        (a, 0) => Ok(Take::First(p.0 - a)),
+        (a, b) if a == b => Ok(Take::Both(a)),
+        (a, b) => Err(ParseError::new(format!(
+            "{a} from heap 1 and {b} from heap 2 is no move: take from one heap only, \
+             or the same number from both"
+        ))),
+    }
+}
+
 /// Every winning move of `p` given the P-set by its partner function and
 /// its smaller heap per difference: one heap down to the partner of the
 /// other, then both down to the P-position with the same difference. Each
@@ -272,6 +304,45 @@ impl TextGame for Wythoff {
 
     fn moves_bound(&self, p: &(u64, u64)) -> u128 {
         p.0 as u128 + p.1 as u128 + p.0.min(p.1) as u128
+    }
+
+    /// `A B`: the counters taken from heap 1 and from heap 2 (`0 3`
+    /// takes 3 from heap 2, `2 2` two from both).
+    fn read_move(
+        &self,
+        p: &(u64, u64),
+        words: &[&str],
+    ) -> Option<Result<Move<(u64, u64)>, ParseError>> {
+        let [x, y] = words else {
+            return None;
+        };
+        if ![x, y]
+            .iter()
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return None;
+        }
+        Some(read_take(*p, x, y).map(|t| steps::labelled(self, p, &t)))
+    }
+
+    fn move_notation(&self, p: &(u64, u64)) -> Option<String> {
+        let mut examples = Vec::new();
+        if p.1 > 0 {
+            examples.push("`0 1` takes 1 from heap 2".to_string());
+        } else if p.0 > 0 {
+            examples.push("`1 0` takes 1 from heap 1".to_string());
+        }
+        if p.0.min(p.1) > 0 {
+            examples.push("`1 1` takes 1 from both".to_string());
+        }
+        if examples.is_empty() {
+            examples.push("`0 3` takes 3 from heap 2, `2 2` takes 2 from both".to_string());
+        }
+        Some(format!(
+            "A B takes A counters from heap 1 and B from heap 2 (one of them 0, or both \
+             the same): {}",
+            examples.join(", ")
+        ))
     }
 
     fn theory(&self, p: &(u64, u64), play: Play) -> Option<Theory<(u64, u64)>> {

@@ -115,6 +115,43 @@ fn bounded_runs(p: &[Cell]) -> Vec<Run> {
         .collect()
 }
 
+/// The letter of a cell holding one, for messages.
+fn name(c: Cell) -> char {
+    match c {
+        Cell::X => 'X',
+        Cell::O => 'O',
+        Cell::Empty => '.',
+    }
+}
+
+/// Splits the notation of a move (the typed words joined) into its letter
+/// (`X` or `O`, any case, before or after the cell; none is allowed) and
+/// the cell written `@CELL`, as [`row::read_cell`] reads it: `X4`,
+/// `X@4`, `4x`, `@4O`, `@4`. `None` when the text is not of that form.
+fn read_letter_cell(text: &str) -> Option<(Option<Cell>, String)> {
+    let letter = |c: char| match c.to_ascii_uppercase() {
+        'X' => Some(Cell::X),
+        'O' => Some(Cell::O),
+        _ => None,
+    };
+    let first = text.chars().next()?;
+    let last = text.chars().next_back()?;
+    let (l, rest) = if let Some(l) = letter(first) {
+        (Some(l), &text[first.len_utf8()..])
+    } else if let Some(l) = letter(last) {
+        (Some(l), &text[..text.len() - last.len_utf8()])
+    } else {
+        (None, text)
+    };
+    if rest.starts_with('@') {
+        Some((l, rest.to_string()))
+    } else if l.is_some() && rest.starts_with(|c: char| c.is_ascii_digit()) {
+        Some((l, format!("@{rest}")))
+    } else {
+        None
+    }
+}
+
 /// The letters a player may write, in the order moves list them.
 const LETTERS: [Cell; 2] = [Cell::X, Cell::O];
 
@@ -200,6 +237,79 @@ impl TextGame for XoRow {
     /// Cell by cell from the left, `X` before `O`: `X at 3`, `O at 3`.
     fn moves(&self, p: &Vec<Cell>) -> Result<Vec<Move<Vec<Cell>>>, RulesError> {
         Ok(steps::moves(self, p))
+    }
+
+    /// `X@CELL` or `O@CELL` (also `X4`, `4O`, `@4X`; any case, spaces
+    /// ignored), or `@CELL` alone where only one letter fits.
+    fn read_move(
+        &self,
+        p: &Vec<Cell>,
+        words: &[&str],
+    ) -> Option<Result<Move<Vec<Cell>>, ParseError>> {
+        let (letter, cell) = read_letter_cell(&words.concat())?;
+        let i = match row::read_cell(&cell, p.len())? {
+            Ok(i) => i,
+            Err(e) => return Some(Err(e)),
+        };
+        let fits: Vec<Cell> = LETTERS.into_iter().filter(|&l| allowed(p, i, l)).collect();
+        let at = i + 1;
+        Some(match (letter, fits.as_slice()) {
+            _ if p[i] != Cell::Empty => Err(ParseError::new(format!(
+                "cell {at} already holds {}",
+                name(p[i])
+            ))),
+            (Some(l), _) if fits.contains(&l) => Ok(steps::labelled(self, p, &(i, l))),
+            (Some(l), _) => Err(ParseError::new(format!(
+                "{} cannot go in cell {at}: a neighbour holds {} (two equal letters may never \
+                 be adjacent)",
+                name(l),
+                name(l)
+            ))),
+            (None, [l]) => Ok(steps::labelled(self, p, &(i, *l))),
+            (None, []) => Err(ParseError::new(format!(
+                "no letter fits in cell {at}: it lies between an X and an O"
+            ))),
+            (None, _) => Err(ParseError::new(format!(
+                "both X and O fit in cell {at}: write X@{at} or O@{at}"
+            ))),
+        })
+    }
+
+    fn move_notation(&self, p: &Vec<Cell>) -> Option<String> {
+        let mut first = None;
+        self.each_step(p, |s| {
+            first.get_or_insert(s);
+        });
+        let (i, l) = first.unwrap_or((0, Cell::X));
+        let (at, n) = (i + 1, name(l));
+        Some(format!(
+            "X@CELL or O@CELL writes that letter in cell CELL (cells numbered from 1; also \
+             written {n}{at}), @CELL alone where only one letter fits: `{n}@{at}` writes {n} in \
+             cell {at}"
+        ))
+    }
+
+    /// Why no letter fits any more: the row is full, or each empty cell
+    /// lies between an X and an O.
+    fn end_reason(&self, p: &Vec<Cell>) -> Option<String> {
+        let empty: Vec<String> = (0..p.len())
+            .filter(|&i| p[i] == Cell::Empty)
+            .map(|i| (i + 1).to_string())
+            .collect();
+        if LETTERS
+            .iter()
+            .any(|&l| (0..p.len()).any(|i| allowed(p, i, l)))
+        {
+            return None;
+        }
+        Some(match empty.as_slice() {
+            [] => "every cell holds a letter".to_string(),
+            [one] => format!("no letter fits in the one empty cell, {one}, between an X and an O"),
+            _ => format!(
+                "no letter fits in the empty cells {}: each lies between an X and an O",
+                empty.join(", ")
+            ),
+        })
     }
 
     /// Normal play by the Sprague-Grundy theorem on the runs: writing

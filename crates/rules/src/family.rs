@@ -221,6 +221,11 @@ impl Family for ScriptFamily {
         self.command(self.limits.max_time, || self.adapter.moves(args))
     }
 
+    /// Whether the file declares cycles (`loopy()`).
+    fn may_repeat(&self) -> bool {
+        self.game.is_loopy()
+    }
+
     /// The values of `heap(0)` to `heap(n)`, with the period observed in
     /// them (never proven: the rules are not a code the theorems know).
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {

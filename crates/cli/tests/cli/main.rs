@@ -23,6 +23,7 @@ mod nim_arith;
 mod play;
 mod play_default_start;
 mod play_master;
+mod play_notation;
 mod readme;
 mod repeated_options;
 mod ring;
