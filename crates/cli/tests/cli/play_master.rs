@@ -152,17 +152,14 @@ fn help_says_how_the_engine_chooses() {
 
 /// A whole game through a pseudo-terminal: `script` gives grundy a pty
 /// for stdin and stdout, as a person's terminal would, and records it.
-#[test]
-fn a_game_recorded_through_a_terminal() {
+/// `None` when util-linux `script` is not installed.
+fn recorded_game(args: &str, lines: &[&str]) -> Option<String> {
     let Ok(status) = Command::new("script").arg("--version").output() else {
         eprintln!("util-linux `script` is not installed: the pty game is skipped");
-        return;
+        return None;
     };
     assert!(status.status.success());
-    let cmd = format!(
-        "{} play nim 2 2 --engine-first",
-        env!("CARGO_BIN_EXE_grundy")
-    );
+    let cmd = format!("{} play {args}", env!("CARGO_BIN_EXE_grundy"));
     let mut child = Command::new("script")
         .args(["-qec", &cmd, "/dev/null"])
         .stdin(Stdio::piped())
@@ -173,9 +170,9 @@ fn a_game_recorded_through_a_terminal() {
     let mut stdin = child.stdin.take().unwrap();
     // One answer a line, paced like a person so the terminal echo and the
     // prompts interleave as they would on screen.
-    for line in ["heap 2: 2 -> 1\n", "heap 2: 1 -> 0\n"] {
+    for line in lines {
         std::thread::sleep(Duration::from_millis(300));
-        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
     }
     std::thread::sleep(Duration::from_millis(300));
@@ -183,9 +180,35 @@ fn a_game_recorded_through_a_terminal() {
     let o = child.wait_with_output().expect("script finishes");
     let t = String::from_utf8_lossy(&o.stdout).replace("\r\n", "\n");
     assert!(o.status.success(), "{t}");
+    Some(t)
+}
+
+#[test]
+fn a_game_recorded_through_a_terminal() {
+    let Some(t) = recorded_game(
+        "nim 2 2 --engine-first",
+        &["heap 2: 2 -> 1", "heap 2: 1 -> 0"],
+    ) else {
+        return;
+    };
     assert!(t.contains("The engine plays heap 1: 2 -> 1"), "{t}");
     assert!(t.contains("You play heap 2: 2 -> 1"), "{t}");
     assert!(t.trim_end().ends_with("you win"), "{t}");
+}
+
+#[test]
+fn a_game_the_engine_wins_recorded_through_a_terminal() {
+    // From 2 3 the engine's only winning move is 3 -> 2, then it mirrors.
+    let Some(t) = recorded_game(
+        "nim 2 3 --engine-first",
+        &["heap 1: 2 -> 1", "heap 1: 1 -> 0"],
+    ) else {
+        return;
+    };
+    assert!(t.contains("The engine plays heap 2: 3 -> 2"), "{t}");
+    assert!(t.contains("The engine plays heap 2: 2 -> 1"), "{t}");
+    assert!(t.contains("The engine plays heap 2: 1 -> 0"), "{t}");
+    assert!(t.trim_end().ends_with("engine wins"), "{t}");
 }
 
 #[test]
