@@ -80,3 +80,35 @@ fn the_spec_example_with_tokens_as_an_option() {
     );
     assert_eq!(b["winning_moves"][0]["move"], "b -> c");
 }
+
+#[test]
+fn boards_and_sums_over_the_state_limit_are_refused() {
+    assert_status_2_naming(
+        &[
+            "analyze",
+            "graph",
+            "--edges",
+            "a-b,b-c,c-a",
+            "a",
+            "--max-states",
+            "2",
+        ],
+        "limit 2 (raise it with --max-states)",
+    );
+    // Four tokens on a 50-cycle: the misère sum graph is far over 1000.
+    let cycle: Vec<String> = (0..50).map(|i| format!("v{i}-v{}", (i + 1) % 50)).collect();
+    let cycle = cycle.join(",");
+    assert_status_2_naming(
+        &[
+            "analyze",
+            "graph",
+            "--edges",
+            &cycle,
+            "v0,v10,v20,v30",
+            "--misere",
+            "--max-states",
+            "1000",
+        ],
+        "search limit hit: more than 1000 positions",
+    );
+}
