@@ -75,9 +75,10 @@ with the position each leads to; stdin gives your answers, one a line:
   q                 quit (the game is abandoned)
 A line is read as the first of: a command; a move's number (a line that is
 one whole number is always a move's number, never a heap or a cell); a label;
-the position a move leads to; the game's notation. A line that is not
-understood, or a move in notation that is not legal, is answered with the
-reason and asked again.
+the position a move leads to; the game's notation. A line that is the
+position of one move and the notation of another is refused as ambiguous
+(type the number). A line that is not understood, or a move in notation
+that is not legal, is answered with the reason and asked again.
 At the start the teacher says whether the player to move can force a win;
 after each of your moves it says whether the move kept or threw away a win.
 --hint marks the winning moves in every list with `*`.

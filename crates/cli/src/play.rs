@@ -43,7 +43,9 @@ pub const MAX_PLIES: u64 = 10_000;
 /// reading that applies wins.
 pub const READING_ORDER: &str = "A line is read as the first of: a command (?, help, q); \
      a move's number (a line that is one whole number is always a move's number); \
-     a move's label; the position a move leads to; the game's notation.";
+     a move's label; the position a move leads to; the game's notation \
+     (a line that is the position of one move and the notation of another is refused \
+     as ambiguous).";
 
 /// Most moves printed in the list on the person's turn; the others can
 /// still be chosen by number or label.
@@ -73,9 +75,6 @@ impl Side {
 enum Choice {
     /// Play the move with this index in the move list.
     Move(usize),
-    /// Play the move with this index, after telling the person how the
-    /// line was read (it could have been read another way).
-    Noted(usize, String),
     /// Show the winning moves.
     Hint,
     /// Repeat how to answer.
@@ -130,7 +129,8 @@ pub fn run(
         };
         writeln!(out, "\nPosition: {here}   ({whose})")?;
         if moves.is_empty() {
-            if let Some(reason) = family.end_reason(&words(&args)) {
+            // Only a move of this game can have ended it.
+            if let Some(reason) = family.end_reason(&words(&args)).filter(|_| plies > 0) {
                 writeln!(out, "{reason}: {}", winner(human_wins(play, side)))?;
             }
             out.write_all(verdict_text(play, side).as_bytes())?;
@@ -515,20 +515,19 @@ fn parse_line(
         ));
     }
     if let Some(i) = (0..n).find(|&i| normal_space(&moves[i].to) == t) {
-        // The position comes first; say so when the notation would have
-        // named another move.
+        // A line that is both the position one move leads to and the
+        // notation of another is refused: neither reading may win silently.
         if let Some(Ok(m)) = notation(&t) {
             if let Some(j) = find_move(moves, &m).filter(|&j| j != i) {
-                return Choice::Noted(
-                    i,
-                    format!(
-                        "'{}' is read as the position the move leads to; in the game's \
-                         notation it would be move {} ({}): type a move's number to be sure.",
-                        shortened(&t),
-                        j + 1,
-                        moves[j].label
-                    ),
-                );
+                return Choice::Invalid(format!(
+                    "'{}' is ambiguous: as the position a move leads to it is move {} ({}), \
+                     in the game's notation move {} ({}). Type the move's number.",
+                    shortened(&t),
+                    i + 1,
+                    moves[i].label,
+                    j + 1,
+                    moves[j].label
+                ));
             }
         }
         return Choice::Move(i);
@@ -609,10 +608,6 @@ fn ask(
         };
         match parse_line(line, moves, &|t| reader.read(t)) {
             Choice::Move(i) => return Ok(Some(i)),
-            Choice::Noted(i, note) => {
-                writeln!(out, "{note}")?;
-                return Ok(Some(i));
-            }
             Choice::Quit => {
                 writeln!(out, "You quit: the game is abandoned.")?;
                 return Ok(None);
@@ -1052,12 +1047,15 @@ mod tests {
             }
             c => panic!("{c:?}"),
         }
-        // A position that the notation reads as another move: the position
-        // wins, and the note says so.
+        // A position that the notation reads as another move: refused,
+        // naming both.
         let m = vec![mv("a", "-2"), mv("b", "0")];
         let notation = |t: &str| (t == "-2").then(|| Ok(mv("b", "0")));
         match parse_line("-2", &m, &notation) {
-            Choice::Noted(0, note) => assert!(note.contains("would be move 2 (b)"), "{note}"),
+            Choice::Invalid(msg) => assert!(
+                msg.contains("it is move 1 (a), in the game's notation move 2 (b)"),
+                "{msg}"
+            ),
             c => panic!("{c:?}"),
         }
         // The notation naming a move that is not listed is refused.

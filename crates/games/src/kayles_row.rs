@@ -168,7 +168,12 @@ impl TextGame for KaylesRow {
             Err(e) => return Some(Err(e)),
         };
         let (first, last) = (a.min(b), a.max(b));
-        Some(if last - first > 1 {
+        Some(if words.concat().contains('-') && first == last {
+            Err(ParseError::new(format!(
+                "@{0}-{0} names one cell twice: write @{0} for one pin",
+                first + 1
+            )))
+        } else if last - first > 1 {
             Err(ParseError::new(format!(
                 "cells {}-{} are {} pins: a move knocks down one pin or two adjacent pins",
                 first + 1,
@@ -185,15 +190,24 @@ impl TextGame for KaylesRow {
         })
     }
 
+    /// The notation with examples that are legal moves of `p` (none for
+    /// two pins when no two pins stand side by side).
     fn move_notation(&self, p: &Vec<bool>) -> Option<String> {
         let knocks = Self::knocks(p);
         let one = knocks.iter().find(|k| k.1 == 1).map_or(0, |k| k.0) + 1;
-        let two = knocks.iter().find(|k| k.1 == 2).map_or(1, |k| k.0 + 1);
+        let two = match knocks.iter().find(|k| k.1 == 2) {
+            Some(&(first, _)) => format!(
+                ", `@{}-{}` pins {} and {}",
+                first + 1,
+                first + 2,
+                first + 1,
+                first + 2
+            ),
+            None => String::new(),
+        };
         Some(format!(
             "@PIN knocks down one pin, @PIN-NEXT two adjacent pins (cells numbered from 1): \
-             `@{one}` knocks down pin {one}, `@{two}-{}` pins {two} and {}",
-            two + 1,
-            two + 1
+             `@{one}` knocks down pin {one}{two}"
         ))
     }
 

@@ -49,10 +49,18 @@ fn check(
     for (m, hit) in moves.iter().zip(reached) {
         assert!(hit, "{position}: no line reads as {m:?}");
     }
-    assert!(
-        f.move_notation(&args).is_some(),
-        "{position}: a family with a notation describes it"
-    );
+    let help = f
+        .move_notation(&args)
+        .unwrap_or_else(|| panic!("{position}: a family with a notation describes it"));
+    // Where there is a move, every example in backquotes is a legal one
+    // (`play` shows the notation only then).
+    let examples = help.split('`').skip(1).step_by(2);
+    for example in examples.filter(|_| !moves.is_empty()) {
+        match f.read_move(&args, example) {
+            Some(Ok(m)) => assert!(moves.contains(&m), "{position}: example `{example}`"),
+            other => panic!("{position}: the example `{example}` reads as {other:?}: {help}"),
+        }
+    }
     out
 }
 

@@ -112,3 +112,18 @@ fn boards_and_sums_over_the_state_limit_are_refused() {
         "search limit hit: more than 1000 positions",
     );
 }
+
+#[test]
+fn a_three_cycle_draws_on_the_fourth_return_with_the_same_player_to_move() {
+    // a -> b -> c -> a: position a comes back every three moves, with the
+    // other player to move each time; with you to move at moves 0, 6, 12
+    // and 18, after your ninth move.
+    let o = grundy_stdin(
+        &["play", "graph", "--edges", "a-b,b-c,c-a", "a"],
+        &"1\n".repeat(12),
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.matches("You play").count(), 9, "{text}");
+    assert!(text.contains("come up 4 times with you to move"), "{text}");
+    assert!(text.trim_end().ends_with("draw"), "{text}");
+}

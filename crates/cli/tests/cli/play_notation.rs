@@ -54,18 +54,23 @@ fn an_illegal_move_in_notation_is_refused_and_asked_again() {
 }
 
 #[test]
-fn a_number_is_still_the_moves_number_and_a_position_comes_before_notation() {
+fn a_number_is_still_the_moves_number_and_two_readings_are_refused() {
     // `2` is move 2 (heap 1: 3 -> 1), not heap 2 or cell 2.
     let t = game(&["nim", "3", "4", "5"], "2\nq\n");
     assert!(t.contains("You play heap 1: 3 -> 1"), "{t}");
-    // In nim 1 2, `1 1` is the position after heap 2: 2 -> 1 (as before
-    // the notation); in the notation it would take heap 1's counter. The
-    // reading is said.
+    // In nim 1 2, `1 1` is the position after heap 2: 2 -> 1 and, in the
+    // notation, heap 1's counter taken: neither reading wins silently.
     let t = game(&["nim", "1", "2"], "1 1\nq\n");
     assert!(
-        t.contains("'1 1' is read as the position the move leads to; in the game's notation it would be move 1 (heap 1: 1 -> 0): type a move's number to be sure.\nYou play heap 2: 2 -> 1    to: 1 1\n"),
+        t.contains("'1 1' is ambiguous: as the position a move leads to it is move 3 (heap 2: 2 -> 1), in the game's notation move 1 (heap 1: 1 -> 0). Type the move's number."),
         "{t}"
     );
+    assert!(!t.contains("You play"), "{t}");
+    // The same in nim 3 3 (`2 3`) and Wythoff 2 4 (`2 2`).
+    let t = game(&["nim", "3", "3"], "2 3\nq\n");
+    assert!(t.contains("'2 3' is ambiguous"), "{t}");
+    let t = game(&["wythoff", "2", "4"], "2 2\nq\n");
+    assert!(t.contains("'2 2' is ambiguous"), "{t}");
 }
 
 #[test]
@@ -189,7 +194,7 @@ fn help_shows_the_notation_the_reading_order_and_the_draw_rule() {
     for needle in [
         "Type a move's number (1 to 6)",
         "Moves may also be typed in the game's notation: @CELL (or XCELL) puts an X in cell CELL (cells numbered from 1): `@1` puts an X in cell 1.",
-        "A line is read as the first of: a command (?, help, q); a move's number (a line that is one whole number is always a move's number); a move's label; the position a move leads to; the game's notation.",
+        "A line is read as the first of: a command (?, help, q); a move's number (a line that is one whole number is always a move's number); a move's label; the position a move leads to; the game's notation (a line that is the position of one move and the notation of another is refused as ambiguous).",
         "The engine plays by remoteness",
     ] {
         assert!(help.contains(needle), "{needle}\n{t}");
@@ -266,4 +271,16 @@ fn a_looping_ring_is_drawn_by_repetition() {
         "{t}"
     );
     assert!(t.ends_with("\nengine wins\n"), "{t}");
+}
+
+#[test]
+fn a_game_that_starts_finished_names_no_move_that_ended_it() {
+    let t = game(&["treblecross", "XXX.X"], "q\n");
+    assert!(!t.contains("made at cells"), "{t}");
+    assert!(t.trim_end().ends_with("engine wins"), "{t}");
+    let t = game(
+        &["ring", "--n", "5", "--a", "3,2", "--b", "1,2,3", "1", "A"],
+        "q\n",
+    );
+    assert!(!t.contains("moved the monster"), "{t}");
 }
