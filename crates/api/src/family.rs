@@ -69,11 +69,13 @@ pub trait Family: Send + Sync {
     /// front ends where a person types moves. The default: no notation.
     ///
     /// Contract: `None` when `typed` is not in the notation at all (always,
-    /// for a family without one), so the front end may read it otherwise;
-    /// `Some(Ok(m))` when it names a legal move, `m` being one of
-    /// [`Family::moves`]`(args)` (same label and `to`); `Some(Err(e))` when
-    /// it is in the notation but names no legal move here, or `args` is no
-    /// position: an input error whose message says why.
+    /// for a family without one) or `args` is no position, so the front end
+    /// may read it otherwise; `Some(Ok(m))` when it names a legal move, `m`
+    /// being one of [`Family::moves`]`(args)` (same label and `to`);
+    /// `Some(Err(e))` when it is in the notation but names no legal move
+    /// here: an input error whose message says why. A family with a
+    /// notation also describes it in [`Family::move_notation`]; front ends
+    /// ask `read_move` only of a family that does.
     fn read_move(&self, _args: &[&str], _typed: &str) -> Option<Result<MoveReport, GameError>> {
         None
     }
@@ -309,10 +311,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
 
     /// The game's [`TextGame::read_move`], on `typed` split on white space.
     fn read_move(&self, args: &[&str], typed: &str) -> Option<Result<MoveReport, GameError>> {
-        let p = match self.game.parse(args) {
-            Ok(p) => p,
-            Err(e) => return Some(Err(e.into())),
-        };
+        let p = self.game.parse(args).ok()?;
         let words: Vec<&str> = typed.split_whitespace().collect();
         Some(match self.game.read_move(&p, &words)? {
             Ok(m) => Ok(MoveReport {

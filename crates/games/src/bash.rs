@@ -98,8 +98,7 @@ impl TextGame for Bash {
         p: &Vec<u64>,
         words: &[&str],
     ) -> Option<Result<Move<Vec<u64>>, ParseError>> {
-        heaps::read_take(p, words, self.max)
-            .map(|r| r.map(|(i, left)| heaps::heap_move(p, i, &heaps::parts_of(left))))
+        heaps::read_take_move(p, words, self.max)
     }
 
     fn move_notation(&self, p: &Vec<u64>) -> Option<String> {

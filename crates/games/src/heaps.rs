@@ -195,6 +195,15 @@ where
 /// 0, counters left), or an error naming the heap when there is no such
 /// heap, it holds fewer than `COUNT` counters, `COUNT` is 0 or above
 /// `most`.
+/// [`read_take`] as the move it makes: the heap left with what remains.
+pub fn read_take_move(
+    heaps: &[u64],
+    words: &[&str],
+    most: u64,
+) -> Option<Result<Move<Vec<u64>>, ParseError>> {
+    read_take(heaps, words, most).map(|r| r.map(|(i, left)| heap_move(heaps, i, &parts_of(left))))
+}
+
 pub fn read_take(
     heaps: &[u64],
     words: &[&str],
@@ -210,7 +219,7 @@ pub fn read_take(
 }
 
 /// Whether `w` is written in decimal digits only.
-fn is_number(w: &str) -> bool {
+pub fn is_number(w: &str) -> bool {
     !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
 

@@ -316,10 +316,7 @@ impl TextGame for Wythoff {
         let [x, y] = words else {
             return None;
         };
-        if ![x, y]
-            .iter()
-            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
-        {
+        if !heaps::is_number(x) || !heaps::is_number(y) {
             return None;
         }
         Some(read_take(*p, x, y).map(|t| steps::labelled(self, p, &t)))
