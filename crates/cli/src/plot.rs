@@ -5,10 +5,11 @@
 //! line and one period after it a shaded band, when a period was found.
 
 use crate::error::CliError;
+use crate::values_file::{check_target, partial_path};
 use grundy_api::{GameError, SeqReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Once;
 
@@ -16,10 +17,7 @@ use std::sync::Once;
 const SIZE: (u32, u32) = (1200, 600);
 
 fn bad(path: &Path, e: impl std::fmt::Display) -> CliError {
-    CliError::Game(GameError::Input(format!(
-        "--plot {}: cannot write: {e}",
-        path.display()
-    )))
+    crate::values_file::cannot("--plot", path, e)
 }
 
 /// Checks, before the computation, that `path` ends in `.svg` or `.png`
@@ -37,7 +35,7 @@ pub fn check_path(path: &Path) -> Result<(), CliError> {
         Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
             Err(bad(path, format!("no directory {}", dir.display())))
         }
-        _ => Ok(()),
+        _ => check_target("--plot", path),
     }
 }
 
@@ -47,8 +45,9 @@ fn extension(path: &Path) -> Option<String> {
 }
 
 /// Draws the values of `r` to `path` (SVG or PNG by extension) under
-/// `title`. Errors (bad input, naming the path) when the file cannot be
-/// written.
+/// `title`: into a file beside it, renamed over `path` only when complete
+/// (removed on failure). Errors (bad input, naming the path) when the file
+/// cannot be written.
 pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
     check_path(path)?;
     static FONT: Once = Once::new();
@@ -61,12 +60,25 @@ pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
             dejavu::sans::regular(),
         );
     });
-    if extension(path).as_deref() == Some("svg") {
-        draw(SVGBackend::new(path, SIZE).into_drawing_area(), r, title)
+    let partial = partial_path(path);
+    let drawn = if extension(path).as_deref() == Some("svg") {
+        draw(
+            SVGBackend::new(&partial, SIZE).into_drawing_area(),
+            r,
+            title,
+        )
     } else {
-        draw(BitMapBackend::new(path, SIZE).into_drawing_area(), r, title)
+        draw(
+            BitMapBackend::new(&partial, SIZE).into_drawing_area(),
+            r,
+            title,
+        )
+    };
+    let placed = drawn.and_then(|()| std::fs::rename(&partial, path).map_err(|e| e.to_string()));
+    if placed.is_err() {
+        let _ = std::fs::remove_file(&partial);
     }
-    .map_err(|e| bad(path, e))
+    placed.map_err(|e| bad(path, e))
 }
 
 fn draw<DB: DrawingBackend>(
@@ -127,19 +139,18 @@ fn draw<DB: DrawingBackend>(
             .label(format!("pre-period ends at heap {}", p.preperiod))
             .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RED.stroke_width(2)));
     }
-    // One dot per distinct (pixel column, value).
+    // One dot per distinct (pixel column, value), at its first heap: the
+    // set holds at most columns x distinct values, however many heaps.
     let columns = u64::from(SIZE.0);
-    let mut dots = BTreeSet::new();
+    let mut seen = HashSet::new();
+    let mut dots = Vec::new();
     for (heap, &v) in r.values.iter().enumerate() {
         let column = heap as u64 * columns / (n + 1);
-        dots.insert((column, v, heap as u64));
+        if seen.insert((column, v)) {
+            dots.push((heap as u64, v));
+        }
     }
-    let mut last = None;
-    let shown = dots.into_iter().filter(|&(c, v, _)| {
-        let keep = last != Some((c, v));
-        last = Some((c, v));
-        keep
-    });
+    let shown = dots.into_iter();
     // Dots as large as the heaps are sparse.
     let radius = match n {
         0..=400 => 3,
@@ -147,7 +158,7 @@ fn draw<DB: DrawingBackend>(
         _ => 1,
     };
     chart
-        .draw_series(shown.map(|(_, v, heap)| Circle::new((heap, v), radius, BLUE.filled())))
+        .draw_series(shown.map(|(heap, v)| Circle::new((heap, v), radius, BLUE.filled())))
         .map_err(err)?;
     if r.period.is_some_and(|p| p.preperiod <= n) {
         chart

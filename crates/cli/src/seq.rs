@@ -37,6 +37,14 @@ pub fn run(
         ..defaults
     };
     // Checked before the computation, so a bad path fails at once.
+    if let (Some(v), Some(p)) = (&seq.values, &seq.plot) {
+        if v == p {
+            return Err(CliError::Game(grundy_api::GameError::Input(format!(
+                "--values and --plot name the same file {}: give each its own",
+                v.display()
+            ))));
+        }
+    }
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
     if let Some(p) = &seq.plot {
         plot::check_path(p)?;

@@ -17,11 +17,53 @@ pub struct ValuesFile {
     file: Option<BufWriter<File>>,
 }
 
-fn cannot(path: &Path, e: impl std::fmt::Display) -> CliError {
+/// The error of an output file named by `option` (`--values`, `--plot`).
+pub fn cannot(option: &str, path: &Path, e: impl std::fmt::Display) -> CliError {
     CliError::Game(GameError::Input(format!(
-        "--values {}: cannot write: {e}",
+        "{option} {}: cannot write: {e}",
         path.display()
     )))
+}
+
+/// Where a file for `path` is written before it is complete: beside it,
+/// the process id before the extension (`v.txt` -> `v.partial-42.txt`), so
+/// the extension still says the format.
+pub fn partial_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_os_string();
+    let mut name = stem;
+    name.push(format!(".partial-{}", std::process::id()));
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+/// Refuses, before anything is written, a `path` that exists but is not a
+/// plain writable file (a directory, a device such as /dev/null, a symbolic
+/// link, a read-only file): the finished file is renamed over `path`, which
+/// would replace such a thing instead of writing to it. Shared by every
+/// output file of `seq` (`--values`, `--plot`).
+pub fn check_target(option: &str, path: &Path) -> Result<(), CliError> {
+    if path.file_name().is_none() {
+        return Err(cannot(option, path, "no file name"));
+    }
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    let why = if kind.is_dir() {
+        "it is a directory"
+    } else if kind.is_symlink() {
+        "it is a symbolic link (name the file itself)"
+    } else if !kind.is_file() {
+        "it is not a regular file (a device or a pipe)"
+    } else if meta.permissions().readonly() {
+        "the file is read-only"
+    } else {
+        return Ok(());
+    };
+    Err(cannot(option, path, why))
 }
 
 impl ValuesFile {
@@ -30,16 +72,9 @@ impl ValuesFile {
     /// Errors (bad input, naming the path): `path` is a directory, or its
     /// directory cannot be written.
     pub fn create(path: &Path) -> Result<ValuesFile, CliError> {
-        if path.is_dir() {
-            return Err(cannot(path, "it is a directory"));
-        }
-        let mut name = path
-            .file_name()
-            .ok_or_else(|| cannot(path, "no file name"))?
-            .to_os_string();
-        name.push(format!(".partial-{}", std::process::id()));
-        let partial = path.with_file_name(name);
-        let file = File::create(&partial).map_err(|e| cannot(path, e))?;
+        check_target("--values", path)?;
+        let partial = partial_path(path);
+        let file = File::create(&partial).map_err(|e| cannot("--values", path, e))?;
         Ok(ValuesFile {
             path: path.to_path_buf(),
             partial,
@@ -59,7 +94,7 @@ impl ValuesFile {
             .and_then(|()| file.into_inner().map_err(|e| e.into_error()))
             .and_then(|f| f.sync_all())
             .and_then(|()| fs::rename(&self.partial, &self.path));
-        written.map_err(|e| cannot(&self.path, e))
+        written.map_err(|e| cannot("--values", &self.path, e))
     }
 }
 

@@ -29,10 +29,12 @@ pub(crate) fn analyze_loopy<G: TextGame>(
     limits: &Limits,
 ) -> Result<Analysis, GameError> {
     let misere = play == Play::Misere;
-    if !misere {
-        if let Some(a) = by_values(game_name, game, p, detail, limits)? {
-            return Ok(a);
-        }
+    if misere {
+        // The family's bound on the sums a misère search meets holds for
+        // the exploration too: refuse at once what cannot fit.
+        crate::limits::Budget::start(limits).admit(game.misere_size(p))?;
+    } else if let Some(a) = by_values(game_name, game, p, detail, limits)? {
+        return Ok(a);
     }
     let explored = explore(p.clone(), limits, |q| {
         game.options(q).map_err(SearchError::from)

@@ -85,8 +85,12 @@ impl<G: Impartial> MisereSolver<G> {
         })
     }
 
+    /// The states one move from `state`. Errors with the state limit when
+    /// their parts past the first would exceed it (one frame of a sum of
+    /// many parts can be that large).
     fn children(&self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SearchError> {
         let mut out = Vec::new();
+        let mut extra: u64 = 0;
         for (i, part) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == *part {
                 continue; // equal parts give equal children
@@ -101,6 +105,10 @@ impl<G: Impartial> MisereSolver<G> {
                     }
                 }
                 child.sort();
+                extra += child.len().saturating_sub(1) as u64;
+                if extra > self.limits.max_states {
+                    return Err(SearchError::StateLimit(self.limits.max_states));
+                }
                 out.push(child);
             }
         }

@@ -39,9 +39,12 @@ pub struct TokenGraph {
     default: Option<String>,
 }
 
-/// A node name: letters, digits and `_`.
+/// The longest node name.
+pub const MAX_NAME: usize = 64;
+
+/// A node name: 1 to [`MAX_NAME`] letters, digits and `_`.
 fn valid_name(s: &str) -> bool {
-    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    !s.is_empty() && s.len() <= MAX_NAME && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 impl TokenGraph {
@@ -70,7 +73,7 @@ impl TokenGraph {
                 Some((a, b)) if valid_name(a) && valid_name(b) => (a, b),
                 _ => {
                     return Err(GameError::Input(format!(
-                        "--edges: '{word}' is not an edge: write `a-b` for a move from node a to node b, names of letters, digits and _"
+                        "--edges: '{word}' is not an edge: write `a-b` for a move from node a to node b, names of 1 to {MAX_NAME} letters, digits and _"
                     )))
                 }
             };
@@ -113,6 +116,27 @@ impl TokenGraph {
             return None;
         }
         self.values[v as usize].finite()
+    }
+
+    /// How many nodes the tokens of `p` can reach (their own included).
+    fn reach(&self, p: &[u32]) -> usize {
+        let mut seen = vec![false; self.names.len()];
+        let mut stack: Vec<u32> = Vec::new();
+        for &v in p {
+            if !std::mem::replace(&mut seen[v as usize], true) {
+                stack.push(v);
+            }
+        }
+        let mut count = stack.len();
+        while let Some(v) = stack.pop() {
+            for &w in self.board.successors(v) {
+                if !std::mem::replace(&mut seen[w as usize], true) {
+                    count += 1;
+                    stack.push(w);
+                }
+            }
+        }
+        count
     }
 
     fn stuck(&self, v: u32) -> bool {
@@ -207,6 +231,27 @@ impl Impartial for TokenGraph {
         Some("the values of the board's nodes, each the mex of its successors' (worked out once, in topological order)".into())
     }
 
+    /// On a board with cycles, where misère play explores every sum the
+    /// tokens reach: the sorted lists of as many tokens on the nodes they
+    /// can reach, `C(nodes + tokens - 1, tokens)`, so a sum too large is
+    /// refused at once. Without cycles 0 (unknown): the misère search
+    /// stops early when it can, and its state limit bounds it.
+    fn misere_size(&self, p: &Vec<u32>) -> u128 {
+        if !self.cyclic {
+            return 0;
+        }
+        let n = self.reach(p) as u128;
+        let mut size: u128 = 1;
+        for i in 1..=p.len() as u128 {
+            // C(n - 1 + i, i) = C(n - 2 + i, i - 1) * (n - 1 + i) / i.
+            size = match size.checked_mul(n - 1 + i) {
+                Some(s) => s / i,
+                None => return u128::MAX,
+            };
+        }
+        size
+    }
+
     /// A lone token's generalized value, on a board with cycles.
     fn loopy_value(&self, p: &Vec<u32>) -> Option<LoopyValue> {
         match p.as_slice() {
@@ -268,8 +313,12 @@ impl TextGame for TokenGraph {
         Ok(steps::moves(self, p))
     }
 
+    /// The edges out of each distinct token node (equal tokens make the
+    /// same moves).
     fn moves_bound(&self, p: &Vec<u32>) -> u128 {
+        let mut last = None;
         p.iter()
+            .filter(|&&v| last.replace(v) != Some(v))
             .map(|&v| self.board.successors(v).len() as u128)
             .sum()
     }

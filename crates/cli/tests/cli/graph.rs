@@ -109,7 +109,7 @@ fn boards_and_sums_over_the_state_limit_are_refused() {
             "--max-states",
             "1000",
         ],
-        "search limit hit: more than 1000 positions",
+        "position too large for search: about 292825 positions, limit 1000",
     );
 }
 

@@ -276,3 +276,33 @@ fn plots_by_extension_with_the_period_marked() {
         "--plot /no/such/dir/k.svg: cannot write",
     );
 }
+
+#[test]
+fn output_files_never_replace_what_is_not_a_plain_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-targets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("target.txt");
+    std::fs::write(&target, "keep\n").unwrap();
+    let link = dir.join("link.txt");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    for (option, path, why) in [
+        ("--values", "/dev/null", "not a regular file"),
+        ("--values", link.to_str().unwrap(), "symbolic link"),
+    ] {
+        assert_status_2_naming(&["seq", "kayles", "-n", "10", option, path], why);
+    }
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep\n");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let same = dir.join("same.svg");
+    let same = same.to_str().unwrap();
+    assert_status_2_naming(
+        &[
+            "seq", "kayles", "-n", "10", "--values", same, "--plot", same,
+        ],
+        "name the same file",
+    );
+}
