@@ -225,6 +225,9 @@ fn heading(title: &str, code: Option<&str>, game: &str) -> String {
     }
 }
 
+/// The most values whose counts `seq --summary` prints as text.
+pub const SUMMARY_COUNTS: usize = 400;
+
 /// `seq --summary`: the period, the largest value and where it first
 /// occurs, and how often each value occurs (most frequent first, ties by
 /// value), without the values; `values_file` is where they were written,
@@ -241,9 +244,16 @@ pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) 
     let mut counts: Vec<(u64, u64)> = r.counts.iter().map(|(&v, &c)| (v, c)).collect();
     counts.sort_by_key(|&(v, c)| (std::cmp::Reverse(c), v));
     let _ = writeln!(s, "{} distinct values; heaps per value:", counts.len());
-    for chunk in counts.chunks(8) {
+    for chunk in counts[..counts.len().min(SUMMARY_COUNTS)].chunks(8) {
         let line: Vec<String> = chunk.iter().map(|(v, c)| format!("{v}: {c}")).collect();
         let _ = writeln!(s, "  {}", line.join(", "));
+    }
+    if counts.len() > SUMMARY_COUNTS {
+        let _ = writeln!(
+            s,
+            "  ... and {} more values, none more frequent (--json lists every count)",
+            counts.len() - SUMMARY_COUNTS
+        );
     }
     if let Some(f) = values_file {
         let _ = writeln!(s, "values written to {f}, one per line, heap 0 first");

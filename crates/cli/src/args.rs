@@ -219,7 +219,8 @@ struct Common {
     /// Most positions a search may store (default 10000000)
     #[arg(long, value_name = "N")]
     max_states: Option<String>,
-    /// Search time budget in seconds, fractions allowed (default 60)
+    /// Search time budget in seconds, fractions allowed (default 60; `seq`
+    /// has none unless given, since long sequences checkpoint instead)
     #[arg(long, value_name = "SECS")]
     time_limit: Option<String>,
 }
