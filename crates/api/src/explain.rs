@@ -310,10 +310,10 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
     t.push(e.conclusion.clone());
     if !e.moves.is_empty() {
         t.push(
-            if a.outcome == Outcome::N {
-                "Winning moves:"
-            } else {
-                "Every move fails:"
+            match a.outcome {
+                Outcome::N => "Winning moves:",
+                Outcome::P => "Every move fails:",
+                Outcome::D => "No move wins; each move leaves:",
             }
             .to_string(),
         );
@@ -331,7 +331,8 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
                     format!("value {}: {} = {v}", v, terms.join(" xor "))
                 }
                 (Some(v), Play::Normal) => format!("value {v}"),
-                _ => format!("{} in misère play", m.outcome),
+                (None, Play::Normal) => format!("outcome {}, no finite value", m.outcome),
+                (_, Play::Misere) => format!("{} in misère play", m.outcome),
             };
             let verdict = match m.outcome {
                 Outcome::P => "the opponent loses",

@@ -180,3 +180,15 @@ fn a_treblecross_row_without_a_safe_cell_is_not_over() {
     );
     assert!(w.contains("... and 3 more moves"), "{w}");
 }
+
+#[test]
+fn a_drawn_sum_says_no_move_wins_in_normal_play_words() {
+    // a <-> b with an exit b -> c, c <-> d: both tokens can shuttle.
+    let w = why(&["graph", "--edges", "a-b,b-a,b-c,c-d,d-c", "a,c"]);
+    assert!(w.contains("No move wins; each move leaves:"), "{w}");
+    assert!(
+        w.contains("a -> b  leaves b,c: outcome D, no finite value; a draw"),
+        "{w}"
+    );
+    assert!(!w.contains("misère"), "{w}");
+}
