@@ -153,7 +153,9 @@ enum Command {
     #[command(
         after_help = BATCH_AFTER_HELP,
         override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS",
-        mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options"))
+        mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options")),
+        // One position's reasoning: `analyze --explain`, refused here.
+        mut_arg("explain", |a| a.hide(true))
     )]
     Batch(AnalyzeArgs),
     /// Value sequence of a one-heap game (heaps 0 to N) with its period
