@@ -341,10 +341,24 @@ fn sequence(
         SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
         e => GameError::Input(e.to_string()),
     })?;
-    let values = (0..=n)
-        .map(|k| seq.value(k).map(u64::from))
-        .collect::<Option<Vec<u64>>>()
-        .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
+    // A proven period answers any n without computing it, but the report
+    // still holds every value: refuse, instead of aborting, what cannot be
+    // allocated.
+    let mut values: Vec<u64> = Vec::new();
+    let count = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
+    if count.is_none_or(|c| values.try_reserve_exact(c).is_err()) {
+        return Err(GameError::Input(format!(
+            "-n {n}: the {} values do not fit in memory ({} bytes each); ask for fewer heaps, or use --summary with a smaller -n",
+            n as u128 + 1,
+            std::mem::size_of::<u64>()
+        )));
+    }
+    for k in 0..=n {
+        let v = seq
+            .value(k)
+            .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
+        values.push(u64::from(v));
+    }
     Ok(SeqReport {
         game: name.to_string(),
         code: match &rule {
