@@ -44,7 +44,11 @@ impl LoopyValue {
     /// The outcome of the position alone: `P` for 0, `N` for other finite
     /// values and for `∞_K` with 0 in `K`, `D` for `∞_K` without 0.
     pub fn outcome(&self) -> Outcome {
-        sum_outcome(std::slice::from_ref(self))
+        match self {
+            LoopyValue::Finite(n) => Outcome::from_mover_wins(*n != Nimber::ZERO),
+            LoopyValue::Infinite(k) if k.contains(&Nimber::ZERO) => Outcome::N,
+            LoopyValue::Infinite(_) => Outcome::D,
+        }
     }
 
     /// The value of a sum of positions with these values (Smith's sum
@@ -100,24 +104,7 @@ impl fmt::Display for LoopyValue {
 ///
 /// An empty sum is the finished game: `P`.
 pub fn sum_outcome(values: &[LoopyValue]) -> Outcome {
-    let mut xor = Nimber::ZERO;
-    let mut infinite: Option<&[Nimber]> = None;
-    for v in values {
-        match v {
-            LoopyValue::Finite(n) => xor += *n,
-            LoopyValue::Infinite(k) => {
-                if infinite.is_some() {
-                    return Outcome::D;
-                }
-                infinite = Some(k);
-            }
-        }
-    }
-    match infinite {
-        None => Outcome::from_mover_wins(xor != Nimber::ZERO),
-        Some(k) if k.binary_search(&xor).is_ok() => Outcome::N,
-        Some(_) => Outcome::D,
-    }
+    LoopyValue::sum(values).outcome()
 }
 
 /// Label of a position not yet valued.
