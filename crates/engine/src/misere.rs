@@ -25,6 +25,10 @@ pub struct MisereSolver<G: Impartial> {
     limits: Limits,
 }
 
+/// The states one move from a state, and how many parts past their first
+/// they hold.
+type Children<P> = (Vec<Vec<P>>, usize);
+
 struct Frame<P> {
     state: Vec<P>,
     /// The states one move away; an entry is moved out (left empty) when
@@ -68,14 +72,10 @@ impl<G: Impartial> MisereSolver<G> {
 
     /// The search frame of `state`, its children listed.
     fn frame(&self, state: Vec<G::Position>) -> Result<Frame<G::Position>, SearchError> {
-        let children = self.children(&state)?;
+        let (children, extra) = self.children(&state)?;
         // A state counts one, and one more for each part past its first;
         // a child waiting in the frame, only for its parts past the first.
-        let held = state.len().max(1)
-            + children
-                .iter()
-                .map(|c| c.len().saturating_sub(1))
-                .sum::<usize>();
+        let held = state.len().max(1) + extra;
         Ok(Frame {
             state,
             children,
@@ -85,12 +85,15 @@ impl<G: Impartial> MisereSolver<G> {
         })
     }
 
-    /// The states one move from `state`. Errors with the state limit when
-    /// their parts past the first would exceed it (one frame of a sum of
-    /// many parts can be that large).
-    fn children(&self, state: &[G::Position]) -> Result<Vec<Vec<G::Position>>, SearchError> {
+    /// The states one move from `state`, and how many parts past their
+    /// first they hold. Errors with the state limit when that would exceed
+    /// it (one frame of a sum of many parts can be that large).
+    fn children(
+        &self,
+        state: &[G::Position],
+    ) -> Result<Children<G::Position>, SearchError> {
         let mut out = Vec::new();
-        let mut extra: u64 = 0;
+        let mut extra = 0;
         for (i, part) in state.iter().enumerate() {
             if i > 0 && state[i - 1] == *part {
                 continue; // equal parts give equal children
@@ -105,14 +108,14 @@ impl<G: Impartial> MisereSolver<G> {
                     }
                 }
                 child.sort();
-                extra += child.len().saturating_sub(1) as u64;
-                if extra > self.limits.max_states {
+                extra += child.len().saturating_sub(1);
+                if extra as u64 > self.limits.max_states {
                     return Err(SearchError::StateLimit(self.limits.max_states));
                 }
                 out.push(child);
             }
         }
-        Ok(out)
+        Ok((out, extra))
     }
 
     /// Whether the player to move wins `p` in misère play.
