@@ -5,7 +5,7 @@
 //! line and one period after it a shaded band, when a period was found.
 
 use crate::error::CliError;
-use crate::values_file::{check_target, partial_path};
+use crate::values_file::{check_target, Pending};
 use grundy_api::{GameError, SeqReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -60,25 +60,19 @@ pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
             dejavu::sans::regular(),
         );
     });
-    let partial = partial_path(path);
-    let drawn = if extension(path).as_deref() == Some("svg") {
-        draw(
-            SVGBackend::new(&partial, SIZE).into_drawing_area(),
-            r,
-            title,
-        )
+    let out = Pending::new("--plot", path)?;
+    let partial = out.partial();
+    if extension(path).as_deref() == Some("svg") {
+        draw(SVGBackend::new(partial, SIZE).into_drawing_area(), r, title)
     } else {
         draw(
-            BitMapBackend::new(&partial, SIZE).into_drawing_area(),
+            BitMapBackend::new(partial, SIZE).into_drawing_area(),
             r,
             title,
         )
-    };
-    let placed = drawn.and_then(|()| std::fs::rename(&partial, path).map_err(|e| e.to_string()));
-    if placed.is_err() {
-        let _ = std::fs::remove_file(&partial);
     }
-    placed.map_err(|e| bad(path, e))
+    .map_err(|e| out.error(e))?;
+    out.place()
 }
 
 fn draw<DB: DrawingBackend>(

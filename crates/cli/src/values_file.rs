@@ -10,11 +10,54 @@ use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// A values file being written.
-pub struct ValuesFile {
+/// An output file of `seq` being made: written at [`Pending::partial`]
+/// beside its path, put in place by [`Pending::place`], removed when
+/// dropped before that. Shared by `--values` and `--plot`.
+pub struct Pending {
+    option: &'static str,
     path: PathBuf,
     partial: PathBuf,
-    file: Option<BufWriter<File>>,
+}
+
+impl Pending {
+    /// The output file `path` of option `option`, its target checked
+    /// ([`check_target`]) before anything is written.
+    pub fn new(option: &'static str, path: &Path) -> Result<Pending, CliError> {
+        check_target(option, path)?;
+        Ok(Pending {
+            option,
+            path: path.to_path_buf(),
+            partial: partial_path(path),
+        })
+    }
+
+    /// Where the file is written until it is complete.
+    pub fn partial(&self) -> &Path {
+        &self.partial
+    }
+
+    /// The error of this file, naming its option and path.
+    pub fn error(&self, e: impl std::fmt::Display) -> CliError {
+        cannot(self.option, &self.path, e)
+    }
+
+    /// Renames the complete file into place.
+    pub fn place(self) -> Result<(), CliError> {
+        fs::rename(&self.partial, &self.path).map_err(|e| self.error(e))
+    }
+}
+
+impl Drop for Pending {
+    /// Removes the file unless it was renamed into place.
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.partial);
+    }
+}
+
+/// A values file being written.
+pub struct ValuesFile {
+    out: Pending,
+    file: BufWriter<File>,
 }
 
 /// The error of an output file named by `option` (`--values`, `--plot`).
@@ -28,7 +71,7 @@ pub fn cannot(option: &str, path: &Path, e: impl std::fmt::Display) -> CliError 
 /// Where a file for `path` is written before it is complete: beside it,
 /// the process id before the extension (`v.txt` -> `v.partial-42.txt`), so
 /// the extension still says the format.
-pub fn partial_path(path: &Path) -> PathBuf {
+fn partial_path(path: &Path) -> PathBuf {
     let stem = path.file_stem().unwrap_or_default().to_os_string();
     let mut name = stem;
     name.push(format!(".partial-{}", std::process::id()));
@@ -72,13 +115,11 @@ impl ValuesFile {
     /// Errors (bad input, naming the path): `path` is a directory, or its
     /// directory cannot be written.
     pub fn create(path: &Path) -> Result<ValuesFile, CliError> {
-        check_target("--values", path)?;
-        let partial = partial_path(path);
-        let file = File::create(&partial).map_err(|e| cannot("--values", path, e))?;
+        let out = Pending::new("--values", path)?;
+        let file = File::create(out.partial()).map_err(|e| out.error(e))?;
         Ok(ValuesFile {
-            path: path.to_path_buf(),
-            partial,
-            file: Some(BufWriter::new(file)),
+            out,
+            file: BufWriter::new(file),
         })
     }
 
@@ -86,22 +127,15 @@ impl ValuesFile {
     ///
     /// Errors (bad input, naming the path): a failed write (a full disk),
     /// flush or rename; the temporary file is removed.
-    pub fn finish(mut self, values: &[u64]) -> Result<(), CliError> {
-        let mut file = self.file.take().expect("finished once");
-        let written = values
+    pub fn finish(self, values: &[u64]) -> Result<(), CliError> {
+        let ValuesFile { out, mut file } = self;
+        values
             .iter()
             .try_for_each(|v| writeln!(file, "{v}"))
             .and_then(|()| file.into_inner().map_err(|e| e.into_error()))
             .and_then(|f| f.sync_all())
-            .and_then(|()| fs::rename(&self.partial, &self.path));
-        written.map_err(|e| cannot("--values", &self.path, e))
-    }
-}
-
-impl Drop for ValuesFile {
-    /// Removes the temporary file unless it was renamed into place.
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.partial);
+            .map_err(|e| out.error(e))?;
+        out.place()
     }
 }
 
@@ -135,7 +169,7 @@ mod tests {
     fn an_abandoned_file_leaves_nothing() {
         let path = scratch("abandoned.txt");
         let f = ValuesFile::create(&path).unwrap();
-        let partial = f.partial.clone();
+        let partial = f.out.partial().to_path_buf();
         assert!(partial.exists());
         drop(f);
         assert!(!partial.exists() && !path.exists());

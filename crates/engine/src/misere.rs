@@ -88,10 +88,7 @@ impl<G: Impartial> MisereSolver<G> {
     /// The states one move from `state`, and how many parts past their
     /// first they hold. Errors with the state limit when that would exceed
     /// it (one frame of a sum of many parts can be that large).
-    fn children(
-        &self,
-        state: &[G::Position],
-    ) -> Result<Children<G::Position>, SearchError> {
+    fn children(&self, state: &[G::Position]) -> Result<Children<G::Position>, SearchError> {
         let mut out = Vec::new();
         let mut extra = 0;
         for (i, part) in state.iter().enumerate() {
