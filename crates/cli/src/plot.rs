@@ -144,7 +144,6 @@ fn draw<DB: DrawingBackend>(
             dots.push((heap as u64, v));
         }
     }
-    let shown = dots.into_iter();
     // Dots as large as the heaps are sparse.
     let radius = match n {
         0..=400 => 3,
@@ -152,7 +151,10 @@ fn draw<DB: DrawingBackend>(
         _ => 1,
     };
     chart
-        .draw_series(shown.map(|(heap, v)| Circle::new((heap, v), radius, BLUE.filled())))
+        .draw_series(
+            dots.into_iter()
+                .map(|(heap, v)| Circle::new((heap, v), radius, BLUE.filled())),
+        )
         .map_err(err)?;
     if r.period.is_some_and(|p| p.preperiod <= n) {
         chart

@@ -110,11 +110,9 @@ impl TokenGraph {
         self.index.get(name).map(|&v| &self.values[v as usize])
     }
 
-    /// The finite value of node `v` on a board without cycles.
+    /// The finite value of node `v` (every node has one on a board
+    /// without cycles).
     fn finite(&self, v: u32) -> Option<Nimber> {
-        if self.cyclic {
-            return None;
-        }
         self.values[v as usize].finite()
     }
 
