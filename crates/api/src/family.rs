@@ -1,6 +1,7 @@
 //! The object-safe face of a game family, used by every front end, and
 //! the registration record every family provides.
 
+use crate::SeqValues;
 use grundy_engine::{
     analyze_with, explore, Analysis, Detail, GameError, Limits, MisereSolver, MoveReport, Outcome,
     Play, SearchError, Solver, TextGame,
@@ -134,8 +135,9 @@ pub struct SeqReport {
     pub code: Option<String>,
     /// The largest heap asked for.
     pub n: u64,
-    /// `values[k]` is the value of a heap of k, for k in 0..=n.
-    pub values: Vec<u64>,
+    /// `values.get(k)` is the value of a heap of k, for k in 0..=n (two
+    /// bytes a heap whenever the values fit).
+    pub values: SeqValues,
     /// The period found in the computed range, if any. Its pre-period may
     /// lie beyond `n` when more heaps were computed than asked (see
     /// `computed_to`).

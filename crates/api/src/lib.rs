@@ -13,6 +13,8 @@
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
+//! - [`values`]: a sequence's values two bytes a heap ([`SeqValues`]) and
+//!   the forms of a values file (text, compact binary).
 //! - [`request`]: the checks of a game's name, options and limits that
 //!   every front end makes, with the command line's messages.
 //!
@@ -26,6 +28,7 @@ pub mod policy;
 pub mod render;
 pub mod request;
 pub mod summary;
+pub mod values;
 
 pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,
@@ -41,3 +44,4 @@ pub use grundy_sequence::Control as SeqControl;
 /// The algorithm of a sequence computation.
 pub use grundy_sequence::Method as SeqMethod;
 pub use grundy_sequence::Period;
+pub use values::SeqValues;

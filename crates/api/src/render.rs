@@ -198,21 +198,41 @@ pub fn period_text(p: Option<&Period>, n: u64) -> String {
 /// the game as invoked; its take-and-break code follows where it has one
 /// (`kayles (octal 0.77)`), else the family's own name where it differs.
 pub fn seq_text(title: &str, r: &SeqReport) -> String {
-    let mut s = heading(title, r.code.as_deref(), &r.game);
-    let _ = writeln!(s, ": values of heaps 0..={}", r.n);
-    let vw = r.values.iter().map(|v| digits(*v)).max().unwrap_or(1);
+    let mut out = Vec::new();
+    write_seq_text(&mut out, title, r).expect("writing to memory");
+    String::from_utf8(out).expect("the layout is ASCII and the title UTF-8")
+}
+
+/// [`seq_text`] written to `out` as it is laid out, a line at a time, so
+/// millions of values need no second copy in memory.
+pub fn write_seq_text(
+    out: &mut impl std::io::Write,
+    title: &str,
+    r: &SeqReport,
+) -> std::io::Result<()> {
+    let head = heading(title, r.code.as_deref(), &r.game);
+    writeln!(out, "{head}: values of heaps 0..={}", r.n)?;
+    let vw = digits(r.values.max().unwrap_or(0));
     // Round numbers per line keep the heap indices easy to read.
     let per_line = if vw <= 2 { 20 } else { 10 };
     let iw = digits(r.values.len().saturating_sub(1) as u64);
-    for (i, chunk) in r.values.chunks(per_line).enumerate() {
-        let _ = write!(s, "{:>iw$}:", i * per_line);
-        for v in chunk {
-            let _ = write!(s, " {v:>vw$}");
+    let mut line = String::new();
+    for (k, v) in r.values.iter().enumerate() {
+        if k % per_line == 0 {
+            if k > 0 {
+                line.push('\n');
+                out.write_all(line.as_bytes())?;
+                line.clear();
+            }
+            let _ = write!(line, "{k:>iw$}:");
         }
-        s.push('\n');
+        let _ = write!(line, " {v:>vw$}");
     }
-    let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
-    s
+    if !line.is_empty() {
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    writeln!(out, "{}", period_text(r.period.as_ref(), r.n))
 }
 
 /// The game as invoked, with its take-and-break code where it has one

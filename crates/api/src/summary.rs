@@ -2,6 +2,8 @@
 //! the period, the largest value and where it first occurs, and how often
 //! each value occurs.
 
+#[cfg(test)]
+use crate::SeqValues;
 use crate::{Period, SeqReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -31,14 +33,27 @@ pub struct SeqSummary {
 impl SeqSummary {
     /// The summary of `r` (one pass over its values).
     pub fn of(r: &SeqReport) -> SeqSummary {
-        let mut counts = BTreeMap::new();
+        // Values below 2^16 (every take-and-break game's) are counted in
+        // an array, larger ones in a map.
+        let mut small = vec![0u64; 1 << 16];
+        let mut large = BTreeMap::new();
         let (mut largest, mut largest_at) = (0, 0);
-        for (heap, &v) in r.values.iter().enumerate() {
-            *counts.entry(v).or_insert(0) += 1;
+        for (heap, v) in r.values.iter().enumerate() {
+            match small.get_mut(v as usize) {
+                Some(c) => *c += 1,
+                None => *large.entry(v).or_insert(0) += 1,
+            }
             if v > largest {
                 (largest, largest_at) = (v, heap as u64);
             }
         }
+        let mut counts: BTreeMap<u64, u64> = small
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(v, &c)| (v as u64, c))
+            .collect();
+        counts.append(&mut large);
         SeqSummary {
             game: r.game.clone(),
             code: r.code.clone(),
@@ -62,7 +77,7 @@ mod tests {
             game: "t".into(),
             code: None,
             n: 6,
-            values: vec![0, 1, 2, 0, 2, 1, 0],
+            values: SeqValues::from_u64(vec![0, 1, 2, 0, 2, 1, 0]),
             period: None,
             computed_to: 6,
         };

@@ -296,8 +296,11 @@ struct SeqExtra {
     /// Show a progress bar on stderr
     #[arg(long)]
     progress: bool,
-    /// Write the values to FILE, one per line (heap 0 first), and print the
-    /// summary instead of the values; the file appears only when complete
+    /// Write the values to FILE, one per line (heap 0 first), or in compact
+    /// binary when FILE ends in .bin (24-byte header: "GRUNDYSQ", u32
+    /// version 1, u32 bytes per value 2 or 8, u64 count; then the values,
+    /// little-endian), and print the summary instead of the values; the
+    /// file appears only when complete
     #[arg(long, value_name = "FILE")]
     values: Option<String>,
     /// Print the period, the largest value and where it first occurs, and

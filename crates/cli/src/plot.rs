@@ -83,7 +83,7 @@ fn draw<DB: DrawingBackend>(
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&WHITE).map_err(err)?;
     let n = r.values.len().saturating_sub(1) as u64;
-    let top = r.values.iter().copied().max().unwrap_or(0) + 1;
+    let top = r.values.max().unwrap_or(0) + 1;
     let caption = match &r.period {
         Some(p) => format!(
             "{title}: heaps 0..={n}, period {} after pre-period {}{}",
@@ -138,7 +138,7 @@ fn draw<DB: DrawingBackend>(
     let columns = u64::from(SIZE.0);
     let mut seen = HashSet::new();
     let mut dots = Vec::new();
-    for (heap, &v) in r.values.iter().enumerate() {
+    for (heap, v) in r.values.iter().enumerate() {
         let column = heap as u64 * columns / (n + 1);
         if seen.insert((column, v)) {
             dots.push((heap as u64, v));

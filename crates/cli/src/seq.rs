@@ -61,7 +61,9 @@ pub fn run(
         if req.json {
             write_json(out, &report)?;
         } else {
-            out.write_all(render::seq_text(&req.invocation(), &report).as_bytes())?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+            render::write_seq_text(&mut out, &req.invocation(), &report)?;
+            out.flush()?;
         }
         return Ok(());
     }
@@ -88,14 +90,20 @@ pub fn run(
     }
 }
 
-/// One compact JSON document and a newline (a sequence may hold millions
-/// of values).
+/// One compact JSON document and a newline, written as it is serialised
+/// (a sequence may hold millions of values: no copy of the text is made).
 fn write_json(out: &mut dyn Write, doc: &impl Serialize) -> Result<(), CliError> {
-    let text = serde_json::to_string(doc).map_err(|e| {
-        CliError::Game(grundy_api::GameError::Internal(format!(
-            "cannot serialise the sequence: {e}"
-        )))
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut out, doc).map_err(|e| {
+        if e.is_io() {
+            CliError::from(std::io::Error::from(e))
+        } else {
+            CliError::Game(grundy_api::GameError::Internal(format!(
+                "cannot serialise the sequence: {e}"
+            )))
+        }
     })?;
-    writeln!(out, "{text}")?;
+    writeln!(out)?;
+    out.flush()?;
     Ok(())
 }

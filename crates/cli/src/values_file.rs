@@ -1,13 +1,15 @@
-//! `seq --values FILE`: the values written to a file, one per line, heap 0
-//! first. The values go to a temporary file beside FILE, made before the
+//! `seq --values FILE`: the values written to a file, heap 0 first: one
+//! per line, or in the compact binary form of
+//! [`grundy_api::values::write_binary`] when FILE ends in `.bin`. The values go to a temporary file beside FILE, made before the
 //! computation starts (so a path that cannot be written fails at once),
 //! renamed to FILE only when complete, and removed on any failure: FILE
 //! never holds half a sequence.
 
 use crate::error::CliError;
+use grundy_api::values::{self, SeqValues};
 use grundy_api::GameError;
 use std::fs::{self, File};
-use std::io::{BufWriter, Write};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 /// An output file of `seq` being made: written at [`Pending::partial`]
@@ -58,6 +60,7 @@ impl Drop for Pending {
 pub struct ValuesFile {
     out: Pending,
     file: BufWriter<File>,
+    binary: bool,
 }
 
 /// The error of an output file named by `option` (`--values`, `--plot`).
@@ -119,19 +122,28 @@ impl ValuesFile {
         let file = File::create(out.partial()).map_err(|e| out.error(e))?;
         Ok(ValuesFile {
             out,
-            file: BufWriter::new(file),
+            file: BufWriter::with_capacity(1 << 16, file),
+            binary: path.extension().is_some_and(|e| e == "bin"),
         })
     }
 
-    /// Writes `values`, one per line, and puts the file in place.
+    /// Writes `values` (text, or binary for a `.bin` file) and puts the
+    /// file in place.
     ///
     /// Errors (bad input, naming the path): a failed write (a full disk),
     /// flush or rename; the temporary file is removed.
-    pub fn finish(self, values: &[u64]) -> Result<(), CliError> {
-        let ValuesFile { out, mut file } = self;
-        values
-            .iter()
-            .try_for_each(|v| writeln!(file, "{v}"))
+    pub fn finish(self, values: &SeqValues) -> Result<(), CliError> {
+        let ValuesFile {
+            out,
+            mut file,
+            binary,
+        } = self;
+        let written = if binary {
+            values::write_binary(&mut file, values)
+        } else {
+            values::write_text(&mut file, values)
+        };
+        written
             .and_then(|()| file.into_inner().map_err(|e| e.into_error()))
             .and_then(|f| f.sync_all())
             .map_err(|e| out.error(e))?;
@@ -154,8 +166,18 @@ mod tests {
         let path = scratch("ok.txt");
         let f = ValuesFile::create(&path).unwrap();
         assert!(!path.exists());
-        f.finish(&[0, 1, 12]).unwrap();
+        f.finish(&SeqValues::from_u64(vec![0, 1, 12])).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "0\n1\n12\n");
+        let bin = scratch("ok.bin");
+        ValuesFile::create(&bin)
+            .unwrap()
+            .finish(&SeqValues::from_u64(vec![0, 1, 12]))
+            .unwrap();
+        let back = values::read_binary(&fs::read(&bin).unwrap()).unwrap();
+        assert_eq!(
+            (back.width(), back),
+            (2, SeqValues::from_u64(vec![0, 1, 12]))
+        );
         let dir = path.parent().unwrap();
         let left: Vec<_> = fs::read_dir(dir)
             .unwrap()

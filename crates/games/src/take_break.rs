@@ -9,7 +9,7 @@
 
 use crate::heaps;
 use crate::misere_bound;
-use grundy_api::{Adapter, Family, SeqReport};
+use grundy_api::{Adapter, Family, SeqReport, SeqValues};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     SearchError, TextGame, Theory,
@@ -341,23 +341,31 @@ fn sequence(
         SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
         e => GameError::Input(e.to_string()),
     })?;
-    // A proven period answers any n without computing it, but the report
+    let computed_to = (seq.values().len() as u64).saturating_sub(1);
+    let (period, proven) = (seq.period(), seq.proven_period());
+    // The report takes the engine's values as they are (two bytes a heap);
+    // a proven period answers any n without computing it, but the report
     // still holds every value: refuse, instead of aborting, what cannot be
     // allocated.
-    let mut values: Vec<u64> = Vec::new();
+    let mut values = seq.into_values();
     let count = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
-    if count.is_none_or(|c| values.try_reserve_exact(c).is_err()) {
+    let room = count.map(|c| c.saturating_sub(values.len()));
+    if room.is_none_or(|r| values.try_reserve_exact(r).is_err()) {
         return Err(GameError::Input(format!(
             "-n {n}: the {} values do not fit in memory ({} bytes each); ask for fewer heaps, or use --summary with a smaller -n",
             n as u128 + 1,
-            std::mem::size_of::<u64>()
+            std::mem::size_of::<grundy_sequence::Value>()
         )));
     }
-    for k in 0..=n {
-        let v = seq
-            .value(k)
-            .ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
-        values.push(u64::from(v));
+    let count = count.unwrap_or(0);
+    values.truncate(count);
+    if values.len() < count {
+        let p =
+            proven.ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
+        for k in values.len()..count {
+            let v = values[p.preperiod as usize + (k - p.preperiod as usize) % p.period as usize];
+            values.push(v);
+        }
     }
     Ok(SeqReport {
         game: name.to_string(),
@@ -366,9 +374,9 @@ fn sequence(
             HeapRule::GrundyGame => None,
         },
         n,
-        values,
-        period: seq.period(),
-        computed_to: (seq.values().len() as u64).saturating_sub(1),
+        values: SeqValues::from_u16(values),
+        period,
+        computed_to,
     })
 }
 

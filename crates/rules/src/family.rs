@@ -8,7 +8,7 @@ use crate::position::ScriptPosition;
 use crate::sandbox::Sandbox;
 use grundy_api::{
     Adapter, Analysis, ComponentReport, Detail, Family, GameError, GameOptions, Limits, MoveReport,
-    Outcome, Play, Registration, SearchError, SeqReport,
+    Outcome, Play, Registration, SearchError, SeqReport, SeqValues,
 };
 use grundy_engine::{explore, loopy_values, LoopyValue, Rules, Solver, TextGame};
 use grundy_sequence::{Control, Period};
@@ -266,7 +266,7 @@ impl Family for ScriptFamily {
                 code: None,
                 n,
                 period: observed_period(&values),
-                values,
+                values: SeqValues::from_u64(values),
                 computed_to: n,
             })
         })

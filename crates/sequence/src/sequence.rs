@@ -76,6 +76,12 @@ impl Sequence {
         &self.values
     }
 
+    /// The values, giving up the sequence (and the computation's working
+    /// copy of them): two bytes a heap, no copy made.
+    pub fn into_values(self) -> Vec<Value> {
+        self.values
+    }
+
     /// The proven period, if one has been proven.
     pub fn proven_period(&self) -> Option<Period> {
         self.proven

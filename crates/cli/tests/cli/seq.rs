@@ -181,6 +181,47 @@ largest value 8, first at heap 27
     assert!(doc.get("values").is_none());
 }
 
+/// A binary values file read by hand: the header's fields and the values.
+fn read_bin(path: &std::path::Path) -> (u32, u32, Vec<u64>) {
+    let b = std::fs::read(path).unwrap();
+    assert_eq!(&b[..8], b"GRUNDYSQ");
+    let version = u32::from_le_bytes(b[8..12].try_into().unwrap());
+    let width = u32::from_le_bytes(b[12..16].try_into().unwrap());
+    let count = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
+    assert_eq!(b.len(), 24 + count * width as usize);
+    let values = b[24..]
+        .chunks_exact(width as usize)
+        .map(|c| {
+            let mut x = [0u8; 8];
+            x[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(x)
+        })
+        .collect();
+    (version, width, values)
+}
+
+#[test]
+fn binary_values_files_take_two_bytes_a_value_while_they_fit() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.bin");
+    let p = path.to_str().unwrap();
+    let o = grundy(&[
+        "seq", "octal", "--code", "0.137", "-n", "5000", "--values", p,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let (version, width, written) = read_bin(&path);
+    assert_eq!((version, width), (1, 2));
+    assert_eq!(written, values(&["octal", "--code", "0.137", "-n", "5000"]));
+    // Nim's values pass 65535: eight bytes each.
+    let o = grundy(&["seq", "nim", "-n", "70000", "--values", p]);
+    assert_eq!(o.status.code(), Some(0));
+    let (_, width, written) = read_bin(&path);
+    assert_eq!(width, 8);
+    assert_eq!(written, (0..=70000).collect::<Vec<u64>>());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn values_go_to_a_file_whole_or_not_at_all() {
     let dir = std::env::temp_dir().join(format!("grundy-seq-values-{}", std::process::id()));
