@@ -69,11 +69,41 @@ pub fn proof_bound(rule: &HeapRule, n0: u64, p: u64) -> Option<u64> {
 /// The least n0 >= `floor` such that `values[n + p] == values[n]` for all
 /// n >= n0 with n + p < len.
 fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
-    let mut i = values.len() - p;
+    preperiod_below(values, p, floor, values.len() - p)
+}
+
+/// [`preperiod_of`] given that `values[n + p] == values[n]` already holds
+/// for every n >= `start` (any `start` <= len - p): the scan starts there.
+fn preperiod_below(values: &[Value], p: usize, floor: usize, start: usize) -> usize {
+    let mut i = start.min(values.len() - p);
     while i > floor && values[i - 1] == values[i - 1 + p] {
         i -= 1;
     }
     i
+}
+
+/// The least pre-periods of the candidate periods p tried in increasing
+/// order by [`find_proven`] and [`find_observed`], found in time linear in
+/// the values: once a period p0 is seen with pre-period n0, every multiple
+/// of p0 repeats from n0 on too, so its scan starts at n0 instead of at
+/// the end (a periodic tail of a million values would otherwise be
+/// scanned again for each of its periods' multiples).
+#[derive(Default)]
+struct Preperiods {
+    first: Option<(usize, usize)>,
+}
+
+impl Preperiods {
+    fn of(&mut self, values: &[Value], p: usize) -> usize {
+        match self.first {
+            Some((p0, n0)) if p.is_multiple_of(p0) => preperiod_below(values, p, 0, n0),
+            _ => {
+                let n0 = preperiod_of(values, p, 0);
+                self.first.get_or_insert((p, n0));
+                n0
+            }
+        }
+    }
 }
 
 /// The least period proven by `values` (`values[k]` is G(k)), with its least
@@ -81,6 +111,7 @@ fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
 pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
     let len = values.len();
     proof_bound(rule, 0, 1)?;
+    let mut preperiods = Preperiods::default();
     for p in 1..len {
         // The proof needs values up to bound(n0, p) - 1 + p, and bound is
         // increasing in n0 and at least n0 + 1: stop the downward scan where
@@ -92,7 +123,7 @@ pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
         if (0..8.min(len - p)).any(|j| values[len - 1 - j] != values[len - 1 - j - p]) {
             continue;
         }
-        let n0 = preperiod_of(values, p, 0);
+        let n0 = preperiods.of(values, p);
         let bound = proof_bound(rule, n0 as u64, p as u64)? as usize;
         if bound + p <= len {
             return Some(minimise(values, n0, p));
@@ -138,11 +169,12 @@ fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
 /// noise, not a period.
 pub fn find_observed(values: &[Value]) -> Option<Period> {
     let len = values.len();
+    let mut preperiods = Preperiods::default();
     for p in 1..=len / 3 {
         if values[len - 1] != values[len - 1 - p] {
             continue;
         }
-        let n0 = preperiod_of(values, p, 0);
+        let n0 = preperiods.of(values, p);
         let tail = len - n0;
         if tail >= 3 * p && tail >= n0.div_ceil(10) {
             return Some(Period {
@@ -161,6 +193,71 @@ mod tests {
 
     fn seq(v: &[u8]) -> Vec<Value> {
         v.iter().map(|&x| Value::from(x)).collect()
+    }
+
+    /// The least pre-period of p by its definition, for the tests.
+    fn least_n0(values: &[Value], p: usize) -> usize {
+        (0..=values.len() - p)
+            .find(|&n0| (n0..values.len() - p).all(|n| values[n] == values[n + p]))
+            .unwrap()
+    }
+
+    /// Planted periods after random pre-periods, with random noise: the
+    /// pre-periods found through [`Preperiods`] (scans started at a base
+    /// period's pre-period) are those of the definition, for every p.
+    #[test]
+    fn preperiods_of_multiples_match_the_definition() {
+        let mut state = 7u64;
+        let mut next = move |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        for _ in 0..300 {
+            let (pre, per, len) = (
+                next(40) as usize,
+                1 + next(6) as usize,
+                60 + next(80) as usize,
+            );
+            let pattern: Vec<Value> = (0..per).map(|_| next(4) as Value).collect();
+            let values: Vec<Value> = (0..len)
+                .map(|k| {
+                    if k < pre {
+                        next(5) as Value
+                    } else {
+                        pattern[(k - pre) % per]
+                    }
+                })
+                .collect();
+            let mut pp = Preperiods::default();
+            for p in 1..len / 2 {
+                if values[len - 1] == values[len - 1 - p] {
+                    assert_eq!(pp.of(&values, p), least_n0(&values, p), "{values:?} p {p}");
+                }
+            }
+            let want = (1..=len / 3).find_map(|p| {
+                let n0 = least_n0(&values, p);
+                let tail = len - n0;
+                (tail >= 3 * p && tail >= n0.div_ceil(10)).then_some((n0 as u64, p as u64))
+            });
+            let got = find_observed(&values).map(|q| (q.preperiod, q.period));
+            assert_eq!(got, want, "{values:?}");
+        }
+    }
+
+    /// A periodic tail of a million values behind a long pre-period is
+    /// examined once, not once per multiple of its period (0.376 before
+    /// its period is proven).
+    #[test]
+    fn a_long_periodic_tail_is_scanned_once() {
+        let mut values: Vec<Value> = (0..2_000_000).map(|k| (k % 1000 + 100) as Value).collect();
+        values.extend((0..150_000).map(|k| [16, 17, 32, 33][k % 4]));
+        // The tail is shorter than a tenth of the pre-period: no period.
+        assert_eq!(find_observed(&values), None);
+        values.extend((150_000..1_000_000).map(|k| [16, 17, 32, 33][k % 4]));
+        let p = find_observed(&values).unwrap();
+        assert_eq!((p.preperiod, p.period), (2_000_000, 4));
     }
 
     #[test]
