@@ -10,6 +10,7 @@
 
 use crate::error::CliError;
 use crate::nim::{self, NimOp, NimRequest};
+use crate::pirates::{self, PiratesRequest, PiratesWords};
 use clap::parser::ValueSource;
 use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use grundy_api::{
@@ -21,7 +22,9 @@ use std::time::Duration;
 
 const ROOT_AFTER_HELP: &str = "\
 Run `grundy games` for the built-in games, their position syntax and options,
-and `grundy analyze GAME --help` for one game's options.
+and `grundy analyze GAME --help` for one game's options. The pirate puzzle,
+a puzzle of n players with no positions, is a command of its own:
+`grundy pirates --n 5 --m 100`.
 
 Exit status: 0 success; 2 bad input (unknown game or option, malformed
 position, number out of range) or a search limit hit; 1 internal failure.";
@@ -107,6 +110,30 @@ Exit status: 0 when the game ends, is quit or input ends (abandoned); 2 for
 a bad starting position or option, or when a search limit stops the game
 (the error names the position); 1 internal failure.";
 
+const PIRATES_AFTER_HELP: &str = "\
+n pirates, ranked 1 (most senior) to n, share m coins. The most senior
+living pirate proposes a division; if at least half of the living pirates
+(the proposer included) vote for it, it is carried out, otherwise the
+proposer is thrown overboard and the next proposes. Each pirate prefers,
+in order: to live, more gold, more pirates thrown overboard.
+
+A pirate votes for a division only when it is surely better for him than a
+rejection: one whom a rejection would doom (he would propose later and be
+thrown overboard) votes for anything that keeps him alive; any other wants
+more gold than the most he may get after a rejection (offered exactly
+that, he votes against, preferring the proposer overboard).
+
+Prints who proposes the division that is carried and how many are thrown
+overboard, then one row per pirate: his rank and his fate, `overboard`,
+the coins he surely gets, or a set `{0,t}` (0 or t coins, as the proposer
+chooses among his equally good divisions). --json prints one document:
+{\"puzzle\": \"pirates\", \"n\", \"m\", \"proposer\", \"overboard\",
+\"pirates\": [{\"rank\": 1, \"fate\": \"coins\", \"coins\": 98}, ...]}, each
+fate \"coins\" (with \"coins\"), \"set\" (with \"may_get\": [0, t]) or
+\"overboard\". `grundy analyze pirates ...` is the same command.
+
+Example: grundy pirates --n 5 --m 100   (98 0 1 0 1)";
+
 const COMPLETIONS_AFTER_HELP: &str = "\
 Writes the script on stdout. For example, in bash:
   grundy completions bash > ~/.local/share/bash-completion/completions/grundy
@@ -176,6 +203,13 @@ enum Command {
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
     #[command(after_help = NIM_AFTER_HELP)]
     Nim(NimArgs),
+    /// The pirate puzzle: n pirates share m coins by proposals and votes;
+    /// every pirate's fate
+    #[command(
+        after_help = PIRATES_AFTER_HELP,
+        override_usage = "grundy pirates --n N --m M [--json]"
+    )]
+    Pirates(PiratesArgs),
     /// Print a completion script for a shell
     #[command(after_help = COMPLETIONS_AFTER_HELP)]
     Completions {
@@ -225,6 +259,26 @@ struct Common {
     /// has none unless given, since long sequences checkpoint instead)
     #[arg(long, value_name = "SECS")]
     time_limit: Option<String>,
+}
+
+/// The arguments of `pirates`.
+#[derive(Args, Debug, Clone, Default)]
+struct PiratesArgs {
+    /// The number of pirates, 1 to 10000 (required)
+    #[arg(long = "n", value_name = "N", allow_negative_numbers = true)]
+    n: Option<String>,
+    /// The number of coins, 0 to 100 (required)
+    #[arg(long = "m", value_name = "M", allow_negative_numbers = true)]
+    m: Option<String>,
+    /// Machine-readable output: one JSON document on stdout
+    #[arg(long)]
+    json: bool,
+    /// Refused with a reason: the puzzle has no last move to win by
+    #[arg(long, hide = true)]
+    misere: bool,
+    /// Any other word, refused with a message naming it
+    #[arg(hide = true, trailing_var_arg = true, allow_hyphen_values = true)]
+    rest: Vec<String>,
 }
 
 /// The arguments of `analyze` and `batch`.
@@ -370,6 +424,8 @@ pub enum Parsed {
     Play(Request, PlayRequest),
     /// `grundy nim`.
     Nim(NimRequest),
+    /// `grundy pirates` (or `grundy analyze pirates`).
+    Pirates(PiratesRequest),
 }
 
 /// A game to build and what to ask it, with every option checked.
@@ -476,7 +532,22 @@ where
         Command::Games { json } => return Ok(Parsed::Games { json: *json }),
         Command::Nim(a) => return Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
         Command::Completions { shell } => return Ok(Parsed::Print(completions(*shell))),
-        Command::Analyze(a) | Command::Batch(a) => &a.game,
+        Command::Pirates(p) => {
+            return Ok(Parsed::Pirates(pirates::request(PiratesWords {
+                n: p.n.as_deref(),
+                m: p.m.as_deref(),
+                json: p.json,
+                misere: p.misere,
+                rest: &p.rest,
+            })?))
+        }
+        Command::Analyze(a) => {
+            if let Some(argv) = pirates_route(&argv, &a.game)? {
+                return parse(argv);
+            }
+            &a.game
+        }
+        Command::Batch(a) => &a.game,
         Command::Seq(s) => &s.game,
         Command::Play(p) => &p.game,
     };
@@ -584,12 +655,33 @@ where
                 },
             ))
         }
-        Command::Games { .. } | Command::Nim(_) | Command::Completions { .. } => {
-            Err(CliError::Game(GameError::Internal(format!(
-                "the second parse of the {sub} command line found another command"
-            ))))
-        }
+        Command::Games { .. }
+        | Command::Nim(_)
+        | Command::Completions { .. }
+        | Command::Pirates(_) => Err(CliError::Game(GameError::Internal(format!(
+            "the second parse of the {sub} command line found another command"
+        )))),
     }
+}
+
+/// `grundy analyze [OPTIONS] pirates WORDS...` as the command line
+/// `grundy pirates [OPTIONS] WORDS...`, which the pirates command checks
+/// (it refuses the options of `analyze` it has not); `None` for any other
+/// game, or with a rules file (then `pirates` is a position).
+fn pirates_route(argv: &[OsString], g: &GameArgs) -> Result<Option<Vec<OsString>>, CliError> {
+    if g.words.first().map(String::as_str) != Some(pirates::NAME) || rules_file(g)?.is_some() {
+        return Ok(None);
+    }
+    // argv is `grundy analyze`, the options before GAME, then the words.
+    let head = argv.len() - g.words.len();
+    let mut options = &argv[2.min(head)..head];
+    if options.last().is_some_and(|w| w == "--") {
+        options = &options[..options.len() - 1];
+    }
+    let mut routed = vec![argv[0].clone(), OsString::from(pirates::NAME)];
+    routed.extend(options.iter().cloned());
+    routed.extend(g.words[1..].iter().map(OsString::from));
+    Ok(Some(routed))
 }
 
 /// The completion script of `grundy` for `shell`.
@@ -723,6 +815,13 @@ fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, 
             "unknown option '{name}' before the game's name (common options: see `grundy {sub} --help`; a game's own options follow its name)"
         )));
     }
+    if name == pirates::NAME {
+        return Err(CliError::usage(format!(
+            "pirates is a puzzle, not a game with positions: `grundy pirates --n N --m M` \
+             (or `grundy analyze pirates --n N --m M`) prints every pirate's fate; {sub} \
+             does not apply"
+        )));
+    }
     let registration = request::find_game(&grundy_games::registry(), name).map_err(usage)?;
     let rest: Vec<String> = g.words[..lead].iter().chain(rest).cloned().collect();
     let tail = split_tail(&rest, cmd, before, &registration)?;
@@ -820,7 +919,7 @@ struct Tail {
 /// Whether `word` is a position argument although it starts with a dash:
 /// a lone `-` or a dash followed by a digit (a negative number, which the
 /// game's parser then rejects by name).
-fn is_dash_position(word: &str) -> bool {
+pub(crate) fn is_dash_position(word: &str) -> bool {
     word == "-"
         || word
             .strip_prefix('-')

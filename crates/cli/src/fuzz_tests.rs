@@ -3,7 +3,7 @@
 //! text, never panic and always end in success or an exit status of 2.
 
 use crate::args::{self, Parsed};
-use crate::{nim, play};
+use crate::{nim, pirates, play};
 use grundy_api::render;
 use grundy_api::{Family, Limits, SeqControl};
 use proptest::prelude::*;
@@ -17,6 +17,7 @@ fn vocabulary() -> Vec<String> {
         "nim",
         "games",
         "play",
+        "pirates",
         "add",
         "mul",
         "inv",
@@ -68,6 +69,9 @@ fn vocabulary() -> Vec<String> {
         "--code",
         "--target",
         "--n",
+        "--m",
+        "100",
+        "10001",
         "--rule",
         "--foo",
         "-x",
@@ -100,14 +104,14 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
         ]
     };
     let subcommand = prop_oneof![
-        4 => proptest::sample::select(vec!["analyze", "batch", "seq", "play", "nim", "games"])
+        4 => proptest::sample::select(vec!["analyze", "batch", "seq", "play", "nim", "games", "pirates"])
             .prop_map(String::from),
         1 => word(),
     ];
     let names: Vec<String> = grundy_games::registry()
         .iter()
         .map(|r| r.name.to_string())
-        .chain(["add", "mul", "inv", "sqrt"].map(String::from))
+        .chain(["add", "mul", "inv", "sqrt", "pirates", "--n"].map(String::from))
         .collect();
     let game = prop_oneof![3 => proptest::sample::select(names), 1 => word()];
     let random =
@@ -126,6 +130,11 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
                 .map(String::from)
                 .collect()
         })
+        .chain(std::iter::once(
+            ["pirates", "--n", "30", "--m", "3"]
+                .map(String::from)
+                .to_vec(),
+        ))
         .collect();
     let flags = [
         "--json",
@@ -167,6 +176,9 @@ fn exercise(p: Parsed) -> i32 {
     match p {
         Parsed::Print(_) | Parsed::Games { .. } => 0,
         Parsed::Nim(req) => status(nim::compute(&req).map(|_| ()).map_err(|e| e.exit_code())),
+        Parsed::Pirates(req) => {
+            status(pirates::run(&req, &mut Vec::new()).map_err(|e| e.exit_code()))
+        }
         Parsed::Analyze(req) | Parsed::Batch(req) => {
             let fam = match req.registration.build(&req.options, &small(&req.limits)) {
                 Ok(f) => f,

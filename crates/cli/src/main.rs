@@ -1,5 +1,5 @@
 //! The `grundy` command: argument parsing, text and JSON output, batch
-//! processing, interactive play, nim arithmetic. It holds no game logic: it
+//! processing, interactive play, nim arithmetic, the pirate puzzle. It holds no game logic: it
 //! builds a family from the registry with its options, asks it, and formats
 //! the answer.
 
@@ -10,6 +10,7 @@ mod error;
 mod fuzz_tests;
 mod lines;
 mod nim;
+mod pirates;
 
 mod play;
 mod plot;
@@ -144,6 +145,10 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Nim(req) => {
             nim::run(&req, &mut out)?;
+            0
+        }
+        Parsed::Pirates(req) => {
+            pirates::run(&req, &mut out)?;
             0
         }
     };

@@ -20,6 +20,7 @@ mod hackenbush;
 mod huge_positions;
 mod long_input_lines;
 mod nim_arith;
+mod pirates;
 mod play;
 mod play_default_start;
 mod play_master;

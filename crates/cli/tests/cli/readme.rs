@@ -144,6 +144,21 @@ period 12, pre-period 71 (proven)
 }
 
 #[test]
+fn readme_pirates_n_5_m_100() {
+    exact(
+        &["pirates", "--n", "5", "--m", "100"],
+        r#"pirates --n 5 --m 100: pirate 1 proposes the division that is carried; no one is thrown overboard
+rank  fate
+   1  98
+   2  0
+   3  1
+   4  0
+   5  1
+"#,
+    );
+}
+
+#[test]
 fn readme_nim_mul_8_8() {
     exact(
         &["nim", "mul", "8", "8"],
