@@ -3,7 +3,12 @@
 # on one thread against a reference, same n, identical values checked.
 #
 #   bench/sweep.sh [N] [CODES...]        (N default 100000; codes default all)
+#   bench/sweep.sh [N] extra             (a fixed sample of 48 codes 4.xyz
+#                                         and 24 hexadecimal codes)
 #
+# Hexadecimal codes (a digit 8-F: a move may leave three heaps), which
+# ogsolve does not read, are checked against our own naive method at
+# HEX_N heaps (default 3000; the naive method is cubic there).
 # The reference is ogsolve -m rc2 (the ogs crate; set OGSOLVE to its path)
 # when it is installed, else another build of the sequence crate's `seq`
 # example named by REF_SEQ (e.g. main before a change). Prints, per code,
@@ -34,7 +39,26 @@ ours_bin=$CARGO_TARGET_DIR/release/examples/seq
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ $# -gt 0 ]; then
+if [ "${1:-}" = extra ]; then
+    codes=()
+    # A fixed sample: 48 of the 512 codes 4.xyz, 24 hexadecimal codes,
+    # each once.
+    declare -A seen=()
+    x=12345
+    next() { x=$(((x * 1103515245 + 12345) % 2147483648)); }
+    while [ ${#codes[@]} -lt 48 ]; do
+        next
+        d=$(((x >> 8) % 512))
+        c="4.$((d >> 6))$(((d >> 3) & 7))$((d & 7))"
+        [ -n "${seen[$c]:-}" ] || { seen[$c]=1; codes+=("$c"); }
+    done
+    hex=0123456789ABCDEF
+    while [ ${#codes[@]} -lt 72 ]; do
+        next
+        c="0.${hex:$(((x >> 8) % 16)):1}${hex:$((8 + (x >> 12) % 8)):1}"
+        [ -n "${seen[$c]:-}" ] || { seen[$c]=1; codes+=("$c"); }
+    done
+elif [ $# -gt 0 ]; then
     codes=("$@")
 else
     codes=()
@@ -52,11 +76,16 @@ cpu() {
     awk '{ t = $1 + $2; if (t < 0.01) t = 0.01; printf "%.3f\n", t }' "$work/t"
 }
 
+# Whether a code has a hexadecimal digit (8-F) after its point.
+is_hex() { [[ ${1#*.} =~ [89A-Fa-f] ]]; }
+
 # The values printed by the reference, one per line.
 reference() {
     local code=$1
-    if [ -n "$ogsolve" ]; then
-        cpu "$work/ref.raw" "$ogsolve" -m rc2 -n "$n" -p "$code"
+    if is_hex "$code"; then
+        cpu "$work/ref.txt" "$ours_bin" "$code" "$(size "$code")" --method naive --threads 1 --no-period --print
+    elif [ -n "$ogsolve" ]; then
+        cpu "$work/ref.raw" "$ogsolve" -m rc2 -n "$(size "$code")" -p "$code"
         grep '^ *nimbers:' "$work/ref.raw" | sed 's/^ *nimbers://' | tr -s ' ' '\n' |
             sed '/^$/d' >"$work/ref.txt"
     else
@@ -64,27 +93,40 @@ reference() {
     fi
 }
 
+# The heaps computed for a code: HEX_N for hexadecimal codes, else N.
+size() { if is_hex "$1"; then echo "${HEX_N:-3000}"; else echo "$n"; fi; }
+
 printf 'n %s, one thread, reference %s (load average %s)\n' "$n" "$ref_name" \
     "$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
 printf '%-8s %9s %9s %8s\n' code 'ours s' 'ref s' ratio
 status=0
 : >"$work/ratios"
+: >"$work/hexratios"
 for code in "${codes[@]}"; do
-    ours=$(cpu "$work/ours.txt" "$ours_bin" "$code" "$n" --method rc --threads 1 --no-period --print)
+    ours=$(cpu "$work/ours.txt" "$ours_bin" "$code" "$(size "$code")" --method rc --threads 1 --no-period --print)
     ref=$(reference "$code")
     if ! cmp -s "$work/ours.txt" "$work/ref.txt"; then
         echo "VALUES DIFFER: $code" >&2
         status=1
     fi
     ratio=$(awk -v a="$ours" -v b="$ref" 'BEGIN { printf "%.3f", a / b }')
-    printf '%-8s %9.3f %9.3f %8s\n' "$code" "$ours" "$ref" "$ratio"
-    echo "$ratio $code $ours $ref" >>"$work/ratios"
+    printf '%-8s %9.3f %9.3f %8s%s\n' "$code" "$ours" "$ref" "$ratio" \
+        "$(is_hex "$code" && echo "  (naive, n ${HEX_N:-3000})" || true)"
+    if is_hex "$code"; then
+        echo "$ratio $code $ours $ref" >>"$work/hexratios"
+    else
+        echo "$ratio $code $ours $ref" >>"$work/ratios"
+    fi
 done
 
 echo "five worst ratios (ours / reference):"
 sort -g -r "$work/ratios" | awk 'NR <= 5 { printf "  %-8s %8s  (%s s vs %s s)\n", $2, $1, $3, $4 }'
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'; }
-echo "median ratio: $(cut -d' ' -f1 "$work/ratios" | median) over ${#codes[@]} codes"
+echo "median ratio: $(cut -d' ' -f1 "$work/ratios" | median) over $(wc -l <"$work/ratios") codes"
 echo "median ratio where the reference needs >= 0.5 s: $(awk '$4 >= 0.5 { print $1 }' "$work/ratios" | median)" \
     "over $(awk '$4 >= 0.5' "$work/ratios" | wc -l) codes"
+if [ -s "$work/hexratios" ]; then
+    echo "hexadecimal codes against our naive method: median ratio" \
+        "$(cut -d' ' -f1 "$work/hexratios" | median) over $(wc -l <"$work/hexratios") codes"
+fi
 exit "$status"

@@ -50,7 +50,12 @@ Prints the normal-play values of heaps 0 to N of a one-heap game, several
 to a line with the heap size of the first value at the start of each line,
 then the period found: `period P, pre-period N0 (proven)` when a theorem
 guarantees it continues for ever, `(observed)` when it only holds in the
-computed range, or `no period found`. Game-specific options (see `grundy
+computed range, or `no period found`. An observed period is reported only
+when the values after its pre-period hold at least three full periods and
+at least a tenth as many heaps as the pre-period (a dozen repeating values
+after 10^5 others are not a period). Short requests are computed further
+to find a proven period; `computed_to` in --json says how far (a
+pre-period may then lie beyond N). Game-specific options (see `grundy
 games`) may come before or after -n.";
 
 const BATCH_AFTER_HELP: &str = "\

@@ -25,6 +25,21 @@ pub enum SearchError {
     /// The search ran out of time.
     #[error("search limit hit: more than {0:?} of search time (raise it with --time-limit)")]
     TimeLimit(Duration),
+    /// A computation that keeps its work (a value sequence) ran out of
+    /// time: the limit, how far it got (heaps 0..reached), and where the
+    /// work was kept, if anywhere.
+    #[error(
+        "time limit of {limit:?} reached with the values of heaps 0..{reached} computed (raise it with --time-limit){}",
+        kept.as_ref().map(|k| format!("; they are kept in the checkpoint {k}: the same command goes on from there")).unwrap_or_default()
+    )]
+    TimeLimitAt {
+        /// The limit.
+        limit: Duration,
+        /// Heaps 0..reached were computed.
+        reached: u64,
+        /// The checkpoint file holding them, if any.
+        kept: Option<String>,
+    },
     /// The position is known in advance to need more states than allowed.
     #[error(
         "position too large for search: about {estimate} positions, limit {limit} (raise it with --max-states)"

@@ -338,7 +338,12 @@ fn sequence(
     // Look a little further than asked when n is small, so short requests
     // still get the (proven) period: it costs milliseconds.
     let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
-        SeqError::TimeLimit { limit, .. } => SearchError::TimeLimit(limit).into(),
+        SeqError::TimeLimit { limit, reached } => SearchError::TimeLimitAt {
+            limit,
+            reached,
+            kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
+        }
+        .into(),
         e => GameError::Input(e.to_string()),
     })?;
     let computed_to = (seq.values().len() as u64).saturating_sub(1);
