@@ -24,13 +24,41 @@ pub enum Line {
 /// longer line is consumed to its end and reported as [`Line::TooLong`].
 pub fn read_line(input: &mut dyn BufRead, cap: usize) -> io::Result<Line> {
     let mut kept = Vec::new();
+    Ok(match append_line(input, cap, &mut kept)? {
+        Appended::End => Line::End,
+        Appended::Text => Line::Text(kept),
+        Appended::TooLong(length) => Line::TooLong(length),
+    })
+}
+
+/// What [`append_line`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Appended {
+    /// The input had ended: nothing appended.
+    End,
+    /// A line's bytes (with its `\n` if it had one) were appended.
+    Text,
+    /// A line longer than the bound was consumed; nothing appended. Holds
+    /// its length in bytes.
+    TooLong(u64),
+}
+
+/// Reads the next line of `input` onto the end of `buf` (so many lines
+/// can share one buffer), keeping at most `cap` bytes of it; a longer line
+/// is consumed to its end, left out of `buf` and reported as
+/// [`Appended::TooLong`].
+pub fn append_line(input: &mut dyn BufRead, cap: usize, buf: &mut Vec<u8>) -> io::Result<Appended> {
+    let start = buf.len();
     let mut length: u64 = 0;
     let mut any = false;
     loop {
         let available = match input.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Err(e) => {
+                buf.truncate(start);
+                return Err(e);
+            }
         };
         if available.is_empty() {
             break;
@@ -40,8 +68,8 @@ pub fn read_line(input: &mut dyn BufRead, cap: usize) -> io::Result<Line> {
             Some(i) => (i + 1, true),
             None => (available.len(), false),
         };
-        let room = cap.saturating_sub(kept.len());
-        kept.extend_from_slice(&available[..taken.min(room)]);
+        let room = cap.saturating_sub(buf.len() - start);
+        buf.extend_from_slice(&available[..taken.min(room)]);
         length += taken as u64;
         input.consume(taken);
         if done {
@@ -49,9 +77,12 @@ pub fn read_line(input: &mut dyn BufRead, cap: usize) -> io::Result<Line> {
         }
     }
     Ok(match (any, length > cap as u64) {
-        (false, _) => Line::End,
-        (true, false) => Line::Text(kept),
-        (true, true) => Line::TooLong(length),
+        (false, _) => Appended::End,
+        (true, false) => Appended::Text,
+        (true, true) => {
+            buf.truncate(start);
+            Appended::TooLong(length)
+        }
     })
 }
 
@@ -95,5 +126,19 @@ mod tests {
         );
         assert_eq!(lines(b"01234", 5), vec![Line::Text(b"01234".to_vec())]);
         assert_eq!(lines(b"012345", 5), vec![Line::TooLong(6)]);
+    }
+
+    #[test]
+    fn appended_lines_share_a_buffer_and_long_ones_leave_it_alone() {
+        let mut r = io::BufReader::with_capacity(3, &b"ab\n0123456789\ncd"[..]);
+        let mut buf = b"x".to_vec();
+        assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::Text);
+        assert_eq!(
+            append_line(&mut r, 5, &mut buf).unwrap(),
+            Appended::TooLong(11)
+        );
+        assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::Text);
+        assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::End);
+        assert_eq!(buf, b"xab\ncd");
     }
 }

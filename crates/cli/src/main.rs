@@ -8,6 +8,7 @@ mod batch;
 mod error;
 #[cfg(test)]
 mod fuzz_tests;
+mod json_line;
 mod lines;
 mod nim;
 mod pirates;

@@ -16,6 +16,8 @@
 
 use crate::heaps;
 use crate::steps::{self, Steps};
+use std::fmt::Write;
+
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::mex_table::QueenValues;
 use grundy_engine::{
@@ -27,21 +29,33 @@ use grundy_engine::{
 pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000;
 
 /// `floor(sqrt(n))`, exactly.
+///
+/// A float square root gives the start: below 2^100 it is within one of
+/// the root (the root is below 2^50, the float's error a quarter of a
+/// unit); above, within a few thousand, and one Newton step (one `u128`
+/// division) brings it to the floor or one above. Integer checks then
+/// settle the last unit. Wythoff's answers call this a dozen times a
+/// position, so it must not loop over divisions from a power of two.
 pub fn isqrt(n: u128) -> u128 {
     if n < 2 {
         return n;
     }
-    // Newton's method from a power of two at or above the root decreases
-    // monotonically to the floor of the root.
-    let bits = 128 - n.leading_zeros();
-    let mut x: u128 = 1 << bits.div_ceil(2);
-    loop {
-        let y = (x + n / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
+    // As two halves: u128 -> f64 is a software routine, u64 -> f64 one
+    // instruction. The float is off by a few units in its last place.
+    let float = ((n >> 64) as u64 as f64) * 18_446_744_073_709_551_616.0 + (n as u64 as f64);
+    let mut x = (float.sqrt() as u128).max(1);
+    if n >= 1 << 100 {
+        // Newton's step from any positive start lands at or above the
+        // floor of the root (AM-GM), here within one of it.
+        x = (x + n / x) / 2;
     }
+    while x.checked_mul(x).is_none_or(|s| s > n) {
+        x -= 1;
+    }
+    while (x + 1).checked_mul(x + 1).is_some_and(|s| s <= n) {
+        x += 1;
+    }
+    x
 }
 
 /// `a_k = floor(k * phi)`, the smaller heap of the `k`-th P-position, for
@@ -181,11 +195,13 @@ impl Steps for Wythoff {
     }
 
     fn label(&self, p: &(u64, u64), step: &Take) -> String {
-        match *step {
-            Take::First(t) => format!("heap 1: {} -> {t}", p.0),
-            Take::Second(t) => format!("heap 2: {} -> {t}", p.1),
-            Take::Both(d) => format!("take {d} from both heaps"),
-        }
+        let mut s = String::with_capacity(64);
+        let _ = match *step {
+            Take::First(t) => write!(s, "heap 1: {} -> {t}", p.0),
+            Take::Second(t) => write!(s, "heap 2: {} -> {t}", p.1),
+            Take::Both(d) => write!(s, "take {d} from both heaps"),
+        };
+        s
     }
 }
 
@@ -293,7 +309,11 @@ impl TextGame for Wythoff {
     }
 
     fn format(&self, p: &(u64, u64)) -> String {
-        format!("{} {}", p.0, p.1)
+        // Sized once: `format!` would grow the string twice for two large
+        // heaps, and batch writes three positions an answer.
+        let mut s = String::with_capacity(41);
+        let _ = write!(s, "{} {}", p.0, p.1);
+        s
     }
 
     /// Heap 1 down to each smaller size (ascending), heap 2 likewise, then

@@ -157,6 +157,50 @@ fn formula_is_exact_near_10_18() {
     }
 }
 
+/// isqrt against its definition: every n below 2^16, squares and their
+/// neighbours at every bit width, and random n of every width, up to the
+/// largest u128 (where the float start is furthest off).
+#[test]
+fn isqrt_is_the_floor_of_the_root() {
+    let check = |n: u128| {
+        let r = isqrt(n);
+        assert!(
+            r * r <= n && (r + 1).checked_mul(r + 1).is_none_or(|s| s > n),
+            "isqrt {n} = {r}"
+        );
+    };
+    (0..1u128 << 16).for_each(check);
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for bits in 1..=64u32 {
+        for _ in 0..200 {
+            let r = (next() as u128) >> (64 - bits);
+            let sq = r * r;
+            let around = [
+                sq.checked_sub(1),
+                Some(sq),
+                sq.checked_add(1),
+                sq.checked_add(2 * r),
+                sq.checked_add(2 * r + 1),
+            ];
+            around.into_iter().flatten().for_each(check);
+        }
+    }
+    for bits in 1..=128u32 {
+        for _ in 0..200 {
+            let n = (((next() as u128) << 64) | next() as u128) >> (128 - bits);
+            check(n);
+        }
+    }
+    check(u128::MAX);
+    check(u128::MAX - 1);
+}
+
 /// Beatty: near 10^18, every number is exactly one a_k or one b_k, the gaps
 /// of the lower sequence are 1 or 2, and every number has a partner.
 #[test]
