@@ -17,10 +17,14 @@ use std::io::{BufRead, Write};
 use std::ops::Range;
 use std::sync::{mpsc, Mutex};
 
-/// Lines read and answered together. Large enough to keep every worker
-/// busy and amortise the hand-over, small enough that output starts at once
-/// and memory stays flat for endless input.
-const CHUNK: usize = 4096;
+/// Lines read and answered together, at most. Large enough to keep every
+/// worker busy and amortise the hand-over between threads, small enough
+/// that memory stays flat for endless input.
+const CHUNK: usize = 16384;
+
+/// Lines of the first chunk; each next chunk doubles up to [`CHUNK`], so
+/// the first answers come out at once and the pipeline fills quickly.
+const FIRST_CHUNK: usize = 256;
 
 /// Bytes of input a chunk may hold: past it the chunk is answered with
 /// fewer lines, so a run of long lines cannot pile up (4096 lines of 10 MB
@@ -46,14 +50,19 @@ struct Chunk {
 }
 
 impl Chunk {
-    /// Empties the chunk and reads up to [`CHUNK`] lines (or
-    /// [`CHUNK_BYTES`] of them) into it, numbered from `first`. Returns
-    /// whether the input has ended.
-    fn refill(&mut self, input: &mut dyn BufRead, first: usize) -> std::io::Result<bool> {
+    /// Empties the chunk and reads up to `lines` lines (or [`CHUNK_BYTES`]
+    /// of them) into it, numbered from `first`. Returns whether the input
+    /// has ended.
+    fn refill(
+        &mut self,
+        input: &mut dyn BufRead,
+        first: usize,
+        lines: usize,
+    ) -> std::io::Result<bool> {
         self.bytes.clear();
         self.lines.clear();
         self.first = first;
-        while self.lines.len() < CHUNK && self.bytes.len() < CHUNK_BYTES {
+        while self.lines.len() < lines && self.bytes.len() < CHUNK_BYTES {
             let start = self.bytes.len();
             match append_line(input, MAX_LINE, &mut self.bytes)? {
                 Appended::End => return Ok(true),
@@ -228,7 +237,7 @@ pub fn run(
         let mut chunk = Chunk::default();
         let mut next = 1;
         loop {
-            let eof = chunk.refill(input, next)?;
+            let eof = chunk.refill(input, next, CHUNK)?;
             next += chunk.lines.len();
             write(job.answer(&chunk, &buffers, false))?;
             if eof {
@@ -252,6 +261,7 @@ pub fn run(
             let mut spare: Vec<Chunk> = Vec::new();
             let mut in_flight = 0;
             let mut next = 1;
+            let mut size = FIRST_CHUNK;
             let lost = || {
                 CliError::from(grundy_api::GameError::Internal(
                     "batch worker stopped".into(),
@@ -259,8 +269,9 @@ pub fn run(
             };
             loop {
                 let mut chunk = spare.pop().unwrap_or_default();
-                let eof = chunk.refill(input, next)?;
+                let eof = chunk.refill(input, next, size)?;
                 next += chunk.lines.len();
+                size = (2 * size).min(CHUNK);
                 to_work.send(chunk).map_err(|_| lost())?;
                 in_flight += 1;
                 // Two chunks in flight: one answered while this thread

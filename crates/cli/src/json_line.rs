@@ -85,59 +85,71 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-/// Whether any of the eight bytes of `w` must be escaped: the classic
-/// word-at-a-time tests, exact as yes/no answers (a borrow only starts at
-/// a byte that already answers yes).
-fn word_needs_escape(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let has_zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH != 0;
-    let below_space = w.wrapping_sub(ONES * 0x20) & !w & HIGH != 0;
-    below_space || has_zero(w ^ (ONES * u64::from(b'"'))) || has_zero(w ^ (ONES * u64::from(b'\\')))
+/// Whether any byte of `block` must be escaped. Written without branches
+/// so the compiler checks a whole block in a few vector instructions.
+fn block_needs_escape(block: &[u8; BLOCK]) -> bool {
+    let mut found = 0u8;
+    for &b in block {
+        found |= u8::from(b < 0x20) | u8::from(b == b'"') | u8::from(b == b'\\');
+    }
+    found != 0
 }
+
+/// Bytes checked at once by [`block_needs_escape`].
+const BLOCK: usize = 16;
 
 /// Appends `s` as a JSON string with serde_json's escapes: `\"`, `\\`,
 /// `\b \t \n \f \r`, and `\u00xx` (lower-case hex) for the other control
 /// characters. Runs without an escape are copied whole; they are found
-/// eight bytes at a time.
+/// a block at a time.
 fn string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(word) = bytes.get(i..i + 8) {
-            let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
-            if !word_needs_escape(w) {
-                i += 8;
-                continue;
+        let end = (i + BLOCK).min(bytes.len());
+        let clean = match <&[u8; BLOCK]>::try_from(&bytes[i..end]) {
+            Ok(block) => !block_needs_escape(block),
+            Err(_) => {
+                // The last, short block, padded with spaces.
+                let mut block = [b' '; BLOCK];
+                block[..end - i].copy_from_slice(&bytes[i..end]);
+                !block_needs_escape(&block)
+            }
+        };
+        if !clean {
+            for (j, &b) in bytes.iter().enumerate().take(end).skip(i) {
+                if needs_escape(b) {
+                    out.extend_from_slice(&bytes[start..j]);
+                    escape(out, b);
+                    start = j + 1;
+                }
             }
         }
-        let b = bytes[i];
-        i += 1;
-        if !needs_escape(b) {
-            continue;
-        }
-        out.extend_from_slice(&bytes[start..i - 1]);
-        match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            0x0C => out.extend_from_slice(b"\\f"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(b"\\u00");
-                out.push(HEX[usize::from(b >> 4)]);
-                out.push(HEX[usize::from(b & 15)]);
-            }
-        }
-        start = i;
+        i = end;
     }
     out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
+}
+
+/// Appends serde_json's escape of byte `b`, one that [`needs_escape`].
+fn escape(out: &mut Vec<u8>, b: u8) {
+    match b {
+        b'"' => out.extend_from_slice(b"\\\""),
+        b'\\' => out.extend_from_slice(b"\\\\"),
+        0x08 => out.extend_from_slice(b"\\b"),
+        b'\t' => out.extend_from_slice(b"\\t"),
+        b'\n' => out.extend_from_slice(b"\\n"),
+        0x0C => out.extend_from_slice(b"\\f"),
+        b'\r' => out.extend_from_slice(b"\\r"),
+        _ => {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[usize::from(b >> 4)]);
+            out.push(HEX[usize::from(b & 15)]);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -246,28 +258,27 @@ mod tests {
     }
 
     #[test]
-    fn word_test_agrees_with_the_byte_test() {
+    fn block_test_agrees_with_the_byte_test() {
+        let pick = [
+            0x00u8, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xFF,
+        ];
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for i in 0..200_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Bytes near the three boundaries, and plain random words.
-            let w = if i % 2 == 0 {
-                let pick = [
-                    0x00u8, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xFF,
-                ];
-                u64::from_le_bytes(std::array::from_fn(|k| {
-                    pick[((x >> (5 * k)) % pick.len() as u64) as usize]
-                }))
-            } else {
-                x
-            };
-            let bytes = w.to_le_bytes();
+        for i in 0..100_000u32 {
+            let block: [u8; BLOCK] = std::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Mostly harmless bytes, now and then one near a boundary.
+                if i % 4 == 0 || x.is_multiple_of(13) {
+                    pick[(x >> 8) as usize % pick.len()]
+                } else {
+                    0x20 + (x >> 16) as u8 % 0x5F
+                }
+            });
             assert_eq!(
-                word_needs_escape(w),
-                bytes.iter().any(|&b| needs_escape(b)),
-                "{w:#x}"
+                block_needs_escape(&block),
+                block.iter().any(|&b| needs_escape(b)),
+                "{block:?}"
             );
         }
     }

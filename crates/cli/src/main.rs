@@ -3,6 +3,9 @@
 //! builds a family from the registry with its options, asks it, and formats
 //! the answer.
 
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod args;
 mod batch;
 mod error;

@@ -43,7 +43,9 @@ pub fn isqrt(n: u128) -> u128 {
     // As two halves: u128 -> f64 is a software routine, u64 -> f64 one
     // instruction. The float is off by a few units in its last place.
     let float = ((n >> 64) as u64 as f64) * 18_446_744_073_709_551_616.0 + (n as u64 as f64);
-    let mut x = (float.sqrt() as u128).max(1);
+    // The root is below 2^64 (a float of 2^64 saturates to u64::MAX,
+    // which the checks below bring down).
+    let mut x = u128::from((float.sqrt() as u64).max(1));
     if n >= 1 << 100 {
         // Newton's step from any positive start lands at or above the
         // floor of the root (AM-GM), here within one of it.
