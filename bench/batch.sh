@@ -4,7 +4,11 @@
 # seed, each answered by one batch run. Prints positions per second.
 #
 # Usage: bench/batch.sh [COUNT]   (default 100000)
-# Env:   CARGO_TARGET_DIR (default: target), THREADS (passed as --threads)
+# Env:   CARGO_TARGET_DIR (default: target), THREADS (passed as --threads),
+#        RUNS (runs per game, default 5: the median run is printed, by wall
+#        time, with the fastest and slowest wall times), OUT (where the
+#        answers go: a file in a temporary directory by default, or
+#        /dev/null)
 set -euo pipefail
 
 count=${1:-100000}
@@ -47,23 +51,36 @@ if [[ -n "${THREADS:-}" ]]; then threads=(--threads "$THREADS"); fi
 # is printed too, as the steadier figure on a shared machine.
 run() {
     local game=$1 input=$2
-    local status lines
-    set +e
-    /usr/bin/time -f "%e %U %S" -o "$work/time" \
-        "$grundy" batch "$game" "${threads[@]}" <"$input" >"$work/out.jsonl"
-    status=$?
-    set -e
-    lines=$(wc -l <"$work/out.jsonl")
-    if [[ $status -ne 0 || $lines -ne $count ]]; then
-        echo "grundy batch $game: exit $status, $lines of $count lines answered" >&2
-        grep -m3 '"error"' "$work/out.jsonl" >&2 || true
-        exit 1
-    fi
-    awk -v g="$game" -v n="$count" '{
-        wall = $1; cpu = $2 + $3
-        printf "%-8s %d positions: wall %.2f s (%.0f positions/s), cpu %.2f s (%.0f positions/s)\n",
-            g, n, wall, n / (wall > 0 ? wall : 0.01), cpu, n / (cpu > 0 ? cpu : 0.01)
-    }' "$work/time"
+    local status lines out
+    out=${OUT:-$work/out.jsonl}
+    : >"$work/times"
+    for _ in $(seq "${RUNS:-5}"); do
+        rm -f "$work/out.jsonl"
+        set +e
+        /usr/bin/time -f "%e %U %S" -o "$work/time" \
+            "$grundy" batch "$game" "${threads[@]}" <"$input" >"$out"
+        status=$?
+        set -e
+        if [[ $out != /dev/null ]]; then
+            lines=$(wc -l <"$out")
+        else
+            lines=$count
+        fi
+        if [[ $status -ne 0 || $lines -ne $count ]]; then
+            echo "grundy batch $game: exit $status, $lines of $count lines answered" >&2
+            grep -m3 '"error"' "$out" >&2 || true
+            exit 1
+        fi
+        cat "$work/time" >>"$work/times"
+    done
+    sort -g "$work/times" | awk -v g="$game" -v n="$count" '
+        { wall[NR] = $1; cpu[NR] = $2 + $3 }
+        END {
+            m = int((NR + 1) / 2)
+            printf "%-8s %d positions, median of %d runs: wall %.2f s (%.0f positions/s), cpu %.2f s (%.0f positions/s); wall %.2f-%.2f s\n",
+                g, n, NR, wall[m], n / (wall[m] > 0 ? wall[m] : 0.01), cpu[m],
+                n / (cpu[m] > 0 ? cpu[m] : 0.01), wall[1], wall[NR]
+        }'
 }
 
 run wythoff "$work/wythoff.txt"

@@ -94,6 +94,19 @@ fn damaged_or_foreign_files_are_refused() {
     std::fs::write(&path, &extra).unwrap();
     assert!(checkpoint_error(&path, rule("0.6")).contains("size"));
 
+    // A file of another format version (bytes 10..14), as an older or a
+    // newer grundy would write it: refused by its version, not its checksum.
+    for version in [0u32, 2] {
+        let mut other = good.clone();
+        other[10..14].copy_from_slice(&version.to_le_bytes());
+        std::fs::write(&path, &other).unwrap();
+        let msg = checkpoint_error(&path, rule("0.6"));
+        assert!(
+            msg.contains(&format!("format version {version}, expected 1")),
+            "{msg}"
+        );
+    }
+
     std::fs::write(&path, b"hello world, not a checkpoint at all").unwrap();
     assert!(checkpoint_error(&path, rule("0.6")).contains("magic"));
 

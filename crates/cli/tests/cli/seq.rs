@@ -273,6 +273,35 @@ fn values_go_to_a_file_whole_or_not_at_all() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// A write that fails half way (here the file-size limit, which stands in
+/// for a full disk: the same failed `write`) is an error naming the file,
+/// exit 2, and leaves no file behind.
+#[cfg(unix)]
+#[test]
+fn a_failed_write_leaves_nothing() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.txt");
+    // SIGXFSZ ignored (inherited through exec), so the write fails with
+    // EFBIG instead of the signal ending the process.
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 8; exec \"$0\" seq kayles -n 100000 --values \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!("--values {}: cannot write", path.display())),
+        "{err}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn plots_by_extension_with_the_period_marked() {
     let dir = std::env::temp_dir().join(format!("grundy-seq-plot-{}", std::process::id()));
