@@ -30,42 +30,46 @@ pub fn write_analysis(out: &mut Vec<u8>, a: &Analysis) -> serde_json::Result<()>
     optional_number(out, a.value);
     out.extend_from_slice(b",\"winning_move_count\":");
     optional_number(out, a.winning_move_count.map(|n| n as u64));
-    out.extend_from_slice(b",\"winning_moves\":[");
-    for (i, MoveReport { label, to }) in a.winning_moves.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
+    out.extend_from_slice(b",\"winning_moves\":");
+    array(out, &a.winning_moves, |out, MoveReport { label, to }| {
         out.extend_from_slice(b"{\"move\":");
         string(out, label);
         out.extend_from_slice(b",\"to\":");
         string(out, to);
         out.push(b'}');
-    }
-    out.extend_from_slice(b"],\"components\":[");
-    for (i, ComponentReport { position, value }) in a.components.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        out.extend_from_slice(b"{\"position\":");
-        string(out, position);
-        out.extend_from_slice(b",\"value\":");
-        optional_number(out, *value);
-        out.push(b'}');
-    }
-    out.extend_from_slice(b"],\"method\":");
+    });
+    out.extend_from_slice(b",\"components\":");
+    array(
+        out,
+        &a.components,
+        |out, ComponentReport { position, value }| {
+            out.extend_from_slice(b"{\"position\":");
+            string(out, position);
+            out.extend_from_slice(b",\"value\":");
+            optional_number(out, *value);
+            out.push(b'}');
+        },
+    );
+    out.extend_from_slice(b",\"method\":");
     string(out, &a.method);
     if !a.notes.is_empty() {
-        out.extend_from_slice(b",\"notes\":[");
-        for (i, note) in a.notes.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            string(out, note);
-        }
-        out.push(b']');
+        out.extend_from_slice(b",\"notes\":");
+        array(out, &a.notes, |out, note| string(out, note));
     }
     out.push(b'}');
     Ok(())
+}
+
+/// Appends a JSON array of `items`, each written by `item`.
+fn array<T>(out: &mut Vec<u8>, items: &[T], mut item: impl FnMut(&mut Vec<u8>, &T)) {
+    out.push(b'[');
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        item(out, x);
+    }
+    out.push(b']');
 }
 
 fn optional_number(out: &mut Vec<u8>, n: Option<u64>) {
