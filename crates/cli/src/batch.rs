@@ -6,8 +6,12 @@
 //! a chunk of lines and writes the answers of the chunk before it, while a
 //! second thread has the chunk in between answered on the rayon pool. Each
 //! worker writes its answers' JSON straight into one buffer of its own, and
-//! buffers and chunks are reused, so a line costs no allocation of its own
-//! beyond the analysis.
+//! buffers and chunks are reused: the input and output bytes of a line are
+//! not allocated per line (its words and its analysis are).
+//!
+//! Memory: a chunk holds at most [`CHUNK`] lines, [`CHUNK_BYTES`] of input
+//! (plus one line) and, by the answer sizes seen so far, about
+//! [`OUTPUT_BYTES`] of answers; at most two chunks are in flight.
 
 use crate::error::CliError;
 use crate::lines::{append_line, Appended, MAX_LINE};
@@ -18,18 +22,55 @@ use std::ops::Range;
 use std::sync::{mpsc, Mutex};
 
 /// Lines read and answered together, at most. Large enough to keep every
-/// worker busy and amortise the hand-over between threads, small enough
-/// that memory stays flat for endless input.
+/// worker busy and amortise the hand-over between threads.
 const CHUNK: usize = 16384;
 
 /// Lines of the first chunk; each next chunk doubles up to [`CHUNK`], so
-/// the first answers come out at once and the pipeline fills quickly.
-const FIRST_CHUNK: usize = 256;
+/// the pipeline fills quickly and answer sizes are known early.
+const FIRST_CHUNK: usize = 64;
 
 /// Bytes of input a chunk may hold: past it the chunk is answered with
-/// fewer lines, so a run of long lines cannot pile up (4096 lines of 10 MB
-/// would have been 40 GB).
+/// fewer lines (the line that crosses it included), so a run of long lines
+/// cannot pile up (16384 lines of 10 MB would be 160 GB).
 const CHUNK_BYTES: usize = 64 << 20;
+
+/// Bytes of answers a chunk should hold: the next chunk reads no more
+/// lines than this over the answer size per line of the last answered
+/// chunk (nim positions of 200 heaps answer 165 KB a line: 16384 of them
+/// would hold 2.7 GB).
+const OUTPUT_BYTES: usize = 32 << 20;
+
+/// The number of lines of each next chunk: doubling from [`FIRST_CHUNK`]
+/// to [`CHUNK`], and kept near [`OUTPUT_BYTES`] of answers by the answer
+/// size per line last seen.
+#[derive(Debug)]
+struct Sizer {
+    doubling: usize,
+    answer_bytes_per_line: usize,
+}
+
+impl Sizer {
+    fn new() -> Sizer {
+        Sizer {
+            doubling: FIRST_CHUNK,
+            answer_bytes_per_line: 1,
+        }
+    }
+
+    /// The lines the next chunk reads.
+    fn next(&mut self) -> usize {
+        let n = self.doubling;
+        self.doubling = (2 * n).min(CHUNK);
+        n.min(OUTPUT_BYTES / self.answer_bytes_per_line).max(1)
+    }
+
+    /// Counts a chunk of `lines` lines whose answers took `bytes`.
+    fn answered(&mut self, lines: usize, bytes: usize) {
+        if lines > 0 {
+            self.answer_bytes_per_line = bytes.div_ceil(lines).max(1);
+        }
+    }
+}
 
 /// One input line of a chunk.
 #[derive(Clone, Debug)]
@@ -50,27 +91,29 @@ struct Chunk {
 }
 
 impl Chunk {
-    /// Empties the chunk and reads up to `lines` lines (or [`CHUNK_BYTES`]
-    /// of them) into it, numbered from `first`. Returns whether the input
-    /// has ended.
+    /// Empties the chunk and reads up to `lines` lines into it (fewer once
+    /// it holds [`CHUNK_BYTES`]), numbered from `first`. Returns whether
+    /// the input has ended, and the read error that ended it, if one did:
+    /// the lines read before the error stay in the chunk, to be answered.
     fn refill(
         &mut self,
         input: &mut dyn BufRead,
         first: usize,
         lines: usize,
-    ) -> std::io::Result<bool> {
+    ) -> (bool, Option<std::io::Error>) {
         self.bytes.clear();
         self.lines.clear();
         self.first = first;
         while self.lines.len() < lines && self.bytes.len() < CHUNK_BYTES {
             let start = self.bytes.len();
-            match append_line(input, MAX_LINE, &mut self.bytes)? {
-                Appended::End => return Ok(true),
-                Appended::Text => self.lines.push(Slot::Text(start..self.bytes.len())),
-                Appended::TooLong(n) => self.lines.push(Slot::TooLong(n)),
+            match append_line(input, MAX_LINE, &mut self.bytes) {
+                Ok(Appended::End) => return (true, None),
+                Ok(Appended::Text) => self.lines.push(Slot::Text(start..self.bytes.len())),
+                Ok(Appended::TooLong(n)) => self.lines.push(Slot::TooLong(n)),
+                Err(e) => return (true, Some(e)),
             }
         }
-        Ok(false)
+        (false, None)
     }
 }
 
@@ -224,23 +267,31 @@ pub fn run(
     };
     let buffers = Buffers::default();
     let mut status = Piece::default();
-    // Writes a chunk's answers and hands their buffers back.
-    let mut write = |pieces: Vec<Piece>| -> std::io::Result<()> {
+    let mut sizer = Sizer::new();
+    // Writes a chunk's answers and hands their buffers back; returns
+    // their size in bytes.
+    let mut write = |pieces: Vec<Piece>| -> std::io::Result<usize> {
+        let mut bytes = 0;
         for piece in pieces {
             out.write_all(&piece.out)?;
+            bytes += piece.out.len();
             status.count(piece.status);
             buffers.give_back(piece.out);
         }
-        Ok(())
+        Ok(bytes)
     };
+    // The read error that ended the input, reported once every line read
+    // before it is answered.
+    let mut read_error = None;
     if !parallel {
         let mut chunk = Chunk::default();
         let mut next = 1;
         loop {
-            let eof = chunk.refill(input, next, CHUNK)?;
+            let (eof, err) = chunk.refill(input, next, CHUNK);
             next += chunk.lines.len();
             write(job.answer(&chunk, &buffers, false))?;
             if eof {
+                read_error = err;
                 break;
             }
         }
@@ -261,7 +312,6 @@ pub fn run(
             let mut spare: Vec<Chunk> = Vec::new();
             let mut in_flight = 0;
             let mut next = 1;
-            let mut size = FIRST_CHUNK;
             let lost = || {
                 CliError::from(grundy_api::GameError::Internal(
                     "batch worker stopped".into(),
@@ -269,9 +319,9 @@ pub fn run(
             };
             loop {
                 let mut chunk = spare.pop().unwrap_or_default();
-                let eof = chunk.refill(input, next, size)?;
+                let size = sizer.next();
+                let (eof, err) = chunk.refill(input, next, size);
                 next += chunk.lines.len();
-                size = (2 * size).min(CHUNK);
                 to_work.send(chunk).map_err(|_| lost())?;
                 in_flight += 1;
                 // Two chunks in flight: one answered while this thread
@@ -279,17 +329,22 @@ pub fn run(
                 while in_flight == 2 || (eof && in_flight > 0) {
                     let (chunk, pieces) = done.recv().map_err(|_| lost())?;
                     in_flight -= 1;
-                    write(pieces)?;
+                    let bytes = write(pieces)?;
+                    sizer.answered(chunk.lines.len(), bytes);
                     spare.push(chunk);
                 }
                 if eof {
+                    read_error = err;
                     return Ok(());
                 }
             }
         })?;
     }
     out.flush()?;
-    Ok(status.status)
+    match read_error {
+        Some(e) => Err(CliError::Read(e)),
+        None => Ok(status.status),
+    }
 }
 
 #[cfg(test)]
@@ -374,7 +429,70 @@ mod tests {
     fn all_good_is_zero_and_internal_outranks_input() {
         assert_eq!(batch(b"ok\nok\n", false).0, 0);
         assert_eq!(batch(b"", false).0, 0);
-        assert_eq!(batch(b"nope\nbug\nnope\n", false).0, 1);
+        for parallel in [false, true] {
+            assert_eq!(batch(b"nope\nbug\nnope\n", parallel).0, 1);
+            assert_eq!(batch(b"ok\nnope\n", parallel).0, 2);
+        }
+    }
+
+    /// Input that fails part way: the lines read before the failure are
+    /// answered and written, then the failure is reported.
+    #[test]
+    fn lines_before_a_read_error_are_answered() {
+        struct Failing(Vec<u8>);
+        impl std::io::Read for Failing {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                if self.0.is_empty() {
+                    return Err(std::io::Error::other("connection reset"));
+                }
+                let n = buf.len().min(self.0.len()).min(1000);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0.drain(..n);
+                Ok(n)
+            }
+        }
+        for parallel in [false, true] {
+            let lines = 3 * CHUNK + 5;
+            let mut input = std::io::BufReader::new(Failing(b"ok\n".repeat(lines)));
+            let mut out = Vec::new();
+            let e = run(
+                &Echo,
+                Play::Normal,
+                Detail::AllMoves,
+                &mut input,
+                &mut out,
+                parallel,
+            )
+            .unwrap_err();
+            assert!(matches!(e, CliError::Read(_)), "{e}");
+            assert_eq!(e.exit_code(), 2);
+            assert!(
+                e.to_string()
+                    .contains("cannot read input: connection reset"),
+                "{e}"
+            );
+            assert_eq!(String::from_utf8(out).unwrap().lines().count(), lines);
+        }
+    }
+
+    /// Chunks double from the first size, and hold about OUTPUT_BYTES of
+    /// answers once answers are large.
+    #[test]
+    fn chunk_sizes_follow_the_answer_sizes() {
+        let mut s = Sizer::new();
+        assert_eq!(s.next(), FIRST_CHUNK);
+        assert_eq!(s.next(), 2 * FIRST_CHUNK);
+        s.answered(FIRST_CHUNK, FIRST_CHUNK * 500);
+        assert_eq!(s.next(), 4 * FIRST_CHUNK);
+        s.answered(10, 10 * 200_000);
+        assert_eq!(s.next(), OUTPUT_BYTES / 200_000);
+        s.answered(10, 10 * (OUTPUT_BYTES + 1));
+        assert_eq!(s.next(), 1);
+        s.answered(10, 10 * 500);
+        for _ in 0..20 {
+            s.next();
+        }
+        assert_eq!(s.next(), CHUNK);
     }
 
     #[test]

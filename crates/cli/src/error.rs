@@ -15,6 +15,9 @@ pub enum CliError {
     /// Writing the answer failed for a reason other than a closed pipe:
     /// status 1.
     Io(io::Error),
+    /// Reading the input (`batch` and `play` lines) failed, e.g. stdin is
+    /// a directory: status 2, the input is at fault.
+    Read(io::Error),
 }
 
 impl CliError {
@@ -30,6 +33,7 @@ impl CliError {
             CliError::Usage(_) => 2,
             CliError::Game(e) => e.exit_code(),
             CliError::Io(_) => 1,
+            CliError::Read(_) => 2,
         }
     }
 }
@@ -42,6 +46,7 @@ impl fmt::Display for CliError {
             CliError::Usage(m) => f.write_str(m),
             CliError::Game(e) => write!(f, "{e}"),
             CliError::Io(e) => write!(f, "cannot write output: {e}"),
+            CliError::Read(e) => write!(f, "cannot read input: {e}"),
         }
     }
 }

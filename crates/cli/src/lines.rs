@@ -16,12 +16,14 @@ pub enum Line {
     End,
     /// A line's bytes, with its `\n` if it had one.
     Text(Vec<u8>),
-    /// A line longer than the bound; holds its length in bytes.
+    /// A line longer than the bound; holds its length in bytes (without
+    /// its `\n`).
     TooLong(u64),
 }
 
-/// Reads the next line of `input`, keeping at most `cap` bytes of it; a
-/// longer line is consumed to its end and reported as [`Line::TooLong`].
+/// Reads the next line of `input`, keeping at most `cap` bytes of it
+/// besides its `\n`; a longer line is consumed to its end and reported as
+/// [`Line::TooLong`].
 pub fn read_line(input: &mut dyn BufRead, cap: usize) -> io::Result<Line> {
     let mut kept = Vec::new();
     Ok(match append_line(input, cap, &mut kept)? {
@@ -44,14 +46,15 @@ pub enum Appended {
 }
 
 /// Reads the next line of `input` onto the end of `buf` (so many lines
-/// can share one buffer), keeping at most `cap` bytes of it; a longer line
-/// is consumed to its end, left out of `buf` and reported as
-/// [`Appended::TooLong`].
+/// can share one buffer), keeping at most `cap` bytes of it besides its
+/// `\n`; a longer line is consumed to its end, left out of `buf` and
+/// reported as [`Appended::TooLong`] with its length (without the `\n`).
 pub fn append_line(input: &mut dyn BufRead, cap: usize, buf: &mut Vec<u8>) -> io::Result<Appended> {
     let start = buf.len();
     let mut length: u64 = 0;
     let mut any = false;
-    loop {
+    let mut newline = false;
+    while !newline {
         let available = match input.fill_buf() {
             Ok(b) => b,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -64,18 +67,20 @@ pub fn append_line(input: &mut dyn BufRead, cap: usize, buf: &mut Vec<u8>) -> io
             break;
         }
         any = true;
-        let (taken, done) = match available.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (available.len(), false),
+        let taken = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                newline = true;
+                i + 1
+            }
+            None => available.len(),
         };
-        let room = cap.saturating_sub(buf.len() - start);
+        // Room for `cap` bytes and the newline.
+        let room = (cap + 1).saturating_sub(buf.len() - start);
         buf.extend_from_slice(&available[..taken.min(room)]);
         length += taken as u64;
         input.consume(taken);
-        if done {
-            break;
-        }
     }
+    let length = length - u64::from(newline);
     Ok(match (any, length > cap as u64) {
         (false, _) => Appended::End,
         (true, false) => Appended::Text,
@@ -119,13 +124,19 @@ mod tests {
         assert_eq!(
             lines(b"0123456789\nab\n0123", 5),
             vec![
-                Line::TooLong(11),
+                Line::TooLong(10),
                 Line::Text(b"ab\n".to_vec()),
                 Line::Text(b"0123".to_vec())
             ]
         );
         assert_eq!(lines(b"01234", 5), vec![Line::Text(b"01234".to_vec())]);
+        // The bound is on the line, its newline apart.
+        assert_eq!(
+            lines(b"01234\nx", 5),
+            vec![Line::Text(b"01234\n".to_vec()), Line::Text(b"x".to_vec())]
+        );
         assert_eq!(lines(b"012345", 5), vec![Line::TooLong(6)]);
+        assert_eq!(lines(b"012345\n", 5), vec![Line::TooLong(6)]);
     }
 
     #[test]
@@ -135,7 +146,7 @@ mod tests {
         assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::Text);
         assert_eq!(
             append_line(&mut r, 5, &mut buf).unwrap(),
-            Appended::TooLong(11)
+            Appended::TooLong(10)
         );
         assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::Text);
         assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::End);

@@ -583,7 +583,7 @@ fn ask(
             "Your move ({range}, a label, ? for a hint, q to quit): "
         )?;
         out.flush()?;
-        let buf = match read_line(input, MAX_LINE)? {
+        let buf = match read_line(input, MAX_LINE).map_err(CliError::Read)? {
             Line::End => {
                 writeln!(out, "\nEnd of input: the game is abandoned.")?;
                 return Ok(None);

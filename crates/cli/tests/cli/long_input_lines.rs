@@ -21,9 +21,25 @@ fn batch_reports_an_overlong_line_and_goes_on() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["line"], 1);
     let e = lines[0]["error"].as_str().unwrap();
-    assert!(e.contains(&format!("{} bytes long", LONG + 1)), "{e}");
+    assert!(e.contains(&format!("{LONG} bytes long")), "{e}");
     assert_eq!(lines[1]["position"], "3 4 5");
     assert!(out.len() < 10_000, "the long line is not echoed");
+}
+
+/// The bound is on the line's bytes, its newline apart: a line of exactly
+/// 16 MiB is read (and refused by the game, not by the reader).
+#[test]
+fn a_line_of_exactly_the_bound_is_read() {
+    let mut input = "x".repeat(16 << 20);
+    input.push('\n');
+    let o = grundy_stdin(&["batch", "nim"], &input);
+    let out = stdout(&o);
+    assert!(
+        !out.contains("bytes long"),
+        "{}",
+        &out[..out.len().min(300)]
+    );
+    assert!(out.contains("\"line\":1"), "{}", &out[..out.len().min(300)]);
 }
 
 #[test]
