@@ -287,9 +287,10 @@ pub fn run(
         let mut chunk = Chunk::default();
         let mut next = 1;
         loop {
-            let (eof, err) = chunk.refill(input, next, CHUNK);
+            let (eof, err) = chunk.refill(input, next, sizer.next());
             next += chunk.lines.len();
-            write(job.answer(&chunk, &buffers, false))?;
+            let bytes = write(job.answer(&chunk, &buffers, false))?;
+            sizer.answered(chunk.lines.len(), bytes);
             if eof {
                 read_error = err;
                 break;
