@@ -125,17 +125,12 @@ struct Piece {
     status: i32,
 }
 
-impl Piece {
-    /// Counts one line's status: internal failures (1) outrank bad input
-    /// (2), which outranks success (0).
-    fn count(&mut self, status: i32) {
-        if status != 0 {
-            self.status = if self.status == 0 {
-                status
-            } else {
-                self.status.min(status)
-            };
-        }
+/// The more serious of two exit statuses: internal failures (1) outrank
+/// bad input (2), which outranks success (0).
+fn worse(a: i32, b: i32) -> i32 {
+    match (a, b) {
+        (0, s) | (s, 0) => s,
+        (a, b) => a.min(b),
     }
 }
 
@@ -177,7 +172,7 @@ impl Job<'_> {
     fn answer(&self, chunk: &Chunk, buffers: &Buffers, parallel: bool) -> Vec<Piece> {
         let one = |mut piece: Piece, (i, slot): (usize, &Slot)| {
             let status = self.answer_line(chunk, chunk.first + i, slot, &mut piece.out);
-            piece.count(status);
+            piece.status = worse(piece.status, status);
             piece
         };
         if parallel {
@@ -266,7 +261,7 @@ pub fn run(
         detail,
     };
     let buffers = Buffers::default();
-    let mut status = Piece::default();
+    let mut status = 0;
     let mut sizer = Sizer::new();
     // Writes a chunk's answers and hands their buffers back; returns
     // their size in bytes.
@@ -275,7 +270,7 @@ pub fn run(
         for piece in pieces {
             out.write_all(&piece.out)?;
             bytes += piece.out.len();
-            status.count(piece.status);
+            status = worse(status, piece.status);
             buffers.give_back(piece.out);
         }
         Ok(bytes)
@@ -344,7 +339,7 @@ pub fn run(
     out.flush()?;
     match read_error {
         Some(e) => Err(CliError::Read(e)),
-        None => Ok(status.status),
+        None => Ok(status),
     }
 }
 
