@@ -75,16 +75,19 @@ fi
 # values are most of it) is repeated to REPEAT runs in all (default 5) and
 # the least time is printed, so a ratio of two short runs is not the
 # clock's noise.
+# The CPU seconds of the run timed into $work/t, at least 0.01.
+secs() { awk '{ t = $1 + $2; if (t < 0.01) t = 0.01; printf "%.3f\n", t }' "$work/t"; }
+
 cpu() {
     local out=$1
     shift
     local TIMEFORMAT='%U %S' t best i
     { time "$@" >"$out" 2>/dev/null; } 2>"$work/t"
-    best=$(awk '{ t = $1 + $2; if (t < 0.01) t = 0.01; printf "%.3f\n", t }' "$work/t")
+    best=$(secs)
     if awk -v t="$best" -v f="${FAST:-0.2}" 'BEGIN { exit !(t < f) }'; then
         for ((i = 1; i < ${REPEAT:-5}; i++)); do
             { time "$@" >/dev/null 2>&1; } 2>"$work/t"
-            t=$(awk '{ t = $1 + $2; if (t < 0.01) t = 0.01; printf "%.3f\n", t }' "$work/t")
+            t=$(secs)
             best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (b < a ? b : a) }')
         done
     fi
