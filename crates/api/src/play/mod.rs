@@ -235,7 +235,7 @@ pub enum MatchError {
         position: String,
         /// The engine's move, when it was chosen before the failure (the
         /// failure is then at the position it leads to).
-        chosen: Option<MoveReport>,
+        chosen: Option<Box<MoveReport>>,
     },
 }
 
@@ -679,7 +679,7 @@ fn at(e: GameError, position: &str, chosen: Option<&MoveReport>) -> MatchError {
     MatchError::Family {
         error: e,
         position: position.to_string(),
-        chosen: chosen.cloned(),
+        chosen: chosen.map(|m| Box::new(m.clone())),
     }
 }
 
