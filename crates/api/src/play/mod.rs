@@ -474,11 +474,8 @@ impl Match {
     pub fn hint(&self) -> Hint {
         let t = self.current();
         let a = &t.analysis;
-        let listed = match a.outcome {
-            Outcome::P => &[][..],
-            Outcome::N | Outcome::D => &a.winning_moves[..],
-        };
-        let indices: Vec<usize> = listed
+        let indices: Vec<usize> = a
+            .good_moves()
             .iter()
             .filter_map(|w| find_move(&t.moves, w))
             .collect();
