@@ -148,6 +148,24 @@ def test_a_looping_ring_is_drawn_the_same_way():
     assert t.endswith(m.status["text"] + "\ndraw\n"), t
 
 
+def test_a_drawn_position_hints_the_moves_keeping_the_draw():
+    # From a: to b keeps the draw, to c loses (the engine moves on to d).
+    m = grundy.Match("graph", "a", options={"edges": "a-b,b-a,a-c,c-d"})
+    a = m.analysis
+    assert (a["outcome"], a["winning_moves"]) == ("D", [])
+    assert a["drawing_moves"] == [{"move": "a -> b", "to": "b"}]
+    assert m.hint() == {
+        "outcome": "D",
+        "indices": [0],
+        "text": "Hint: no move wins by force here; keep the draw.",
+    }
+    assert m.play("a -> c")["comment"] == (
+        "A mistake: this move gives the engine a winning position where a draw was held."
+    )
+    m.engine_move()
+    assert m.status["winner"] == "engine"
+
+
 def test_the_engine_keeps_a_draw_and_a_seed_replays_the_same_game():
     for seed in [None, 0, 7]:
         m = grundy.Match(
