@@ -1,14 +1,12 @@
 //! paint2xn: the run table against search of the grid, facts, text
 //! contract, errors.
 
-mod rows_support;
-
-use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
-use grundy_games::paint2xn::{self, run_values, Grid, Paint2xn};
-use rows_support::{
+use crate::rows_support::{
     answer, build, check_misere_against_unsplit, check_text_contract, check_theory_against_unsplit,
     error, part_texts, Unsplit,
 };
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
+use grundy_games::paint2xn::{self, run_values, Grid, Paint2xn};
 use std::sync::Arc;
 
 /// Every grid of `n` columns: each subset of the 2n cells painted.

@@ -1,13 +1,11 @@
 //! xo-row: closed forms against exhaustive search, text contract, errors.
 
-mod rows_support;
-
-use grundy_engine::{Impartial, Limits, Play, Rules, Solver, TextGame};
-use grundy_games::xo_row::{self, run_value, Cell, XoRow};
-use rows_support::{
+use crate::rows_support::{
     all_words, answer, build, check_misere_against_unsplit, check_text_contract,
     check_theory_against_unsplit, error, part_texts, Unsplit,
 };
+use grundy_engine::{Impartial, Limits, Play, Rules, Solver, TextGame};
+use grundy_games::xo_row::{self, run_value, Cell, XoRow};
 use std::sync::Arc;
 
 fn parse(text: &str) -> Vec<Cell> {

@@ -1,11 +1,9 @@
 //! Nim (games.md section 2) and misère nim (section 3): the facts, and
 //! theory against search on every small position.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Impartial, Outcome, Play, TextGame};
 use grundy_games::nim::{self, Nim};
-use heaps_common::*;
 use std::sync::Arc;
 
 fn small_positions() -> Vec<Vec<u64>> {

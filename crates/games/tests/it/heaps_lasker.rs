@@ -1,11 +1,9 @@
 //! Lasker's nim (games.md section 2): the closed form against search to
 //! heap 64, theory against search on small sums, misère by search.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Impartial, Limits, MisereSolver, Outcome, Play, Solver};
 use grundy_games::lasker::{self, heap_value, Lasker, MAX_HEAP};
-use heaps_common::*;
 use std::sync::Arc;
 
 #[test]

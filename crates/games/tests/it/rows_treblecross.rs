@@ -2,11 +2,11 @@
 //! raw rules on every row of up to 14 cells, facts, misère, text contract,
 //! errors.
 
-mod rows_support;
-
+use crate::rows_support::{
+    all_words, answer, build, check_text_contract, error, part_texts, Unsplit,
+};
 use grundy_engine::{analyze, Impartial, Limits, MisereSolver, Play, Solver, TextGame};
 use grundy_games::treblecross::{self, RawTreblecross, Treblecross};
-use rows_support::{all_words, answer, build, check_text_contract, error, part_texts, Unsplit};
 use std::collections::HashMap;
 use std::sync::Arc;
 

@@ -1,12 +1,10 @@
 //! Bash and bounded nim (games.md section 2): value n mod (m+1), the
 //! counting game, and both plays' theory against search.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Outcome, Play};
 use grundy_games::bash::{self, Bash};
 use grundy_games::bounded_nim::{self, BoundedNim};
-use heaps_common::*;
 use std::sync::Arc;
 
 fn bash_positions() -> Vec<Vec<u64>> {

@@ -1,6 +1,4 @@
-//! Helpers shared by the row-game test files (`rows_*.rs`).
-
-#![allow(dead_code)] // each test file uses a different subset
+//! Helpers shared by the row-game test modules (`rows_*`).
 
 use grundy_api::{Family, GameOptions, Registration};
 pub use grundy_engine::testing::Unsplit;

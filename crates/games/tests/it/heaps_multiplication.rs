@@ -1,11 +1,9 @@
 //! The multiplication game (games.md section 2): the three facts, search
 //! against an independent table, the 2^32 target, misère by search.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Outcome, Play, Rules};
 use grundy_games::multiplication::{self, Multiplication, MAX_TARGET};
-use heaps_common::*;
 
 fn outcome(n: u64, p: Option<u64>, play: Play) -> Outcome {
     let target = n.to_string();

@@ -143,7 +143,7 @@ fn killed_process_resumes_exactly() {
         .args([
             "--ignored",
             "--exact",
-            "child_computes_with_checkpoints",
+            "checkpoint::child_computes_with_checkpoints",
             "--test-threads=1",
         ])
         .env("GRUNDY_SEQ_CHILD_CHECKPOINT", &path)

@@ -1,11 +1,10 @@
 //! Checks shared by the heap-family test suites: every family is held to
 //! the same contracts (round trip, moves = options, closed form = search,
 //! theory = search) on small positions.
-#![allow(dead_code)]
 
 use grundy_api::{Analysis, Family, GameOptions, Registration};
 use grundy_engine::testing;
-use grundy_engine::{Impartial, Limits, MisereSolver, Move, Outcome, Play, Solver, TextGame};
+use grundy_engine::{Impartial, Limits, MisereSolver, Play, Solver, TextGame};
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -33,18 +32,6 @@ pub fn closed_form_matches<G: Impartial>(g: &Arc<G>, positions: &[G::Position]) 
             .sum();
         assert_eq!(by_formula, by_search, "closed form vs search at {p:?}");
     }
-}
-
-/// The winning moves of `p` by enumeration and search without closed forms,
-/// in the order of `moves`.
-pub fn searched_winning<G: TextGame + 'static>(
-    g: &G,
-    normal: &mut Solver<G>,
-    misere: &mut MisereSolver<G>,
-    p: &G::Position,
-    play: Play,
-) -> (Outcome, Vec<Move<G::Position>>) {
-    testing::searched_winning(g, normal, misere, p, play).unwrap()
 }
 
 /// The family's theory (which must answer) agrees with search: same

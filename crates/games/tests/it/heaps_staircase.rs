@@ -1,12 +1,10 @@
 //! Staircase nim and chessmen (games.md section 2): closed forms and
 //! theory against search on every small position, misère by search.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Impartial, Limits, MisereSolver, Outcome, Play, Rules};
 use grundy_games::chessmen::{self, Chessmen, MAX_CELL};
 use grundy_games::staircase::{self, Staircase, MAX_COUNTERS};
-use heaps_common::*;
 use std::sync::Arc;
 
 fn staircases() -> Vec<Vec<u64>> {

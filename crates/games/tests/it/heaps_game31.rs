@@ -1,11 +1,9 @@
 //! The game of 31 (games.md section 2): search against an independent
 //! recursion from every short prefix, labels, and clear errors.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::{Outcome, Play, TextGame};
 use grundy_games::game31::{self, Game31};
-use heaps_common::*;
 use std::collections::HashMap;
 
 /// Whether the player to move wins, by plain recursion on the counts of

@@ -1,14 +1,12 @@
 //! checkers: the staircase reduction against search on every row of width
 //! up to 12, facts, text contract, errors.
 
-mod rows_support;
-
-use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
-use grundy_games::checkers::{self, Checkers, MAX_ROWS};
-use rows_support::{
+use crate::rows_support::{
     answer, build, check_misere_against_unsplit, check_text_contract, check_theory_against_unsplit,
     error, Unsplit,
 };
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
+use grundy_games::checkers::{self, Checkers, MAX_ROWS};
 use std::sync::Arc;
 
 /// Every board of `rows` rows of `width` cells.

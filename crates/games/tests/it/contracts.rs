@@ -4,9 +4,8 @@
 //! search of whole positions, misère outcome (components) = search, and
 //! every theory = search, in both conventions, on small positions.
 
-mod heaps_common;
-mod rows_support;
-
+use crate::heaps_common::heap_lists;
+use crate::rows_support::all_words;
 use grundy_engine::testing::{check_contracts, ContractReport};
 use grundy_engine::{Limits, TextGame};
 use grundy_games::bash::Bash;
@@ -26,8 +25,6 @@ use grundy_games::treblecross::{RawTreblecross, Treblecross};
 use grundy_games::wythoff::Wythoff;
 use grundy_games::xo_row::XoRow;
 use grundy_sequence::{HeapRule, TakeBreak};
-use heaps_common::heap_lists;
-use rows_support::all_words;
 use std::sync::Arc;
 
 fn limits() -> Limits {

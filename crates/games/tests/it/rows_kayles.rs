@@ -1,14 +1,12 @@
 //! kayles-row: 0.77 values of the runs against search of whole rows,
 //! text contract, errors.
 
-mod rows_support;
-
-use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
-use grundy_games::kayles_row::{self, KaylesRow};
-use rows_support::{
+use crate::rows_support::{
     all_words, answer, build, check_misere_against_unsplit, check_text_contract,
     check_theory_against_unsplit, error, part_texts, Unsplit,
 };
+use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
+use grundy_games::kayles_row::{self, KaylesRow};
 use std::sync::Arc;
 
 /// Every row of length 1..=max_len.

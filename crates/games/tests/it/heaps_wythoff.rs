@@ -2,14 +2,12 @@
 //! integer formula against exact checks up to 10^18, every winning move of
 //! both kinds in both conventions, and huge positions answered by theory.
 
-mod heaps_common;
-
+use crate::heaps_common::*;
 use grundy_engine::mex_table::QueenTable;
 use grundy_engine::{Impartial, Limits, MisereSolver, Nimber, Outcome, Play, Solver};
 use grundy_games::wythoff::{
     self, is_p, isqrt, lower, misere_is_p, partner, upper, Wythoff, MAX_HEAP, TABLE_CELLS,
 };
-use heaps_common::*;
 use std::sync::Arc;
 
 fn pairs(max: u64) -> Vec<(u64, u64)> {
