@@ -1,5 +1,5 @@
 //! How long a misère position too large to search takes to be refused:
-//! the size bounds (crates/games/src/misere_bound.rs and the row games'
+//! the size bounds (crates/games/src/mechanics/misere_bound.rs and the row games'
 //! `search_size`) must answer "too large" at once, where a search ran into
 //! the 60 s time limit. The tests check that these positions are refused
 //! (crates/games/tests/it/*_misere_size.rs); this measures how fast, from

@@ -132,7 +132,7 @@ fn treblecross_equals_the_built_in_game() {
     // The built-in family reports the value of sensible play (the moves
     // that lose at once left out: octal 0.007), which differs from the
     // value of the raw rules this file states, though outcomes and winning
-    // moves agree (see crates/games/src/treblecross.rs); values are
+    // moves agree (see crates/games/src/families/rows/treblecross.rs); values are
     // compared for the raw rules in the contract checks below.
     let b = builtin("treblecross", &[]);
     let s = script("treblecross.rhai");

@@ -10,8 +10,8 @@
 
 use super::position::flip;
 use super::rule::CoinRule;
-use crate::heaps;
-use crate::steps::{self, Steps};
+use crate::mechanics::heaps;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

@@ -20,8 +20,8 @@
 //! painted, so a component (one run, one lone cell) costs only its own
 //! columns, and prints as the grid with the rest painted.
 
-use crate::misere_bound;
-use crate::steps::{self, Steps};
+use crate::mechanics::misere_bound;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::mex_table::{row_values, RowBreak};
 use grundy_engine::{

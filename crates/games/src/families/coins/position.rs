@@ -2,8 +2,8 @@
 //! with few heads, `N:i,j,k` (a row of N coins with heads at coins i, j,
 //! k, numbered from 1).
 
-use crate::heaps;
-use crate::row::{self, Alphabet};
+use crate::mechanics::heaps;
+use crate::mechanics::row::{self, Alphabet};
 use grundy_api::parse_u64_in;
 use grundy_engine::ParseError;
 

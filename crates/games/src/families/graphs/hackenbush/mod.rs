@@ -9,7 +9,7 @@ pub mod forest;
 pub mod fusion;
 pub mod misere;
 
-use crate::steps::{self, Steps};
+use crate::mechanics::steps::{self, Steps};
 use forest::{dense, format_forest, parse_forest, Forest, Graph};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{

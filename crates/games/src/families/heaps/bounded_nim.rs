@@ -15,10 +15,10 @@
 //! when every residue is 0 but a heap is non-empty, taking `limit` counters
 //! to leave residue 1. The finished position (all 0) is outside S, as misère
 //! play requires. The tests also check this against direct misère search.
-//! The same arithmetic serves [`crate::bash`], where every limit is equal.
+//! The same arithmetic serves [`super::bash`], where every limit is equal.
 
-use crate::heaps;
-use crate::steps::{self, Steps};
+use crate::mechanics::heaps;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -68,7 +68,7 @@ pub fn normal_winning(p: &[(u64, u64)]) -> Vec<(usize, u64)> {
 /// on the residues.
 pub fn misere_is_p(p: &[(u64, u64)]) -> bool {
     let residues: Vec<u64> = p.iter().map(|&(s, l)| heap_value(s, l)).collect();
-    crate::nim::misere_is_p(&residues)
+    super::nim::misere_is_p(&residues)
 }
 
 /// Misère winning moves of `p`, as (heap index, new size), heap by heap.

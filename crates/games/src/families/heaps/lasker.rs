@@ -6,9 +6,9 @@
 //! `4k+3` and `4k+4`). Normal play is answered by theory; misère play by
 //! the engine's search.
 
-use crate::formula::formula_seq;
-use crate::heaps;
-use crate::misere_bound;
+use crate::mechanics::formula::formula_seq;
+use crate::mechanics::heaps;
+use crate::mechanics::misere_bound;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

@@ -2,7 +2,7 @@
 //! (`octal --code 0.137`), and the named ones: `kayles` (0.77) and
 //! `dawson-kayles` (0.07).
 
-use crate::take_break::{self, take_wording};
+use crate::mechanics::take_break::{self, take_wording};
 use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{GameError, Limits};
 use grundy_sequence::{HeapRule, TakeBreak};

@@ -16,7 +16,7 @@
 //! Every move set is listed in increasing order and ends with its largest
 //! coin x, the one that must go from heads to tails.
 
-use crate::take_break::ValueTable;
+use crate::mechanics::take_break::ValueTable;
 use grundy_sequence::{HeapRule, TakeBreak, MAX_DIGITS};
 use std::sync::Arc;
 

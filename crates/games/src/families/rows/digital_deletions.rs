@@ -11,9 +11,9 @@
 //! string or a smaller number of the same length, so increasing order is a
 //! valid order of computation.
 
-use crate::heaps;
-use crate::row;
-use crate::steps::{self, Steps};
+use crate::mechanics::heaps;
+use crate::mechanics::row;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

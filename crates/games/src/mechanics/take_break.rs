@@ -7,8 +7,8 @@
 //! command-line options and in the words of their moves; everything else
 //! lives here once.
 
-use crate::heaps;
-use crate::misere_bound;
+use crate::mechanics::heaps;
+use crate::mechanics::misere_bound;
 use grundy_api::{Adapter, Family, SeqReport, SeqValues};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

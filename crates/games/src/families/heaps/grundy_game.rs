@@ -1,6 +1,6 @@
 //! Grundy's game: split one heap into two heaps of different sizes.
 
-use crate::take_break;
+use crate::mechanics::take_break;
 use grundy_api::BuiltIn;
 use grundy_sequence::HeapRule;
 

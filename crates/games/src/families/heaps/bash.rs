@@ -5,12 +5,12 @@
 //! 1 to 10; who says 100 wins" is bash with `m = 10` on a heap of
 //! `100 - total`: adding `k` to the total takes `k` from the heap, and
 //! saying 100 empties it, the last move. Both conventions are answered by
-//! the bounded-nim arithmetic ([`crate::bounded_nim`]), where every heap
+//! the bounded-nim arithmetic ([`super::bounded_nim`]), where every heap
 //! has the limit `m`.
 
-use crate::bounded_nim::{self, MAX_LIMIT};
-use crate::formula::formula_seq;
-use crate::heaps;
+use super::bounded_nim::{self, MAX_LIMIT};
+use crate::mechanics::formula::formula_seq;
+use crate::mechanics::heaps;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

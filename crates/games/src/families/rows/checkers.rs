@@ -25,8 +25,8 @@
 //! any order (`19,20`); `-` is a row with no checker. A component is one
 //! row, written as a one-row board.
 
-use crate::misere_bound;
-use crate::steps::{self, Steps};
+use crate::mechanics::misere_bound;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

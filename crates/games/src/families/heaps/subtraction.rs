@@ -1,7 +1,7 @@
 //! The subtraction game S: take k counters from one heap, k in a finite
 //! set S (the take-and-break code with digit 3 at each k in S).
 
-use crate::take_break;
+use crate::mechanics::take_break;
 use grundy_api::{BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{GameError, Limits};
 use grundy_sequence::{HeapRule, TakeBreak, MAX_DIGITS};

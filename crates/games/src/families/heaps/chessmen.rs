@@ -4,14 +4,14 @@
 //!
 //! Pair the pieces from the right (an odd leftmost piece pairs with cell
 //! 0): the value is the XOR of the gaps inside the pairs. This is staircase
-//! nim ([`crate::staircase`]) on the gaps: the gap left of the `s`-th piece
+//! nim ([`super::staircase`]) on the gaps: the gap left of the `s`-th piece
 //! from the right is stair `s`, and moving that piece left by `d` moves `d`
 //! from stair `s` to stair `s-1` (the gap on its right). Normal play is
 //! answered by that theory; misère play by the engine's search.
 
-use crate::misere_bound;
-use crate::staircase;
-use crate::steps::{self, Steps};
+use super::staircase;
+use crate::mechanics::misere_bound;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -103,13 +103,13 @@ impl Impartial for Chessmen {
 
 impl TextGame for Chessmen {
     fn parse(&self, args: &[&str]) -> Result<Vec<u64>, ParseError> {
-        let words = crate::heaps::words(args);
+        let words = crate::mechanics::heaps::words(args);
         if words.is_empty() {
             return Err(ParseError::new(
                 "no pieces given: write the occupied cells, e.g. `1 5 6`",
             ));
         }
-        crate::heaps::check_count(words.len(), "pieces")?;
+        crate::mechanics::heaps::check_count(words.len(), "pieces")?;
         let mut cells = words
             .iter()
             .enumerate()
@@ -130,7 +130,7 @@ impl TextGame for Chessmen {
     }
 
     fn format(&self, p: &Vec<u64>) -> String {
-        crate::heaps::format_heaps(p)
+        crate::mechanics::heaps::format_heaps(p)
     }
 
     /// In the order of [`Steps::each_step`]: `piece on 5 -> 2`.

@@ -13,7 +13,7 @@
 
 use super::forest::{dense, Forest, Graph};
 use super::fusion;
-use crate::anti_sg;
+use crate::mechanics::anti_sg;
 
 /// The method line of answers given by the theorem.
 pub const SJ_METHOD: &str =

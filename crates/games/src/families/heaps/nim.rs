@@ -6,8 +6,8 @@
 //! theorem (P iff some heap exceeds 1 and the XOR is 0, or every heap is at
 //! most 1 and the XOR is 1).
 
-use crate::formula::formula_seq;
-use crate::heaps;
+use crate::mechanics::formula::formula_seq;
+use crate::mechanics::heaps;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

@@ -6,7 +6,7 @@
 //! few thousand positions even for `n = 2^32`, so plain search is instant
 //! and no theory is needed.
 
-use crate::steps::{self, Steps};
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
@@ -105,7 +105,7 @@ impl Impartial for Multiplication {
 impl TextGame for Multiplication {
     /// No argument means the start, `p = 1`.
     fn parse(&self, args: &[&str]) -> Result<u64, ParseError> {
-        match crate::heaps::words(args)[..] {
+        match crate::mechanics::heaps::words(args)[..] {
             [] => Ok(1),
             [w] => parse_u64_in(w, 1, u64::MAX)
                 .map_err(|e| ParseError::new(format!("p (the current product, from 1): {e}"))),

@@ -44,9 +44,9 @@
 //! losing moves among the options. Components are the safe runs, each
 //! written with the X that bound it (`X.......X`).
 
-use crate::row::{self, Alphabet};
-use crate::steps::{self, Steps};
-use crate::take_break::ValueTable;
+use crate::mechanics::row::{self, Alphabet};
+use crate::mechanics::steps::{self, Steps};
+use crate::mechanics::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     Analysis, Detail, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,

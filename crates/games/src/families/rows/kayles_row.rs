@@ -8,9 +8,9 @@
 //! 0.77, computed once and kept (the tests check it against search of the
 //! row itself). A component is written as its run of pins: `III`.
 
-use crate::misere_bound;
-use crate::row::{self, Alphabet};
-use crate::take_break::ValueTable;
+use crate::mechanics::misere_bound;
+use crate::mechanics::row::{self, Alphabet};
+use crate::mechanics::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

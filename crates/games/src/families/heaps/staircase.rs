@@ -6,11 +6,11 @@
 //! moves, and a move from an even stair can be undone at once by moving the
 //! same counters on from the odd stair below, so even stairs do not count.
 //! Normal play is answered by theory; misère play by the engine's search.
-//! [`crate::chessmen`] is this game in disguise and shares
+//! [`super::chessmen`] is this game in disguise and shares
 //! [`winning_transfers`].
 
-use crate::misere_bound;
-use crate::steps::{self, Steps};
+use crate::mechanics::misere_bound;
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -131,13 +131,13 @@ impl Impartial for Staircase {
 
 impl TextGame for Staircase {
     fn parse(&self, args: &[&str]) -> Result<Vec<u64>, ParseError> {
-        let words = crate::heaps::words(args);
+        let words = crate::mechanics::heaps::words(args);
         if words.is_empty() {
             return Err(ParseError::new(
                 "no stairs given: write the counts on stairs 1, 2, ..., e.g. `2 1 3 2 4`",
             ));
         }
-        crate::heaps::check_count(words.len(), "stairs")?;
+        crate::mechanics::heaps::check_count(words.len(), "stairs")?;
         let counts = words
             .iter()
             .enumerate()
@@ -156,7 +156,7 @@ impl TextGame for Staircase {
     }
 
     fn format(&self, p: &Vec<u64>) -> String {
-        crate::heaps::format_heaps(p)
+        crate::mechanics::heaps::format_heaps(p)
     }
 
     /// Stair by stair from stair 1, moving 1, 2, ... counters:

@@ -13,9 +13,9 @@
 //! A component is written as the run with the letters that bound it, e.g.
 //! `X...O`, so it reads back as a position of its own.
 
-use crate::misere_bound;
-use crate::row::{self, Alphabet};
-use crate::steps::{self, Steps};
+use crate::mechanics::misere_bound;
+use crate::mechanics::row::{self, Alphabet};
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,

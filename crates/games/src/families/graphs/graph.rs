@@ -12,7 +12,7 @@
 //! (memoised over sorted token lists) on a board without cycles, and
 //! explores the whole sum graph by retrograde analysis on one with cycles.
 
-use crate::steps::{self, Steps};
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     loopy_values, GameError, GameGraph, Impartial, Limits, LoopyValue, Move, Nimber, Outcome,

@@ -14,8 +14,8 @@
 //! [`TABLE_CELLS`] cells) or, beyond that, from the engine's search within
 //! its limits.
 
-use crate::heaps;
-use crate::steps::{self, Steps};
+use crate::mechanics::heaps;
+use crate::mechanics::steps::{self, Steps};
 use std::fmt::Write;
 
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};

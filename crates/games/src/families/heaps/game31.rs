@@ -8,7 +8,7 @@
 //! engine's tables hold the played cards sorted: at most 5^6 states, and
 //! plain search answers instantly from any prefix.
 
-use crate::steps::{self, Steps};
+use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{GameError, Impartial, Limits, Move, ParseError, Rules, RulesError, TextGame};
 
@@ -93,7 +93,7 @@ impl Impartial for Game31 {
 impl TextGame for Game31 {
     /// No argument, or `-`, means no card played yet.
     fn parse(&self, args: &[&str]) -> Result<Vec<u8>, ParseError> {
-        let word = match crate::heaps::words(args)[..] {
+        let word = match crate::mechanics::heaps::words(args)[..] {
             [] | ["-"] => return Ok(Vec::new()),
             [w] => w,
             ref more => {
