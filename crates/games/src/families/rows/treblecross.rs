@@ -44,13 +44,14 @@
 //! losing moves among the options. Components are the safe runs, each
 //! written with the X that bound it (`X.......X`).
 
+use crate::mechanics::by_play::ByPlay;
 use crate::mechanics::row::{self, Alphabet};
 use crate::mechanics::steps::{self, Steps};
 use crate::mechanics::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
-    Analysis, Detail, GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules,
-    RulesError, TextGame, Theory,
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
 };
 use std::ops::Range;
 use std::sync::Arc;
@@ -504,81 +505,21 @@ impl TextGame for RawTreblecross {
     }
 }
 
-/// The `treblecross` family: normal play by sensible play and 0.007,
-/// misère play by search of the raw rules (module doc).
-pub struct TreblecrossFamily {
-    normal: Adapter<Treblecross>,
-    misere: Adapter<RawTreblecross>,
-}
+/// The `treblecross` family: normal play by sensible play and 0.007;
+/// misère play, the moves a player may make (a losing one too) and their
+/// notation by the raw rules (module doc).
+pub type TreblecrossFamily = ByPlay<Adapter<Treblecross>, Adapter<RawTreblecross>>;
 
-impl TreblecrossFamily {
-    /// The family, with search `limits`.
-    pub fn new(limits: &Limits) -> TreblecrossFamily {
-        TreblecrossFamily {
-            normal: Adapter::new("treblecross", Treblecross::new(), limits),
-            misere: Adapter::new("treblecross", RawTreblecross, limits),
-        }
-    }
-}
-
-impl Family for TreblecrossFamily {
-    fn name(&self) -> String {
-        "treblecross".to_string()
-    }
-
-    fn analyze_with(
-        &self,
-        args: &[&str],
-        play: Play,
-        detail: Detail,
-    ) -> Result<Analysis, GameError> {
-        match play {
-            Play::Normal => self.normal.analyze_with(args, play, detail),
-            Play::Misere => self.misere.analyze_with(args, play, detail),
-        }
-    }
-
-    /// By the raw rules, whose moves `moves` lists: making three in a row
-    /// ends the game there.
-    fn move_remoteness(
-        &self,
-        args: &[&str],
-        play: Play,
-        max_positions: u64,
-    ) -> Result<Option<grundy_api::MoveOutcomes>, GameError> {
-        self.misere.move_remoteness(args, play, max_positions)
-    }
-
-    /// The normal-play split's sources: the safe runs' tables.
-    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
-        self.normal.value_sources(args)
-    }
-
-    /// The raw rules' moves, so a player may also make a losing move.
-    fn moves(&self, args: &[&str]) -> Result<Vec<grundy_engine::MoveReport>, GameError> {
-        self.misere.moves(args)
-    }
-
-    /// The raw rules' notation, as for [`Family::moves`].
-    fn read_move(
-        &self,
-        args: &[&str],
-        typed: &str,
-    ) -> Option<Result<grundy_engine::MoveReport, GameError>> {
-        self.misere.read_move(args, typed)
-    }
-
-    fn move_notation(&self, args: &[&str]) -> Option<String> {
-        self.misere.move_notation(args)
-    }
-
-    fn end_reason(&self, args: &[&str]) -> Option<String> {
-        self.misere.end_reason(args)
-    }
+/// The `treblecross` family, with search `limits`.
+pub fn family(limits: &Limits) -> TreblecrossFamily {
+    ByPlay::new(
+        Adapter::new("treblecross", Treblecross::new(), limits),
+        Adapter::new("treblecross", RawTreblecross, limits),
+    )
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(TreblecrossFamily::new(limits)))
+    Ok(Box::new(family(limits)))
 }
 
 /// The `treblecross` family.
