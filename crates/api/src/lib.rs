@@ -11,6 +11,8 @@
 //!   of the command-line contract; [`render`] lays them out as text.
 //! - [`policy`]: how the engine chooses its move in `play`.
 //! - [`explain`]: the reasoning behind an analysis, in words.
+//! - [`json_line`]: an analysis as one line of JSON, written fast (the
+//!   same bytes as serde_json), for batch answers.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
 //! - [`values`]: a sequence's values two bytes a heap ([`SeqValues`]) and
@@ -23,6 +25,7 @@
 
 pub mod explain;
 mod family;
+pub mod json_line;
 pub mod messages;
 pub mod policy;
 pub mod render;
@@ -31,12 +34,12 @@ pub mod summary;
 pub mod values;
 
 pub use family::{
-    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,
-    OptionSpec, Registration, SeqFn, SeqReport,
+    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
+    Registration, SeqFn, SeqReport,
 };
 pub use grundy_engine::{
-    Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Outcome, ParseError, Play,
-    SearchError,
+    Analysis, ComponentReport, Detail, GameError, Limits, MoveOutcomes, MoveReport, Outcome,
+    ParseError, Play, SearchError,
 };
 /// How a sequence is computed: the sequence crate's own `Control` (one
 /// type from the engine to every front end), named for the facade.

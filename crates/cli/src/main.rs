@@ -11,7 +11,6 @@ mod batch;
 mod error;
 #[cfg(test)]
 mod fuzz_tests;
-mod json_line;
 mod lines;
 mod nim;
 mod pirates;

@@ -11,8 +11,8 @@
 
 use grundy_api::{BuiltIn, Family, GameOptions, MoveOutcomes, OptionSpec};
 use grundy_engine::{
-    retrograde, Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Mover, Outcome,
-    Play, RetroGraph, Retrograde, SearchError, Table,
+    retrograde, Analysis, ComponentReport, Detail, GameError, Heading, Limits, LoopyReport,
+    MoveReport, Mover, Outcome, Play, RetroGraph, Retrograde, SearchError, Table,
 };
 
 /// The most objects accepted on the command line. Positions are numbered
@@ -211,6 +211,11 @@ impl RingFamily {
         Ok((object, mover))
     }
 
+    /// The answers of the solved ring (normal play: its only convention).
+    fn report(&self) -> LoopyReport<'_> {
+        LoopyReport::new(&self.solved, Play::Normal)
+    }
+
     fn format(object: u32, m: Mover) -> String {
         format!("{object} {}", letter(m))
     }
@@ -257,73 +262,28 @@ impl Family for RingFamily {
             ));
         }
         let (object, m) = self.parse(args)?;
-        let v = Ring::index(object, m);
-        let outcome = self.solved.outcome(v);
-        // A won position lists its winning moves; a drawn one the moves
-        // that keep the draw; a lost one none.
-        let keep = match outcome {
-            Outcome::N => Some(Outcome::P),
-            Outcome::D => Some(Outcome::D),
-            Outcome::P => None,
-        };
-        let (count, kept) = match (detail, keep) {
-            (Detail::OutcomeOnly, _) => (None, Vec::new()),
-            (_, None) => (Some(0), Vec::new()),
-            (_, Some(keep)) => {
-                let all: Vec<MoveReport> = self
-                    .moves_from(object, m)
-                    .into_iter()
-                    .filter(|&(_, w)| self.solved.outcome(w) == keep)
-                    .map(|(r, _)| r)
-                    .collect();
-                let count = all.len();
-                let listed = match detail {
-                    Detail::FirstMoves(k) => all.into_iter().take(k).collect(),
-                    _ => all,
-                };
-                (Some(count), listed)
-            }
-        };
-        let (winning_move_count, winning_moves, drawing_move_count, drawing_moves) =
-            if outcome == Outcome::D {
-                (count.map(|_| 0), Vec::new(), count, kept)
-            } else {
-                (count, kept, None, Vec::new())
-            };
-        let mut notes = Vec::new();
-        match self.solved.remoteness(v) {
-            Some(r) => notes.push(format!(
-                "remoteness {r}: the game ends after {r} moves with best play"
-            )),
-            None => notes.push("neither player can force the monster into the hole".into()),
-        }
-        notes.push("no Sprague-Grundy value: the players move differently".into());
         let position = Self::format(object, m);
-        // One part, unless the monster is in the hole (the game is over).
-        let components = if object == 1 {
-            Vec::new()
-        } else {
-            vec![ComponentReport {
-                position: position.clone(),
-                value: None,
-            }]
-        };
-        Ok(Analysis {
+        let heading = Heading {
             game: self.ring.name(),
-            position,
-            play,
-            outcome,
-            value: None,
-            winning_move_count,
-            winning_moves,
-            drawing_move_count,
-            drawing_moves,
-            loopy_value: None,
-            components,
+            position: position.clone(),
             method: format!("retrograde analysis of all {} positions", self.solved.len()),
-            notes,
-            table: Some(self.table.clone()),
-        })
+        };
+        let mut a = self
+            .report()
+            .analysis(Ring::index(object, m), heading, detail, || {
+                Ok(self.moves_from(object, m))
+            })?;
+        a.notes
+            .push("no Sprague-Grundy value: the players move differently".into());
+        // One part, unless the monster is in the hole (the game is over).
+        if object != 1 {
+            a.components = vec![ComponentReport {
+                position,
+                value: None,
+            }];
+        }
+        a.table = Some(self.table.clone());
+        Ok(a)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
@@ -347,12 +307,8 @@ impl Family for RingFamily {
             return Ok(None);
         }
         let (object, m) = self.parse(args)?;
-        Ok(Some(
-            self.moves_from(object, m)
-                .into_iter()
-                .map(|(_, w)| (self.solved.outcome(w), self.solved.remoteness(w)))
-                .collect(),
-        ))
+        let targets: Vec<u32> = self.moves_from(object, m).iter().map(|&(_, w)| w).collect();
+        Ok(Some(self.report().move_outcomes(&targets)))
     }
 
     /// `A moved the monster into the hole` (or B) once it is there.
