@@ -15,8 +15,10 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const site = path.resolve(here, '..');
 const root = path.resolve(site, '..');
-const grundy = process.env.GRUNDY_BIN || path.join(root, 'target/release/grundy');
-const screenshot = process.env.SCREENSHOT || path.join(root, 'target/web-page.png');
+// Cargo's target directory, as cargo finds it (relative to the root).
+const target = path.resolve(root, process.env.CARGO_TARGET_DIR || 'target');
+const grundy = process.env.GRUNDY_BIN || path.join(target, 'release/grundy');
+const screenshot = process.env.SCREENSHOT || path.join(target, 'web-page.png');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
