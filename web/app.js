@@ -154,6 +154,7 @@ function remember() {
   params.set('game', $('game').value);
   params.set('position', $('position').value.trim());
   if ($('misere').checked) params.set('misere', '1');
+  if ($('outcome-only').checked) params.set('outcome-only', '1');
   for (const [k, v] of Object.entries(optionValues())) params.set(`opt.${k}`, v);
   history.replaceState(null, '', `?${params}`);
 }
@@ -173,29 +174,53 @@ const WHO = {
   D: 'Draw (D)',
 };
 
+/** The value line: the Sprague-Grundy value, finite or loopy, or why none. */
+function valueText(a) {
+  if (a.value != null) return `Sprague-Grundy value ${a.value}`;
+  if (a.loopy_value != null) {
+    return `generalized Sprague-Grundy value ${a.loopy_value} (infinite: play can go on for ever)`;
+  }
+  return a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
+}
+
+/**
+ * A list of moves as buttons that play them: `kind` is 'winning' or
+ * 'drawing', `count` how many there are (more may exist than are listed).
+ */
+function moveList(kind, count, moves, what) {
+  const head = document.createElement('p');
+  const listed = count > moves.length ? ` (first ${moves.length} listed)` : '';
+  head.textContent = `${count} ${kind} move${count === 1 ? '' : 's'}${listed}${what}; click one to play it:`;
+  const list = document.createElement('div');
+  list.className = `moves ${kind}`;
+  for (const m of moves) {
+    list.append(button(`${m.move}  →  ${m.to}`, () => {
+      $('position').value = m.to;
+      analyzeNow();
+    }, kind));
+  }
+  return [head, list];
+}
+
 function showAnalysis(a) {
   $('result').hidden = false;
   $('outcome').textContent = `${a.game} ${a.position}: ${WHO[a.outcome]}${a.play === 'misere' ? ' in misère play' : ''}`;
   $('outcome').className = a.outcome;
-  $('value').textContent = a.value != null ? `Sprague-Grundy value ${a.value}`
-    : a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
-  const winning = $('winning');
-  winning.replaceChildren();
+  $('value').textContent = valueText(a);
+  const moves = $('winning');
+  moves.replaceChildren();
+  const drawing = a.drawing_moves ?? [];
   if (a.winning_moves.length > 0) {
-    const head = document.createElement('p');
-    const k = a.winning_move_count;
-    head.textContent = `${k} winning move${k === 1 ? '' : 's'}${k > a.winning_moves.length ? ` (first ${a.winning_moves.length} listed)` : ''}; click one to play it:`;
-    const list = document.createElement('div');
-    list.className = 'moves';
-    for (const m of a.winning_moves) {
-      list.append(button(`${m.move}  →  ${m.to}`, () => {
-        $('position').value = m.to;
-        analyzeNow();
-      }, 'winning'));
-    }
-    winning.append(head, list);
+    moves.append(...moveList('winning', a.winning_move_count, a.winning_moves, ''));
+  } else if (drawing.length > 0) {
+    moves.append(...moveList('drawing', a.drawing_move_count, drawing,
+      ' (no move wins; these keep the draw, every other move loses)'));
+  } else if (a.winning_move_count == null && a.outcome !== 'P') {
+    moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not examined (--outcome-only).`;
+  } else if (a.outcome === 'N') {
+    moves.textContent = 'No winning move listed.';
   } else if (a.outcome === 'P') {
-    winning.textContent = 'Every move loses: the player to move cannot win against best play.';
+    moves.textContent = 'Every move loses: the player to move cannot win against best play.';
   }
   const comps = $('components');
   comps.replaceChildren();
@@ -212,7 +237,43 @@ function showAnalysis(a) {
     }
     comps.append(table);
   }
+  $('table').replaceChildren();
   $('method').textContent = [`Method: ${a.method}`, ...(a.notes ?? []).map((n) => `Note: ${n}`)].join(' · ');
+}
+
+/**
+ * Shows a family's table of many positions at once (`table` from the
+ * engine: rows labelled, columns named as in the JSON answer), or nothing.
+ */
+function showTable(t) {
+  const box = $('table');
+  box.replaceChildren();
+  if (!t) return;
+  const table = document.createElement('table');
+  table.className = 'grid';
+  const cap = document.createElement('caption');
+  cap.textContent = `Every ${t.row_name} at once (${t.columns.map((c) => c.name).join(', ')})`;
+  table.append(cap);
+  const head = table.createTHead().insertRow();
+  for (const name of [t.row_name, ...t.columns.map((c) => c.name)]) {
+    const th = document.createElement('th');
+    th.textContent = name;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  t.rows.forEach((label, i) => {
+    const row = body.insertRow();
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = label;
+    row.append(th);
+    for (const c of t.columns) {
+      const cell = row.insertCell();
+      cell.textContent = c.words[i] ?? '';
+      cell.className = `word-${cell.textContent}`;
+    }
+  });
+  box.append(table);
 }
 
 // Each analysis is numbered, so that an answer arriving after the next
@@ -224,12 +285,16 @@ async function analyzeNow() {
   remember();
   say('Analysing…');
   const args = [$('game').value, JSON.stringify(optionValues()),
-    $('position').value, $('misere').checked, null];
+    $('position').value, $('misere').checked, $('outcome-only').checked, null];
   try {
     const a = await ask('analyze', ...args);
     if (run !== analysisRun) return;
     showAnalysis(a);
     say('');
+    // The table comes from the analysis just made (kept by the engine).
+    const t = await ask('table', ...args);
+    if (run !== analysisRun) return;
+    showTable(t);
   } catch (err) {
     if (run !== analysisRun) return;
     $('result').hidden = true;
@@ -316,7 +381,7 @@ async function humanTurn(position, engineMoved) {
   try {
     const [moves, a] = await Promise.all([
       ask('moves', game, options, position, null),
-      ask('analyze', game, options, position, $('misere').checked, null),
+      ask('analyze', game, options, position, $('misere').checked, false, null),
     ]);
     const before = engineMoved ? `The engine played ${engineMoved}. ` : '';
     if (moves.length === 0) {
@@ -367,7 +432,13 @@ function readLink() {
   const params = new URLSearchParams(location.search);
   const options = {};
   for (const [k, v] of params) if (k.startsWith('opt.')) options[k.slice(4)] = v;
-  return { game: params.get('game'), position: params.get('position'), misere: params.get('misere') === '1', options };
+  return {
+    game: params.get('game'),
+    position: params.get('position'),
+    misere: params.get('misere') === '1',
+    outcomeOnly: params.get('outcome-only') === '1',
+    options,
+  };
 }
 
 async function main() {
@@ -387,6 +458,7 @@ async function main() {
     showGame(link.options);
     $('position').value = link.position;
     $('misere').checked = link.misere;
+    $('outcome-only').checked = link.outcomeOnly;
   } else {
     loadExample();
   }

@@ -2,9 +2,9 @@
 // {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer,
 // or {id, ok: false, error, fatal}. `fatal` means the module trapped (a bug):
 // its state can no longer be trusted, so the page starts a new worker.
-import init, { games, analyze, explain, moves, engineMove, seq } from './pkg/grundy_wasm.js';
+import init, { games, analyze, explain, table, moves, engineMove, seq } from './pkg/grundy_wasm.js';
 
-const ops = { games, analyze, explain, moves, engineMove, seq };
+const ops = { games, analyze, explain, table, moves, engineMove, seq };
 const ready = init();
 
 self.onmessage = async (event) => {

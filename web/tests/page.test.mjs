@@ -190,6 +190,61 @@ test('bad input gets the command line message', async () => {
   await page.close();
 });
 
+test("the ring game's table: every start for A and B first, as the command line prints it", async () => {
+  const { page, problems } = await openPage();
+  const options = { n: '5', a: '3,2', b: '1,2,3' };
+  const flags = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
+  await analyse(page, 'ring', '2 A', options);
+  const expected = cli('ring', ...flags, '2', 'A');
+  assert.equal(await page.textContent('#outcome'), `${expected.game} 2 A: ${WHO[expected.outcome]}`);
+  await page.waitForSelector('#table table');
+  const shown = await page.$$eval('#table tr', (rows) => rows.map(
+    (r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)));
+  // The command line's text ends with the table: a heading, a row a start.
+  const text = execFileSync(grundy, ['analyze', 'ring', ...flags, '2', 'A'], { encoding: 'utf8' });
+  const lines = text.trimEnd().split('\n');
+  const table = lines.slice(lines.findIndex((l) => l.startsWith('start '))).map((l) => l.split(/\s+/));
+  assert.deepEqual(shown, table);
+  assert.deepEqual(table.slice(1).map((r) => r[1]), expected.a_first);
+  assert.deepEqual(table.slice(1).map((r) => r[2]), expected.b_first);
+  assert.ok(await page.isVisible('#table table'));
+  // A game without a table shows none.
+  await analyse(page, 'nim', '3 4 5');
+  assert.equal(await page.$('#table table'), null);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('kayles 1000000000: too many moves, answered with outcome and value only', async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#game', 'kayles');
+  await page.fill('#position', '1000000000');
+  await page.click('#analyze');
+  await page.waitForSelector('#message.error');
+  let message = '';
+  try {
+    execFileSync(grundy, ['analyze', 'kayles', '1000000000'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    message = e.stderr.trim().replace(/^error: /, '');
+  }
+  assert.match(message, /--outcome-only answers with the outcome and value alone$/);
+  assert.equal(await page.textContent('#message'), message);
+  await page.check('#outcome-only');
+  await analyse(page, 'kayles', '1000000000');
+  const expected = cli('kayles', '1000000000', '--outcome-only');
+  assert.equal(expected.winning_move_count, null);
+  assert.equal(await page.textContent('#outcome'), `kayles 1000000000: ${WHO[expected.outcome]}`);
+  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
+  assert.equal(await page.textContent('#winning'), 'Winning moves not examined (--outcome-only).');
+  assert.equal(await page.$('#winning button'), null);
+  await explanationShown(page,
+    cli('kayles', '1000000000', '--outcome-only', '--explain').explanation.text.join('\n'));
+  assert.equal(new URL(page.url()).searchParams.get('outcome-only'), '1');
+  assert.equal(await page.textContent('#message'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a long computation stops at the time limit with a message, and the page goes on', async () => {
   const { page } = await openPage();
   await page.selectOption('#game', 'grundy-game');
