@@ -27,6 +27,17 @@ pub const MAX_WEIGHED: usize = 100;
 /// Most positions explored to compute remoteness exactly.
 pub const MAX_EXPLORED: u64 = 1_000_000;
 
+/// How the engine chooses its moves, in words for a person (the command
+/// line's `help` during a game).
+pub fn rule_text() -> String {
+    format!(
+        "The engine plays by remoteness when the game from the current position has at most \
+         {MAX_EXPLORED} positions (the fastest win, or from a lost position the longest \
+         defence); beyond that by a heuristic (the first winning move, else the move leaving \
+         the fewest winning replies)."
+    )
+}
+
 /// How the engine's move was chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Basis {
