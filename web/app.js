@@ -354,75 +354,163 @@ async function plot() {
 }
 
 // ---- play against the engine ----
+//
+// The match lives in the engine (the api's Match, as `grundy play` plays
+// it: turns, the engine's choice, hints, undo, the draw by repetition).
+// Each call answers with the match's state; the page only renders it.
 
-const match = { position: '', over: true };
+/** The match shown: its number (answers to an older match are dropped) and last state. */
+const match = { run: 0, state: null, busy: false };
 
-function playerToMoveLoses() {
-  // Normal play: who cannot move loses; misère: wins.
-  return !$('misere').checked;
+function ply(p) {
+  return `${p.by === 'human' ? 'You' : 'The engine'}: ${p.move}  →  ${p.to}`;
 }
 
-async function startMatch() {
-  const start = $('position').value.trim();
-  say('');
-  $('match').hidden = false;
-  $('match-start').textContent = `${$('game').value} ${start}`;
-  match.over = false;
-  await humanTurn(start, null);
+/** What the status line says for `s`, the match's state. */
+function statusText(s) {
+  const st = s.status;
+  if (st.state === 'won') {
+    const reason = st.reason ? `${st.reason}. ` : '';
+    return `${reason}${st.text} ${st.winner === 'human' ? 'You win.' : 'The engine wins.'}`;
+  }
+  if (st.state === 'drawn') return `${st.text} Draw.`;
+  if (s.turn === 'engine') return 'The engine is thinking…';
+  const last = s.history.at(-1);
+  const before = last && last.by === 'engine' ? `The engine played ${last.move}. ` : '';
+  return `${before}Your move.`;
 }
 
-async function humanTurn(position, engineMoved) {
-  match.position = position;
-  $('match-position').textContent = position || '(empty)';
+/** Shows the match's state: position, history, status, moves to click, hint. */
+function renderMatch(s, hint = s.hint ?? null) {
+  match.state = s;
+  $('match-position').textContent = s.position || '(empty)';
+  $('match-ply').textContent = s.ply === 0 ? '(no move played yet)' : `(after ${s.ply} move${s.ply === 1 ? '' : 's'})`;
+  $('match-status').textContent = statusText(s);
+  $('match').dataset.state = s.status.state;
+  $('match').dataset.turn = s.turn;
+  const mine = s.history.filter((p) => p.by === 'human').at(-1);
+  const last = s.history.at(-1);
+  const comment = mine && mine.comment && (last === mine || s.history.at(-2) === mine) ? mine.comment : '';
+  $('match-comment').textContent = comment;
+  const history = $('match-history');
+  history.replaceChildren(...s.history.map((p) => {
+    const li = document.createElement('li');
+    li.textContent = ply(p);
+    return li;
+  }));
   const box = $('match-moves');
   box.replaceChildren();
-  const game = $('game').value;
-  const options = JSON.stringify(optionValues());
+  const yours = s.status.state === 'ongoing' && s.turn === 'human';
+  if (yours) {
+    const good = new Set(hint ? hint.indices : []);
+    const kind = hint && hint.outcome === 'D' ? 'drawing' : 'winning';
+    s.moves.forEach((m, i) => {
+      box.append(button(`${m.move}  →  ${m.to}`, () => humanMoved(i), good.has(i) ? kind : ''));
+    });
+  }
+  $('match-hint').textContent = yours && hint ? hint.text : '';
+  $('match-hint-button').disabled = !yours;
+  $('match-undo').disabled = !s.can_undo;
+}
+
+/** Asks the engine about the match, dropping the answer if a newer match began. */
+async function matchCall(run, op, ...args) {
+  busy(true);
   try {
-    const [moves, a] = await Promise.all([
-      ask('moves', game, options, position, null),
-      ask('analyze', game, options, position, $('misere').checked, false, null),
-    ]);
-    const before = engineMoved ? `The engine played ${engineMoved}. ` : '';
-    if (moves.length === 0) {
-      match.over = true;
-      $('match-status').textContent = before + (playerToMoveLoses()
-        ? 'You cannot move: the engine wins.' : 'You cannot move: you win (misère play).');
-      return;
-    }
-    const hint = a.outcome === 'N' ? 'You can force a win.' : a.outcome === 'P' ? 'Every move loses against best play.' : 'Best play draws.';
-    $('match-status').textContent = `${before}Your move. ${hint}`;
-    for (const m of moves) {
-      box.append(button(`${m.move}  →  ${m.to}`, () => humanMoved(m)));
-    }
-  } catch (err) {
-    $('match-status').textContent = 'The game stopped.';
-    sayError(err);
+    const result = await ask(op, ...args);
+    return run === match.run ? result : null;
+  } finally {
+    if (run === match.run) busy(false);
   }
 }
 
-async function humanMoved(m) {
-  if (match.over) return;
+/** Whether a call about the match is under way (also marked on the section, for tests). */
+function busy(on) {
+  match.busy = on;
+  $('match').dataset.busy = String(on);
+}
+
+/** The match cannot go on (a limit, or the engine was restarted). */
+function matchStopped(run, err) {
+  if (run !== match.run) return;
+  $('match-status').textContent = 'The game stopped.';
+  $('match').dataset.state = 'stopped';
   $('match-moves').replaceChildren();
-  const game = $('game').value;
-  const options = JSON.stringify(optionValues());
-  const misere = $('misere').checked;
-  match.position = m.to;
-  $('match-position').textContent = m.to;
-  $('match-status').textContent = `You played ${m.move}. The engine is thinking…`;
+  $('match-hint-button').disabled = true;
+  $('match-undo').disabled = true;
+  sayError(err);
+}
+
+/** After a move: the engine replies while the match goes on and it is its turn. */
+async function engineTurn(run, s) {
+  renderMatch(s);
+  if (s.status.state !== 'ongoing' || s.turn !== 'engine') return;
+  const next = await matchCall(run, 'matchEngine');
+  if (next) renderMatch(next);
+}
+
+async function startMatch() {
+  const run = ++match.run;
+  const start = $('position').value.trim();
+  say('');
+  remember();
+  $('match').hidden = false;
+  $('match-start').textContent = `${$('game').value} ${start}`;
+  $('match-history').replaceChildren();
+  $('match-moves').replaceChildren();
+  $('match-comment').textContent = '';
+  $('match-intro').textContent = '';
+  $('match-hint').textContent = '';
+  $('match-status').textContent = 'Starting…';
+  $('match').dataset.state = 'starting';
+  const opts = JSON.stringify({ engine_first: $('engine-first').checked, hints: $('hints').checked });
   try {
-    const replies = await ask('moves', game, options, m.to, null);
-    if (replies.length === 0) {
-      match.over = true;
-      $('match-status').textContent = `You played ${m.move}. The engine cannot move: ` +
-        (playerToMoveLoses() ? 'you win.' : 'the engine wins (misère play).');
-      return;
-    }
-    const reply = await ask('engineMove', game, options, m.to, misere, null);
-    await humanTurn(reply.to, reply.move);
+    const s = await matchCall(run, 'matchStart', $('game').value, JSON.stringify(optionValues()),
+      start, $('misere').checked, opts, null);
+    if (!s) return;
+    const intro = await matchCall(run, 'matchIntro');
+    if (!intro) return;
+    $('match-start').textContent = `${s.game} ${s.position}`;
+    const rule = `${intro.play_rule[0].toUpperCase()}${intro.play_rule.slice(1)}.`;
+    $('match-intro').textContent = [rule, intro.first, intro.start, intro.draw_rule]
+      .filter((t) => t).join(' ');
+    await engineTurn(run, s);
   } catch (err) {
-    $('match-status').textContent = 'The game stopped.';
-    sayError(err);
+    matchStopped(run, err);
+  }
+}
+
+async function humanMoved(index) {
+  const run = match.run;
+  if (match.busy) return;
+  $('match-moves').replaceChildren();
+  try {
+    const s = await matchCall(run, 'matchPlay', index);
+    if (s) await engineTurn(run, s);
+  } catch (err) {
+    matchStopped(run, err);
+  }
+}
+
+async function undo() {
+  const run = match.run;
+  if (match.busy) return;
+  try {
+    const s = await matchCall(run, 'matchUndo');
+    if (s) renderMatch(s);
+  } catch (err) {
+    matchStopped(run, err);
+  }
+}
+
+async function hint() {
+  const run = match.run;
+  if (match.busy) return;
+  try {
+    const h = await matchCall(run, 'matchHint');
+    if (h) renderMatch(match.state, h);
+  } catch (err) {
+    matchStopped(run, err);
   }
 }
 
@@ -473,7 +561,9 @@ async function main() {
   $('analyze').addEventListener('click', () => { analyzeNow(); plot(); });
   $('position').addEventListener('keydown', (e) => { if (e.key === 'Enter') analyzeNow(); });
   $('play').addEventListener('click', startMatch);
-  $('match-stop').addEventListener('click', () => { match.over = true; $('match').hidden = true; });
+  $('match-undo').addEventListener('click', undo);
+  $('match-hint-button').addEventListener('click', hint);
+  $('match-stop').addEventListener('click', () => { match.run++; busy(false); $('match').hidden = true; });
   $('analyze').disabled = false;
   $('play').disabled = false;
   document.body.dataset.ready = 'true';

@@ -4,9 +4,16 @@
 //! Every function takes the game's name, its options as a JSON object of
 //! texts without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`) and the
 //! position as the text `analyze` takes, and answers with the JSON
-//! document of the command line (`analyze --json`, `analyze --explain
-//! --json`, `games --json`, `seq --json`), so the page and the command
-//! line show the same answers.
+//! document of the command line (`analyze --json`, with `outcomeOnly`
+//! `analyze --outcome-only --json`, `analyze --explain --json`, `games
+//! --json`, `seq --json`), so the page and the command line show the same
+//! answers. Two answers have no command line document: `table` (a
+//! family's table with its rows labelled, which `analyze --json` flattens
+//! into one field per column) and `moves` (the legal moves).
+//!
+//! The class `Match` ([`PageMatch`]) is a game against the engine with
+//! the rules of `grundy play` ([`grundy_api::play::Match`]): each of its
+//! methods answers with the match's state as JSON.
 //! Bad input is rejected by [`grundy_api::request`] with the command
 //! line's messages, thrown as a JavaScript `Error`.
 //!
@@ -25,7 +32,11 @@ use grundy_api::{
     policy, request, Analysis, Detail, Family, GameError, Limits, Play, SearchError, SeqControl,
 };
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
+
+mod play;
+pub use play::{PageMatch, Session};
 
 /// Largest heap a sequence may be asked for in the browser: the page
 /// plots short sequences; longer ones belong to `grundy seq`.
@@ -36,7 +47,7 @@ struct Built {
     game: String,
     options: String,
     max_states: Option<String>,
-    family: Box<dyn Family>,
+    family: Arc<dyn Family>,
 }
 
 /// The analysis made last, with what it was asked of (the family is the
@@ -62,6 +73,16 @@ fn with_family<T>(
     max_states: Option<&str>,
     f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
+    f(&*family(game, options, max_states)?)
+}
+
+/// The family `game` built with `options` (a JSON object) and
+/// `max_states`: the last one built when they are the same.
+fn family(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<Arc<dyn Family>, GameError> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = last.as_ref().is_some_and(|b| {
@@ -74,13 +95,13 @@ fn with_family<T>(
         let kept = match &mut *last {
             Some(b) => b,
             empty => empty.insert(Built {
-                family: build(game, options, max_states)?,
+                family: Arc::from(build(game, options, max_states)?),
                 game: game.to_string(),
                 options: options.to_string(),
                 max_states: max_states.map(str::to_string),
             }),
         };
-        f(&*kept.family)
+        Ok(Arc::clone(&kept.family))
     })
 }
 
@@ -130,7 +151,7 @@ fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
         .collect()
 }
 
-fn play(misere: bool) -> Play {
+fn convention(misere: bool) -> Play {
     if misere {
         Play::Misere
     } else {
@@ -175,7 +196,11 @@ fn with_analysis<T>(
             if !same {
                 *last = None;
                 let analysis = family
-                    .analyze_with(&policy::split(position), play(misere), detail(outcome_only))
+                    .analyze_with(
+                        &policy::split(position),
+                        convention(misere),
+                        detail(outcome_only),
+                    )
                     .map_err(|e| outcome_only_hint(e, outcome_only))?;
                 *last = Some(Analysed {
                     key,
@@ -331,30 +356,6 @@ pub fn moves_json(
     })
 }
 
-/// The engine's move from `position` as `grundy play` chooses it
-/// ([`policy::engine_move`]): `{"move", "to"}`. An input error when the
-/// position has no move.
-pub fn engine_move_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        let args = policy::split(position);
-        let moves = f.moves(&args)?;
-        if moves.is_empty() {
-            return Err(GameError::Input(format!(
-                "the position '{position}' has no move: the game is over"
-            )));
-        }
-        let analysis = f.analyze(&args, play(misere))?;
-        let chosen = policy::engine_move(f, play(misere), &analysis, &moves, None)?.chosen;
-        json(&chosen)
-    })
-}
-
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
 /// at most [`MAX_BROWSER_SEQ_N`].
 pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError> {
@@ -462,19 +463,6 @@ pub fn moves(
     max_states: Option<String>,
 ) -> Result<String, JsError> {
     moves_json(game, options, position, max_states.as_deref()).map_err(js_error)
-}
-
-/// `engineMove(game, options, position, misere, maxStates)`: the
-/// engine's move.
-#[wasm_bindgen(js_name = engineMove)]
-pub fn engine_move(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    engine_move_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
 }
 
 /// `seq(game, options, n)`: the `seq --json` document of heaps 0..=n.
@@ -676,7 +664,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_and_the_engine_move_lead_to_positions_analyze_takes() {
+    fn moves_lead_to_positions_analyze_takes() {
         let ms = parse(&moves_json("nim", "", "1 2", None).unwrap());
         let tos: Vec<&str> = ms
             .as_array()
@@ -685,34 +673,9 @@ mod tests {
             .map(|m| m["to"].as_str().unwrap())
             .collect();
         assert_eq!(tos, ["0 2", "1 0", "1 1"]);
-        // From an N position the engine plays a winning move.
-        let m = parse(&engine_move_json("nim", "", "3 4 5", false, None).unwrap());
-        assert_eq!(m["to"], "1 4 5");
-        // From a P position it still moves.
-        let m = parse(&engine_move_json("nim", "", "1 1", false, None).unwrap());
-        assert!(m["to"] == "0 1" || m["to"] == "1 0", "{m}");
-        assert!(
-            input(engine_move_json("nim", "", "0 0", false, None).unwrap_err())
-                .contains("has no move")
-        );
-    }
-
-    #[test]
-    fn a_game_played_to_the_end_by_the_engine_alone() {
-        // Each engine move leads to a position with fewer pins; the game ends.
-        let mut pos = "..........".to_string();
-        let mut turns = 0;
-        loop {
-            let ms = parse(&moves_json("treblecross", "", &pos, None).unwrap());
-            if ms.as_array().unwrap().is_empty() {
-                break;
-            }
-            let m = parse(&engine_move_json("treblecross", "", &pos, false, None).unwrap());
-            pos = m["to"].as_str().unwrap().to_string();
-            turns += 1;
-            assert!(turns <= 10, "{pos}");
+        for to in tos {
+            assert!(analyze_json("nim", "", to, false, false, None).is_ok());
         }
-        assert!(turns >= 1);
     }
 
     #[test]
