@@ -401,10 +401,10 @@ fn moves_text(moves: &[MoveReport], hint: Option<&Analysis>) -> String {
     s
 }
 
-/// The positions in `moves` of the analysis's winning moves, in the
-/// analysis's order.
+/// The positions in `moves` of the analysis's winning moves (of a drawn
+/// position, its draw-keeping moves), in the analysis's order.
 fn winning_indices(a: &Analysis, moves: &[MoveReport]) -> Vec<usize> {
-    a.winning_moves
+    a.good_moves()
         .iter()
         .filter_map(|w| find_move(moves, w))
         .collect()
@@ -715,6 +715,9 @@ mod tests {
             value: None,
             winning_move_count: Some(winning.len()),
             winning_moves: winning,
+            drawing_move_count: (outcome == Outcome::D).then_some(0),
+            drawing_moves: vec![],
+            loopy_value: None,
             components: vec![],
             method: "test".into(),
             notes: vec![],
