@@ -80,6 +80,7 @@ with the position each leads to; stdin gives your answers, one a line:
                     (`0 3`, `2 2`), a cell of a row after @ (`@4`)
   ?                 the winning moves of the position (or why there are none)
   help              how to answer
+  u, undo           take back your last move and the engine's reply
   q                 quit (the game is abandoned)
 A line is read as the first of: a command; a move's number (a line that is
 one whole number is always a move's number, never a heap or a cell); a label;

@@ -202,10 +202,10 @@ fn exercise(p: Parsed) -> i32 {
             // No input: the game starts and is abandoned at the first prompt.
             let mut sink = Vec::new();
             let r = play::run(
-                &*fam,
+                fam.into(),
                 &req.invocation(),
                 req.play,
-                p,
+                p.into(),
                 &req.positions,
                 &mut &b""[..],
                 &mut sink,

@@ -25,8 +25,9 @@ use args::{Parsed, Request};
 use error::{is_broken_pipe, CliError};
 use grundy_api::explain::Explained;
 use grundy_api::render;
-use grundy_api::{Detail, Family, GameError, SearchError};
+use grundy_api::{Detail, Family, GameError, MatchOptions, SearchError};
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
 fn main() {
     install_panic_hook();
@@ -138,10 +139,10 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             check_play_start(&*family, &req)?;
             let stdin = io::stdin();
             play::run(
-                &*family,
+                Arc::from(family),
                 &req.invocation(),
                 req.play,
-                p,
+                MatchOptions::from(p),
                 &req.positions,
                 &mut stdin.lock(),
                 &mut out,

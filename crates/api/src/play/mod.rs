@@ -235,7 +235,7 @@ pub enum MatchError {
         position: String,
         /// The engine's move, when it was chosen before the failure (the
         /// failure is then at the position it leads to).
-        chosen: Option<MoveReport>,
+        chosen: Option<Box<MoveReport>>,
     },
 }
 
@@ -474,11 +474,8 @@ impl Match {
     pub fn hint(&self) -> Hint {
         let t = self.current();
         let a = &t.analysis;
-        let listed = match a.outcome {
-            Outcome::P => &[][..],
-            Outcome::N | Outcome::D => &a.winning_moves[..],
-        };
-        let indices: Vec<usize> = listed
+        let indices: Vec<usize> = a
+            .good_moves()
             .iter()
             .filter_map(|w| find_move(&t.moves, w))
             .collect();
@@ -679,7 +676,7 @@ fn at(e: GameError, position: &str, chosen: Option<&MoveReport>) -> MatchError {
     MatchError::Family {
         error: e,
         position: position.to_string(),
-        chosen: chosen.cloned(),
+        chosen: chosen.map(|m| Box::new(m.clone())),
     }
 }
 
