@@ -178,7 +178,7 @@ const WHO = {
 function valueText(a) {
   if (a.value != null) return `Sprague-Grundy value ${a.value}`;
   if (a.loopy_value != null) {
-    return `generalized Sprague-Grundy value ${a.loopy_value} (infinite: play can go on for ever)`;
+    return `loopy value ${a.loopy_value} (generalized Sprague-Grundy value)`;
   }
   return a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
 }

@@ -296,7 +296,10 @@ test('a drawn position shows its drawing moves and its loopy value, and a screen
   assert.ok(expected.loopy_value.startsWith('∞'));
   assert.equal(expected.value, null);
   assert.equal(await page.textContent('#value'),
-    `generalized Sprague-Grundy value ${expected.loopy_value} (infinite: play can go on for ever)`);
+    `loopy value ${expected.loopy_value} (generalized Sprague-Grundy value)`);
+  // As the command line's text words it.
+  const text = execFileSync(grundy, ['analyze', 'graph', '--edges', LOOPY.edges, 'a'], { encoding: 'utf8' });
+  assert.ok(text.split('\n').includes(await page.textContent('#value')), text);
   assert.doesNotMatch(await page.textContent('#method'), /value ∞/);
   await explanationShown(page,
     cli('graph', '--edges', LOOPY.edges, 'a', '--explain').explanation.text.join('\n'));

@@ -598,6 +598,45 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_position_lists_drawing_moves_and_its_loopy_value() {
+        let edges = r#"{"edges": "a-b,b-a"}"#;
+        let a = parse(&analyze_json("graph", edges, "a", false, false, None).unwrap());
+        assert_eq!(a["outcome"], "D");
+        assert_eq!(a["winning_move_count"], 0);
+        assert_eq!(a["winning_moves"], serde_json::json!([]));
+        assert_eq!(a["drawing_move_count"], 1);
+        assert_eq!(
+            a["drawing_moves"],
+            serde_json::json!([{"move": "a -> b", "to": "b"}])
+        );
+        assert!(a["value"].is_null());
+        assert_eq!(a["loopy_value"], "∞{}");
+        // The document of `analyze --json`.
+        let family = build("graph", edges, None).unwrap();
+        let same = family.analyze(&["a"], Play::Normal).unwrap();
+        assert_eq!(a, serde_json::to_value(same).unwrap());
+        // Outcome only: the drawing moves are not examined either.
+        let o = parse(&analyze_json("graph", edges, "a", false, true, None).unwrap());
+        assert_eq!(o["outcome"], "D");
+        assert!(o["winning_move_count"].is_null());
+        assert!(o.get("drawing_move_count").is_none() && o.get("drawing_moves").is_none());
+        // A finite generalized value is the value.
+        let n = parse(
+            &analyze_json(
+                "graph",
+                r#"{"edges": "a-b,b-c,c-a,c-d"}"#,
+                "a",
+                false,
+                false,
+                None,
+            )
+            .unwrap(),
+        );
+        assert_eq!(n["value"], 1);
+        assert!(n.get("loopy_value").is_none());
+    }
+
+    #[test]
     fn outcome_only_answers_a_heap_with_too_many_moves_to_list() {
         // Without the switch: the command line's message, naming it.
         assert_eq!(

@@ -229,6 +229,10 @@ mod tests {
             "Positions may repeat in this game: when one comes up with the same player to move for the 4th time (3 repetitions), or after 10000 moves, the game stops as a draw."
         );
         assert_eq!(start["analysis"]["outcome"], "D");
+        // The hint: no move wins, the only move keeps the draw.
+        let h = parse(&s.hint().unwrap());
+        assert_eq!(h["outcome"], "D");
+        assert_eq!(h["indices"], serde_json::json!([0]));
         let end = play_out(&mut s, 20);
         // a (you), b (engine), a, b, a, b, a: the person to move at a for
         // the 4th time, after 6 moves, as `grundy play` declares it.
