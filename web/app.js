@@ -1,6 +1,8 @@
 // The page: picks a game from the registry, analyses positions, plays
 // against the engine, plots one-heap values. Every computation goes to the
 // worker (worker.js); the page enforces the time limit by terminating it.
+// The answers and the rules of play are the engine's (the command line's
+// JSON, the api's Match): the page only lays them out.
 
 const $ = (id) => document.getElementById(id);
 
@@ -409,6 +411,7 @@ function renderMatch(s, hint = s.hint ?? null) {
     });
   }
   $('match-hint').textContent = yours && hint ? hint.text : '';
+  $('match-typed-row').hidden = !yours;
   $('match-hint-button').disabled = !yours;
   $('match-undo').disabled = !s.can_undo;
 }
@@ -461,6 +464,7 @@ async function startMatch() {
   $('match-comment').textContent = '';
   $('match-intro').textContent = '';
   $('match-hint').textContent = '';
+  $('match-typed-error').textContent = '';
   $('match-status').textContent = 'Starting…';
   $('match').dataset.state = 'starting';
   const opts = JSON.stringify({ engine_first: $('engine-first').checked, hints: $('hints').checked });
@@ -484,11 +488,33 @@ async function humanMoved(index) {
   const run = match.run;
   if (match.busy) return;
   $('match-moves').replaceChildren();
+  $('match-typed-error').textContent = '';
   try {
     const s = await matchCall(run, 'matchPlay', index);
     if (s) await engineTurn(run, s);
   } catch (err) {
     matchStopped(run, err);
+  }
+}
+
+/** A move typed as `grundy play` reads it: its number, label, position, or the game's notation. */
+async function typedMove() {
+  const run = match.run;
+  const typed = $('match-typed').value.trim();
+  if (match.busy || typed === '') return;
+  try {
+    const index = await matchCall(run, 'matchRead', typed);
+    if (index === null) return;
+    $('match-typed').value = '';
+    $('match-typed-error').textContent = '';
+    await humanMoved(index);
+  } catch (err) {
+    if (run !== match.run || err instanceof TimeLimit) {
+      matchStopped(run, err);
+      return;
+    }
+    // Not a move here: say why, and the match goes on.
+    $('match-typed-error').textContent = err.message;
   }
 }
 
@@ -562,6 +588,7 @@ async function main() {
   $('position').addEventListener('keydown', (e) => { if (e.key === 'Enter') analyzeNow(); });
   $('play').addEventListener('click', startMatch);
   $('match-undo').addEventListener('click', undo);
+  $('match-typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typedMove(); });
   $('match-hint-button').addEventListener('click', hint);
   $('match-stop').addEventListener('click', () => { match.run++; busy(false); $('match').hidden = true; });
   $('analyze').disabled = false;

@@ -361,6 +361,22 @@ test('a game against the engine played to the end with hints, undo, and a screen
   assert.equal(await matchSettled(page), 'ongoing');
   assert.equal(await page.textContent('#match-position'), '3 4 5');
   assert.equal(await page.$$eval('#match-history li', (li) => li.length), 0);
+  // A move typed in nim's notation (heap, counters taken); a wrong one is
+  // refused with the command line's words and the match goes on.
+  await page.fill('#match-typed', '9 9');
+  await page.press('#match-typed', 'Enter');
+  await page.waitForFunction(() => document.getElementById('match-typed-error').textContent !== '');
+  const refused = cliPlay(['nim', '3', '4', '5'], ['9 9', 'q']).split('\n')
+    .map((l) => l.replace(/^Your move \([^)]*\): /, '')).find((l) => l.startsWith("'9 9'"));
+  assert.equal(await page.textContent('#match-typed-error'), refused);
+  await page.fill('#match-typed', '1 2');
+  await page.press('#match-typed', 'Enter');
+  await page.waitForFunction(() => document.getElementById('match-history').children.length === 2);
+  assert.equal(await matchSettled(page), 'ongoing');
+  assert.equal(await page.textContent('#match-history li >> nth=0'), 'You: heap 1: 3 -> 1  →  1 4 5');
+  assert.equal(await page.textContent('#match-typed-error'), '');
+  await page.click('#match-undo');
+  assert.equal(await matchSettled(page), 'ongoing');
   let turns = 0;
   while (await matchSettled(page) === 'ongoing') {
     // The hint marks the winning moves as the command line's analysis lists them.
