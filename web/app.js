@@ -439,6 +439,7 @@ function matchStopped(run, err) {
   $('match-status').textContent = 'The game stopped.';
   $('match').dataset.state = 'stopped';
   $('match-moves').replaceChildren();
+  $('match-typed-row').hidden = true;
   $('match-hint-button').disabled = true;
   $('match-undo').disabled = true;
   sayError(err);

@@ -401,6 +401,8 @@ test('a game against the engine played to the end with hints, undo, and a screen
   assert.equal(cli('nim', ...(await page.textContent('#match-position')).split(' ')).outcome, 'P');
   await page.click('#match-stop');
   // The picture for the README: an analysis of Kayles with its value plot.
+  await page.uncheck('#engine-first');
+  await page.uncheck('#hints');
   await analyse(page, 'kayles', '4 7');
   await page.waitForSelector('#plot:not([hidden])');
   await explanationShown(page, cli('kayles', '4', '7', '--explain').explanation.text.join('\n'));
