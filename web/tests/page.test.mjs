@@ -332,6 +332,8 @@ test('a loopy game played on the page ends in a draw by repetition, as on the co
   const why = transcript.at(-2);
   assert.match(why, /come up 4 times .* drawn by repetition/);
   assert.equal(await page.textContent('#match-status'), `${why} Draw.`);
+  assert.ok(await page.isHidden('#match-typed-row'));
+  assert.ok(await page.isDisabled('#match-hint-button'));
   // The draw rule was said before the first move, in the same words.
   const rule = transcript.find((l) => l.startsWith('Positions may repeat in this game'));
   assert.ok(rule);
@@ -343,6 +345,28 @@ test('a loopy game played on the page ends in a draw by repetition, as on the co
   await page.click('#match-undo');
   assert.equal(await matchSettled(page), 'ongoing');
   assert.equal(await page.$$eval('#match-history li', (li) => li.length), 4);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a match stopped by the time limit says so, and the next one plays', async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#game', 'grundy-game');
+  await page.fill('#limit', '1');
+  await page.fill('#position', '5000000');
+  await page.click('#play');
+  await page.waitForSelector('#message.limit', { timeout: 20000 });
+  assert.equal(await page.$eval('#match', (m) => m.dataset.state), 'stopped');
+  assert.equal(await page.textContent('#match-status'), 'The game stopped.');
+  assert.equal(await page.$('#match-moves button'), null);
+  assert.ok(await page.isHidden('#match-typed-row'));
+  // The engine was restarted; a new match is played from the start.
+  await page.fill('#limit', '10');
+  await analyse(page, 'nim', '1 2');
+  await page.click('#play');
+  assert.equal(await matchSettled(page), 'ongoing');
+  assert.equal(await page.textContent('#match-position'), '1 2');
+  assert.equal(await page.$$eval('#match-moves button', (bs) => bs.length), 3);
   assert.deepEqual(problems, []);
   await page.close();
 });

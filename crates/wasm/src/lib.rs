@@ -7,9 +7,9 @@
 //! document of the command line (`analyze --json`, with `outcomeOnly`
 //! `analyze --outcome-only --json`, `analyze --explain --json`, `games
 //! --json`, `seq --json`), so the page and the command line show the same
-//! answers. Two answers have no command line document: `table` (a
-//! family's table with its rows labelled, which `analyze --json` flattens
-//! into one field per column) and `moves` (the legal moves).
+//! answers. One answer has no command line document: `table` (a family's
+//! table with its rows labelled, which `analyze --json` flattens into one
+//! field per column).
 //!
 //! The class `Match` ([`PageMatch`]) is a game against the engine with
 //! the rules of `grundy play` ([`grundy_api::play::Match`]): each of its
@@ -344,18 +344,6 @@ pub fn table_json(
     )
 }
 
-/// Every legal move of `position`: a JSON array of `{"move", "to"}`.
-pub fn moves_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        json(&f.moves(&policy::split(position))?)
-    })
-}
-
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
 /// at most [`MAX_BROWSER_SEQ_N`].
 pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError> {
@@ -452,17 +440,6 @@ pub fn table(
         max_states.as_deref(),
     )
     .map_err(js_error)
-}
-
-/// `moves(game, options, position, maxStates)`: every legal move.
-#[wasm_bindgen]
-pub fn moves(
-    game: &str,
-    options: &str,
-    position: &str,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    moves_json(game, options, position, max_states.as_deref()).map_err(js_error)
 }
 
 /// `seq(game, options, n)`: the `seq --json` document of heaps 0..=n.
@@ -700,21 +677,6 @@ mod tests {
         let e =
             analyze_json("treblecross", "", &".".repeat(40), true, false, Some("50")).unwrap_err();
         assert!(matches!(e, GameError::Search(_)), "{e:?}");
-    }
-
-    #[test]
-    fn moves_lead_to_positions_analyze_takes() {
-        let ms = parse(&moves_json("nim", "", "1 2", None).unwrap());
-        let tos: Vec<&str> = ms
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["to"].as_str().unwrap())
-            .collect();
-        assert_eq!(tos, ["0 2", "1 0", "1 1"]);
-        for to in tos {
-            assert!(analyze_json("nim", "", to, false, false, None).is_ok());
-        }
     }
 
     #[test]
