@@ -50,9 +50,9 @@ struct Built {
     family: Arc<dyn Family>,
 }
 
-/// The analysis made last, with what it was asked of (the family is the
-/// one in [`LAST`]).
+/// The analysis made last, with the question it answers.
 struct Analysed {
+    /// The family's game, options and state limit, as [`Built`] has them.
     key: (String, String, Option<String>),
     position: String,
     misere: bool,
