@@ -1,11 +1,14 @@
 //! `analyze` on games whose positions repeat: outcomes against the
 //! generalized Sprague-Grundy values of the components and against a
 //! fixed-point brute force (misère), moves against the outcomes of where
-//! they lead.
+//! they lead; the retrograde report builder ([`LoopyReport`],
+//! [`ReachableGame`]) against each move's own solution and a hand-solved
+//! graph.
 
 use grundy_engine::{
-    analyze, loopy_values, sum_outcome, GameGraph, Impartial, Limits, LoopyValue, MisereSolver,
-    Move, Nimber, Outcome, ParseError, Play, Rules, RulesError, Solver, TextGame,
+    analyze, loopy_values, sum_outcome, Detail, GameGraph, Heading, Impartial, Limits, LoopyReport,
+    LoopyValue, MisereSolver, Move, MoveReport, Nimber, Outcome, ParseError, Play, ReachableGame,
+    Rules, RulesError, Solver, TextGame,
 };
 use std::sync::Arc;
 
@@ -353,5 +356,162 @@ fn sums_decided_from_known_values_match_exploring_the_whole_sum() {
     assert!(
         drawn > 50,
         "only {drawn} drawn sums: the draws were not exercised"
+    );
+}
+
+/// The outcome and remoteness [`ReachableGame`] gives each move of a start
+/// are those each move's own position has, solved from there; the misère
+/// sink's extra move is never counted.
+#[test]
+fn each_moves_outcome_and_remoteness_agree_with_its_own_solution() {
+    let mut rng = Rng(41);
+    let limits = Limits::default();
+    let mut compared = 0;
+    for _ in 0..300 {
+        let game = random_tokens(&mut rng);
+        let n = game.succ.len() as u64;
+        let k = 1 + rng.below(2) as usize;
+        let mut p: Vec<u32> = (0..k).map(|_| rng.below(n) as u32).collect();
+        p.sort_unstable();
+        for play in [Play::Normal, Play::Misere] {
+            let start = ReachableGame::solve(&game, &p, play, &limits).unwrap();
+            let moves = game.moves(&p).unwrap();
+            let targets = start.targets(&moves).unwrap();
+            let after = start.report().move_outcomes(&targets);
+            assert_eq!(after.len(), moves.len());
+            for (m, got) in moves.iter().zip(after) {
+                let own = ReachableGame::solve(&game, &m.to, play, &limits).unwrap();
+                let want = (own.report().outcome(0), own.report().remoteness(0));
+                assert_eq!(got, want, "{p:?} -> {:?} {play} on {:?}", m.to, game.succ);
+                compared += 1;
+            }
+            // A position without a move ends the game at once.
+            if moves.is_empty() {
+                assert_eq!(start.report().remoteness(0), Some(0), "{p:?} {play}");
+            }
+        }
+    }
+    assert!(compared > 300, "only {compared} moves compared");
+}
+
+#[test]
+fn a_finished_misere_game_has_remoteness_0() {
+    // 0 -> 1: 1 is over (its player wins in misère play), 0 must move there.
+    let game = Tokens {
+        succ: vec![vec![1], vec![]],
+        values: None,
+    };
+    let mut s = Setup::new(game);
+    let over = s.analyze(&[1], Play::Misere);
+    assert_eq!(over.outcome, Outcome::N);
+    assert_eq!(
+        over.notes,
+        ["remoteness 0: the game ends after 0 moves with best play"]
+    );
+    let forced = s.analyze(&[0], Play::Misere);
+    assert_eq!(forced.outcome, Outcome::P);
+    assert_eq!(
+        forced.notes,
+        ["remoteness 1: the game ends after 1 moves with best play"]
+    );
+}
+
+#[test]
+fn a_move_to_no_option_of_the_start_is_an_internal_error() {
+    let game = Tokens {
+        succ: vec![vec![1], vec![0]],
+        values: None,
+    };
+    let start = ReachableGame::solve(&game, &vec![0], Play::Normal, &Limits::default()).unwrap();
+    let stray = Move {
+        label: "teleport".to_string(),
+        to: vec![0],
+    };
+    let e = start.targets(&[stray]).unwrap_err();
+    assert_eq!(e.exit_code(), 1, "{e}");
+    assert!(e.to_string().contains("teleport"), "{e}");
+}
+
+/// [`LoopyReport::analysis`] on a graph solved by hand: the moves are asked
+/// for only when some are listed, and listed and counted as `detail` says.
+#[test]
+fn a_report_lists_the_moves_worth_playing_as_detail_asks() {
+    // 0 -> 1, 0 -> 2, 0 -> 3; 1 over (P); 2 <-> 3 (both D). 0 wins by
+    // moving to 1; 4 -> 2, 4 -> 3 is drawn, with two moves keeping it.
+    let graph = GameGraph::from_edges(5, &[(0, 1), (0, 2), (0, 3), (2, 3), (3, 2), (4, 2), (4, 3)])
+        .unwrap();
+    let solved = graph.solve(&Limits::default()).unwrap();
+    let report = LoopyReport::new(&solved, Play::Normal);
+    let heading = |v: u32| Heading {
+        game: "g".into(),
+        position: v.to_string(),
+        method: "by hand".into(),
+    };
+    let moves_of = |v: u32| -> Vec<(MoveReport, u32)> {
+        graph
+            .successors(v)
+            .iter()
+            .map(|&w| {
+                let to = w.to_string();
+                (
+                    MoveReport {
+                        label: format!("{v} -> {w}"),
+                        to,
+                    },
+                    w,
+                )
+            })
+            .collect()
+    };
+    let asked = std::cell::Cell::new(0);
+    let analysis = |v: u32, detail: Detail| {
+        report
+            .analysis(v, heading(v), detail, || {
+                asked.set(asked.get() + 1);
+                Ok(moves_of(v))
+            })
+            .unwrap()
+    };
+    let won = analysis(0, Detail::AllMoves);
+    assert_eq!((won.outcome, won.winning_move_count), (Outcome::N, Some(1)));
+    assert_eq!(won.winning_moves[0].to, "1");
+    assert_eq!((won.drawing_move_count, won.drawing_moves.len()), (None, 0));
+    assert_eq!(
+        won.notes,
+        ["remoteness 1: the game ends after 1 moves with best play"]
+    );
+    let drawn = analysis(4, Detail::FirstMoves(1));
+    assert_eq!(drawn.outcome, Outcome::D);
+    assert_eq!(
+        (drawn.winning_move_count, drawn.winning_moves.len()),
+        (Some(0), 0)
+    );
+    assert_eq!(drawn.drawing_move_count, Some(2));
+    assert_eq!(drawn.drawing_moves.len(), 1);
+    assert_eq!(
+        drawn.notes,
+        ["neither player can force a win; play can go on for ever"]
+    );
+    assert_eq!(asked.get(), 2);
+    // No move is generated for a lost position or the outcome alone.
+    let lost = analysis(1, Detail::AllMoves);
+    assert_eq!(
+        (lost.outcome, lost.winning_move_count),
+        (Outcome::P, Some(0))
+    );
+    let only = analysis(4, Detail::OutcomeOnly);
+    assert_eq!(
+        (only.winning_move_count, only.drawing_move_count),
+        (None, None)
+    );
+    assert!(only.drawing_moves.is_empty());
+    assert_eq!(asked.get(), 2);
+    assert_eq!(
+        report.move_outcomes(&[1, 2, 0]),
+        [
+            (Outcome::P, Some(0)),
+            (Outcome::D, None),
+            (Outcome::N, Some(1))
+        ]
     );
 }
