@@ -1,5 +1,6 @@
 //! The game families. Each module implements one family and exposes a
-//! `REGISTRATION`; [`registry`] lists them all.
+//! `REGISTRATION`; [`registry`] lists them all. A puzzle that is no game
+//! family (the pirate puzzle) exposes a `PUZZLE`; [`puzzles`] lists them.
 
 pub mod anti_sg;
 pub mod bash;
@@ -32,6 +33,7 @@ pub mod treblecross;
 pub mod wythoff;
 pub mod xo_row;
 
+use grundy_api::puzzle::Puzzle;
 use grundy_api::Registration;
 
 /// Every built-in game family, in the order `grundy games` lists them.
@@ -72,4 +74,9 @@ pub fn registry() -> Vec<Registration> {
 /// The family registered under `name`, if any.
 pub fn find(name: &str) -> Option<Registration> {
     registry().into_iter().find(|r| r.name == name)
+}
+
+/// Every built-in puzzle: answers asked with a few numbers, no position.
+pub fn puzzles() -> Vec<Puzzle> {
+    vec![pirates::PUZZLE]
 }
