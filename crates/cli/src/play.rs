@@ -19,10 +19,10 @@
 //! `draw`. A game that ends by a rule of its own (three in a row made)
 //! says so ([`Family::end_reason`]) before the verdict.
 
-use crate::args::PlayRequest;
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_api::policy::{engine_move, find_move, normal_space, split, EngineMove, MAX_EXPLORED};
+use grundy_api::request::PlayRequest;
 use grundy_api::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 use std::collections::HashMap;
 use std::fmt::Write as _;
