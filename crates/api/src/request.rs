@@ -539,4 +539,57 @@ mod tests {
         );
         assert!(seq_n(&(MAX_SEQ_N + 1).to_string()).is_err());
     }
+
+    #[test]
+    fn requests_check_their_options() {
+        let sub = reg("subtraction", vec![SET]);
+        let mut options = GameOptions::default();
+        options.set("set", "1, 2");
+        let common = CommonText {
+            threads: Some("2"),
+            time_limit: Some("1.5"),
+            ..CommonText::default()
+        };
+        let r = Request::new(sub.clone(), options, vec![], &common).unwrap();
+        // The title can be pasted back: a value with a space is quoted.
+        assert_eq!(r.title, "subtraction --set '1, 2'");
+        assert_eq!(r.threads, Some(2));
+        assert_eq!(r.explicit_time_limit, Some(Duration::from_millis(1500)));
+        let seq = r.clone().seq(&SeqText::default()).err().map(input);
+        assert_eq!(
+            seq.as_deref(),
+            Some("seq needs -n N, the largest heap to compute")
+        );
+        let text = SeqText {
+            n: Some("10"),
+            checkpoint_every: Some("0"),
+            ..SeqText::default()
+        };
+        assert_eq!(
+            r.clone().seq(&text).err().map(input).unwrap_or_default(),
+            "--checkpoint-every: '0' is out of range (more than 0, at most 86400 seconds)"
+        );
+        assert_eq!(
+            r.clone()
+                .batch(false, None, true)
+                .err()
+                .map(input)
+                .unwrap_or_default(),
+            "--explain is for one position: use `grundy analyze GAME POSITION --explain`"
+        );
+        assert_eq!(
+            r.clone().analyze(false, Some("3"), false).unwrap().detail,
+            Detail::FirstMoves(3)
+        );
+        assert_eq!(r.play(true, false, Some("7")).unwrap().1.seed, Some(7));
+        let many = CommonText {
+            threads: Some("257"),
+            ..CommonText::default()
+        };
+        let e = Request::new(sub, GameOptions::default(), vec![], &many).err();
+        assert_eq!(
+            e.map(input).as_deref(),
+            Some("--threads: '257' is too large; the largest allowed is 256")
+        );
+    }
 }

@@ -759,4 +759,55 @@ mod tests {
         assert_eq!(Fate::ZeroOr(1).to_string(), "{0,1}");
         assert_eq!(Fate::ZeroOr(2).amounts(), [0, 2]);
     }
+
+    /// The answer of the registered puzzle, asked as front ends ask it:
+    /// the table as text and the JSON document, field for field.
+    #[test]
+    fn the_puzzle_answers_with_text_and_json() {
+        let a = PUZZLE.ask(&[Some("5"), Some("1")]).unwrap();
+        assert_eq!(
+            a.text(),
+            "pirates --n 5 --m 1: pirate 2 proposes the division that is carried; \
+             1 thrown overboard (pirate 1)\nrank  fate\n   1  overboard\n   2  0\n\
+             \x20  3  {0,1}\n   4  {0,1}\n   5  0\n\
+             {0,t}: 0 or t coins, as the proposer chooses among his equally good divisions\n"
+        );
+        let compact: serde_json::Value = serde_json::from_str(&a.json().unwrap()).unwrap();
+        assert_eq!(
+            compact.to_string(),
+            r#"{"m":1,"n":5,"overboard":1,"pirates":[{"fate":"overboard","rank":1},{"coins":0,"fate":"coins","rank":2},{"fate":"set","may_get":[0,1],"rank":3},{"fate":"set","may_get":[0,1],"rank":4},{"coins":0,"fate":"coins","rank":5}],"proposer":2,"puzzle":"pirates"}"#
+        );
+        // The fields in the order of the document.
+        let json = a.json().unwrap();
+        let at = |k: &str| json.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("puzzle") < at("n") && at("n") < at("m") && at("m") < at("proposer"));
+        assert!(at("proposer") < at("overboard") && at("overboard") < at("pirates"));
+        assert!(
+            json.starts_with("{\n  \"puzzle\": \"pirates\",\n"),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn the_puzzle_checks_its_numbers() {
+        let err = |given: &[Option<&str>]| match PUZZLE.ask(given) {
+            Err(GameError::Input(m)) => m,
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("{given:?} answered"),
+        };
+        assert_eq!(
+            err(&[None, Some("1")]),
+            "pirates needs --n, the number of pirates (1 to 10000)"
+        );
+        assert_eq!(
+            err(&[Some("5"), Some("101")]),
+            "--m: '101' is too large; the largest allowed is 100 (the number of coins, 0 to 100)"
+        );
+        assert_eq!(
+            PUZZLE.not_a_game("seq").to_string(),
+            "pirates is a puzzle, not a game with positions: `grundy pirates --n N --m M` \
+             (or `grundy analyze pirates --n N --m M`) prints every pirate's fate; seq does \
+             not apply"
+        );
+    }
 }
