@@ -405,9 +405,10 @@ where
         )));
     };
     if let Some(reg) = grundy_games::find(name) {
+        let args = with(1);
         let m = game_command(sub, &reg.options)
-            .try_get_matches_from(with(1))
-            .map_err(|e| game_error(e, &with(1), &reg.name, &reg.options))?;
+            .try_get_matches_from(&args)
+            .map_err(|e| game_error(e, &args, &reg.name, &reg.options))?;
         if m.get_one::<String>("rules").is_some() {
             // With a rules file, the game's name is a position argument.
             return rules_request(sub, None, with(0));
