@@ -206,6 +206,12 @@ fn conclusion(a: &Analysis, over: bool) -> String {
             a.outcome
         );
     }
+    if let (Play::Normal, Some(v)) = (a.play, &a.loopy_value) {
+        return format!(
+            "The generalized Sprague-Grundy value is {v}, infinite: no nim heap is equal to the position, and its outcome is {}.",
+            a.outcome
+        );
+    }
     match (a.play, a.value, a.outcome) {
         (Play::Normal, Some(v), Outcome::N) => format!(
             "The value {v} is not 0, so the player to move wins (N): a winning move changes one component so that the nim-sum becomes 0."

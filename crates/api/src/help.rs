@@ -68,6 +68,7 @@ with the position each leads to; stdin gives your answers, one a line:
                     (`0 3`, `2 2`), a cell of a row after @ (`@4`)
   ?                 the winning moves of the position (or why there are none)
   help              how to answer
+  u, undo           take back your last move and the engine's reply
   q                 quit (the game is abandoned)
 A line is read as the first of: a command; a move's number (a line that is
 one whole number is always a move's number, never a heap or a cell); a label;
@@ -110,3 +111,23 @@ hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
 add is the nim-sum (XOR), mul the nim-product in the field of order 2^64,
 inv the multiplicative inverse (0 has none), sqrt the unique square root.
 The result is printed in decimal.";
+
+#[cfg(test)]
+mod tests {
+    /// The numbers `play --help` states are the ones a match uses.
+    #[test]
+    fn play_help_states_the_draw_rules_in_force() {
+        use crate::play::{policy::MAX_EXPLORED, MAX_PLIES, MAX_REPETITIONS};
+        let h = super::PLAY.replace('\n', " ");
+        for needle in [
+            format!(
+                "{}th time ({MAX_REPETITIONS} repetitions)",
+                MAX_REPETITIONS + 1
+            ),
+            format!("after {MAX_PLIES} moves"),
+            format!("at most {MAX_EXPLORED} positions"),
+        ] {
+            assert!(h.contains(&needle), "{needle}");
+        }
+    }
+}

@@ -9,7 +9,9 @@
 //!   files) build a [`Registration`] directly with [`Registration::new`].
 //! - The reports ([`Analysis`], [`SeqReport`], ...) serialise to the JSON
 //!   of the command-line contract; [`render`] lays them out as text.
-//! - [`policy`]: how the engine chooses its move in `play`.
+//! - [`play`]: a match between a person and the engine ([`Match`]): turns,
+//!   reading a typed move, hints, the draw rules, undo, the verdict, and
+//!   [`policy`], how the engine chooses its move.
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
@@ -29,7 +31,7 @@ pub mod explain;
 mod family;
 pub mod help;
 pub mod messages;
-pub mod policy;
+pub mod play;
 pub mod puzzle;
 pub mod render;
 pub mod request;
@@ -50,4 +52,8 @@ pub use grundy_sequence::Control as SeqControl;
 /// The algorithm of a sequence computation.
 pub use grundy_sequence::Method as SeqMethod;
 pub use grundy_sequence::Period;
+pub use play::{
+    policy, DrawReason, Hint, Match, MatchError, MatchOptions, MatchState, Ply, ReadError, Side,
+    Status,
+};
 pub use values::SeqValues;

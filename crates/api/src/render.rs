@@ -30,39 +30,43 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let _ = write!(s, "{head}{misere}: {who}");
-    match (a.value, a.play) {
-        (Some(v), _) => {
+    match (a.value, &a.loopy_value, a.play) {
+        (Some(v), _, _) => {
             let _ = write!(s, ", value {v}");
         }
-        (None, Play::Normal) => s.push_str(", value not computed"),
-        (None, Play::Misere) => {}
+        // The infinite value has its own line.
+        (None, Some(_), _) | (None, None, Play::Misere) => {}
+        (None, None, Play::Normal) => s.push_str(", value not computed"),
     }
     s.push('\n');
-    let listed = a.winning_moves.len();
-    // In a drawn position the listed moves are those keeping the draw.
-    let kind = if a.outcome == Outcome::D {
-        "drawing"
+    if let Some(v) = &a.loopy_value {
+        let _ = writeln!(s, "loopy value {v} (generalized Sprague-Grundy value)");
+    }
+    // A drawn position lists the moves keeping the draw, any other its
+    // winning moves.
+    let (kind, count, moves) = if a.outcome == Outcome::D {
+        ("drawing", a.drawing_move_count, &a.drawing_moves)
     } else {
-        "winning"
+        ("winning", a.winning_move_count, &a.winning_moves)
     };
-    match a.winning_move_count {
+    match count {
         None if a.outcome == Outcome::N => s.push_str("winning moves not examined\n"),
         Some(0) if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
         None | Some(0) => {}
         Some(count) => {
+            let listed = moves.len();
             let plural = if count == 1 { "" } else { "s" };
             if listed == count {
                 let _ = writeln!(s, "{count} {kind} move{plural}:");
             } else {
                 let _ = writeln!(s, "{count} {kind} move{plural}, the first {listed} listed:");
             }
-            let width = a
-                .winning_moves
+            let width = moves
                 .iter()
                 .map(|m| m.label.chars().count())
                 .max()
                 .unwrap_or(0);
-            for m in &a.winning_moves {
+            for m in moves {
                 let _ = writeln!(s, "  {:<width$}    to: {}", m.label, m.to);
             }
         }
@@ -312,6 +316,9 @@ mod tests {
                 label: "heap 1: 3 -> 1".into(),
                 to: "1 4 5".into(),
             }],
+            drawing_move_count: None,
+            drawing_moves: vec![],
+            loopy_value: None,
             components: ["3", "4", "5"]
                 .iter()
                 .map(|p| ComponentReport {
@@ -397,6 +404,9 @@ mod tests {
         let mut a = nim345();
         a.outcome = Outcome::D;
         a.value = None;
+        a.winning_move_count = Some(0);
+        a.drawing_move_count = Some(1);
+        a.drawing_moves = std::mem::take(&mut a.winning_moves);
         a.table = Some(grundy_engine::Table {
             row_name: "start".into(),
             rows: vec!["2".into(), "3".into()],
@@ -418,6 +428,39 @@ mod tests {
         // Without a table no field is added.
         let j = serde_json::to_value(nim345()).unwrap();
         assert!(j.get("a_first").is_none() && j.get("table").is_none());
+    }
+
+    #[test]
+    fn a_drawn_position_lists_its_drawing_moves_and_its_loopy_value() {
+        let mut a = nim345();
+        a.outcome = Outcome::D;
+        a.value = None;
+        a.winning_move_count = Some(0);
+        a.drawing_move_count = Some(2);
+        a.drawing_moves = std::mem::take(&mut a.winning_moves);
+        a.loopy_value = Some("∞{0,2}".into());
+        let t = analysis_text("g", &a);
+        assert!(
+            t.starts_with(
+                "g 3 4 5: draw (D)\n\
+                 loopy value ∞{0,2} (generalized Sprague-Grundy value)\n\
+                 2 drawing moves, the first 1 listed:\n\
+                 \x20 heap 1: 3 -> 1    to: 1 4 5\n"
+            ),
+            "{t}"
+        );
+        assert!(!t.contains("winning") && !t.contains("not computed"), "{t}");
+        let j = serde_json::to_value(&a).unwrap();
+        assert_eq!(j["winning_moves"], serde_json::json!([]));
+        assert_eq!(j["drawing_move_count"], 2);
+        assert_eq!(j["drawing_moves"][0]["to"], "1 4 5");
+        assert_eq!(j["loopy_value"], "∞{0,2}");
+        assert_eq!(j["value"], serde_json::Value::Null);
+        // Absent when there is nothing to say.
+        let j = serde_json::to_value(nim345()).unwrap();
+        for field in ["drawing_move_count", "drawing_moves", "loopy_value"] {
+            assert!(j.get(field).is_none(), "{field}");
+        }
     }
 
     #[test]

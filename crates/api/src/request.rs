@@ -1,11 +1,15 @@
 //! What every front end checks before it builds a family: the game's name,
 //! its game-specific options, the search limits and the size of a
 //! sequence; and the checked requests themselves ([`Request`] with
-//! [`SeqRequest`] or [`PlayRequest`]), built from the options' text. The
-//! messages are the command line's, so the Python package and the web
-//! page reject what `grundy` rejects with the same words.
+//! [`SeqRequest`] or the [`MatchOptions`] of `play`), built from the
+//! options' text. The messages are the command line's, so the Python
+//! package and the web page reject what `grundy` rejects with the same
+//! words.
 
-use crate::{parse_u64_in, Detail, GameError, GameOptions, Limits, OptionSpec, Play, Registration};
+use crate::{
+    parse_u64_in, Detail, GameError, GameOptions, Limits, MatchOptions, OptionSpec, Play,
+    Registration,
+};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -289,9 +293,9 @@ impl Request {
     pub fn play(
         self,
         engine_first: bool,
-        hint: bool,
+        hints: bool,
         seed: Option<&str>,
-    ) -> Result<(Request, PlayRequest), GameError> {
+    ) -> Result<(Request, MatchOptions), GameError> {
         if self.json {
             return Err(GameError::Input(
                 "play is an interactive game in plain text; --json is not supported there".into(),
@@ -302,10 +306,10 @@ impl Request {
                 parse_u64_in(s, 0, u64::MAX).map_err(|e| GameError::Input(format!("--seed: {e}")))
             })
             .transpose()?;
-        let play = PlayRequest {
+        let play = MatchOptions {
             engine_first,
-            hint,
             seed,
+            hints,
         };
         Ok((self, play))
     }
@@ -431,17 +435,6 @@ pub fn checkpoint_every(text: &str) -> Result<Duration, GameError> {
         )));
     }
     Ok(Duration::from_secs_f64(secs))
-}
-
-/// How `play` runs a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayRequest {
-    /// The engine moves first.
-    pub engine_first: bool,
-    /// Mark the winning moves on each of the human's turns.
-    pub hint: bool,
-    /// Tie-break among the engine's equally good moves (`None`: the first).
-    pub seed: Option<u64>,
 }
 
 #[cfg(test)]

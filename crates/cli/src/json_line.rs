@@ -31,13 +31,19 @@ pub fn write_analysis(out: &mut Vec<u8>, a: &Analysis) -> serde_json::Result<()>
     out.extend_from_slice(b",\"winning_move_count\":");
     optional_number(out, a.winning_move_count.map(|n| n as u64));
     out.extend_from_slice(b",\"winning_moves\":");
-    array(out, &a.winning_moves, |out, MoveReport { label, to }| {
-        out.extend_from_slice(b"{\"move\":");
-        string(out, label);
-        out.extend_from_slice(b",\"to\":");
-        string(out, to);
-        out.push(b'}');
-    });
+    array(out, &a.winning_moves, move_report);
+    if let Some(n) = a.drawing_move_count {
+        out.extend_from_slice(b",\"drawing_move_count\":");
+        optional_number(out, Some(n as u64));
+    }
+    if !a.drawing_moves.is_empty() {
+        out.extend_from_slice(b",\"drawing_moves\":");
+        array(out, &a.drawing_moves, move_report);
+    }
+    if let Some(v) = &a.loopy_value {
+        out.extend_from_slice(b",\"loopy_value\":");
+        string(out, v);
+    }
     out.extend_from_slice(b",\"components\":");
     array(
         out,
@@ -58,6 +64,15 @@ pub fn write_analysis(out: &mut Vec<u8>, a: &Analysis) -> serde_json::Result<()>
     }
     out.push(b'}');
     Ok(())
+}
+
+/// Appends one move as a JSON object.
+fn move_report(out: &mut Vec<u8>, MoveReport { label, to }: &MoveReport) {
+    out.extend_from_slice(b"{\"move\":");
+    string(out, label);
+    out.extend_from_slice(b",\"to\":");
+    string(out, to);
+    out.push(b'}');
 }
 
 /// Appends a JSON array of `items`, each written by `item`.
@@ -174,6 +189,16 @@ mod tests {
     }
 
     fn analysis(text: &str, notes: Vec<String>, table: Option<Table>) -> Analysis {
+        let moves = vec![
+            MoveReport {
+                label: text.into(),
+                to: "x".into(),
+            },
+            MoveReport {
+                label: String::new(),
+                to: text.into(),
+            },
+        ];
         Analysis {
             game: text.to_string(),
             position: format!("{text}{text}"),
@@ -181,16 +206,10 @@ mod tests {
             outcome: Outcome::D,
             value: Some(u64::MAX),
             winning_move_count: None,
-            winning_moves: vec![
-                MoveReport {
-                    label: text.into(),
-                    to: "x".into(),
-                },
-                MoveReport {
-                    label: String::new(),
-                    to: text.into(),
-                },
-            ],
+            winning_moves: moves.clone(),
+            drawing_move_count: Some(2),
+            drawing_moves: moves,
+            loopy_value: Some(format!("∞{{{text}}}")),
             components: vec![
                 ComponentReport {
                     position: text.into(),
@@ -214,6 +233,48 @@ mod tests {
         for notes in [vec![], vec![text.clone(), "b".into()]] {
             let a = analysis(&text, notes, None);
             assert_eq!(ours(&a), serde_bytes(&a));
+        }
+    }
+
+    /// Each optional field present and absent, alone and together.
+    #[test]
+    fn optional_fields_are_written_as_serde_writes_them() {
+        let full = analysis("a\"b", vec!["n".into()], None);
+        for mask in 0..16u8 {
+            let mut a = full.clone();
+            if mask & 1 == 0 {
+                a.drawing_move_count = None;
+            }
+            if mask & 2 == 0 {
+                a.drawing_moves.clear();
+            }
+            if mask & 4 == 0 {
+                a.loopy_value = None;
+            }
+            if mask & 8 == 0 {
+                a.notes.clear();
+            }
+            assert_eq!(ours(&a), serde_bytes(&a), "mask {mask}");
+        }
+    }
+
+    /// A drawn position with an infinite generalized value, as the engine
+    /// answers it (graph a <-> b, c <-> d, b -> c: a draw whose value is
+    /// infinite), byte for byte.
+    #[test]
+    fn a_drawn_loopy_answer_matches_serde() {
+        let reg = grundy_games::registry()
+            .into_iter()
+            .find(|r| r.name == "graph")
+            .expect("the graph family is registered");
+        let mut options = grundy_api::GameOptions::default();
+        options.set("edges", "a-b,b-a,b-c,c-d,d-c");
+        let family = reg.build(&options, &grundy_api::Limits::default()).unwrap();
+        for detail in [Detail::AllMoves, Detail::FirstMoves(0), Detail::OutcomeOnly] {
+            let a = family.analyze_with(&["a,c"], Play::Normal, detail).unwrap();
+            assert_eq!(a.outcome, Outcome::D);
+            assert!(a.loopy_value.is_some(), "{a:?}");
+            assert_eq!(ours(&a), serde_bytes(&a), "{detail:?}");
         }
     }
 

@@ -24,6 +24,7 @@ use grundy_api::render;
 use grundy_api::request::Request;
 use grundy_api::{Detail, Family, GameError, SearchError};
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
 fn main() {
     install_panic_hook();
@@ -135,7 +136,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             check_play_start(&*family, &req)?;
             let stdin = io::stdin();
             play::run(
-                &*family,
+                Arc::from(family),
                 &req.title,
                 req.play,
                 p,

@@ -2,7 +2,8 @@
 
 use crate::{GameError, Limits, MisereSolver, Outcome, Play, SearchError, Solver, Table, TextGame};
 
-/// One winning move as reported to the user.
+/// One move as reported to the user (a winning move, a move keeping a
+/// draw, a legal move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MoveReport {
@@ -40,11 +41,29 @@ pub struct Analysis {
     /// only theory (no value) was available.
     pub value: Option<u64>,
     /// How many winning moves there are; `None` when the moves were not
-    /// examined ([`Detail::OutcomeOnly`]).
+    /// examined ([`Detail::OutcomeOnly`]). `Some(0)` for a drawn position
+    /// whose moves were examined: no move wins there.
     pub winning_move_count: Option<usize>,
     /// The winning moves, in the family's deterministic order: every one,
-    /// or the first few that [`Detail`] asked for.
+    /// or the first few that [`Detail`] asked for. Only moves that win:
+    /// `[]` for a drawn position (see [`Analysis::drawing_moves`]).
     pub winning_moves: Vec<MoveReport>,
+    /// How many moves keep the draw of a drawn position (outcome `D`):
+    /// `Some` exactly when the outcome is `D` and the moves were examined
+    /// (not [`Detail::OutcomeOnly`]); absent from the JSON otherwise.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub drawing_move_count: Option<usize>,
+    /// The moves of a drawn position that keep the draw (lead to a drawn
+    /// position), in the family's order: every one, or the first few that
+    /// [`Detail`] asked for; absent from the JSON when empty.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub drawing_moves: Vec<MoveReport>,
+    /// The generalized Sprague-Grundy value (Smith) when it is infinite,
+    /// written as [`crate::LoopyValue`]'s `Display` (`∞`, `∞{0,2}`); then
+    /// [`Analysis::value`] is `None`. A finite generalized value is in
+    /// `value` alone. Absent from the JSON when `None`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub loopy_value: Option<String>,
     /// The parts the position was split into (for normal play the split
     /// of its value, for misère the disjunctive sum), each with a move and
     /// its value: `[]` exactly when the position is over; a position that
@@ -63,6 +82,19 @@ pub struct Analysis {
         serde(flatten, skip_serializing_if = "Option::is_none")
     )]
     pub table: Option<Table>,
+}
+
+impl Analysis {
+    /// The moves worth playing from the position: the winning moves of a
+    /// won position, the draw-keeping moves of a drawn one, none from a
+    /// lost one (as many as were listed).
+    pub fn good_moves(&self) -> &[MoveReport] {
+        match self.outcome {
+            Outcome::N => &self.winning_moves,
+            Outcome::D => &self.drawing_moves,
+            Outcome::P => &[],
+        }
+    }
 }
 
 /// How much of the move list an analysis works out.
@@ -261,6 +293,9 @@ pub fn analyze_with<G: TextGame>(
         value,
         winning_move_count,
         winning_moves,
+        drawing_move_count: None,
+        drawing_moves: Vec::new(),
+        loopy_value: None,
         components,
         method,
         notes,

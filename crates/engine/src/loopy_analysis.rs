@@ -50,6 +50,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
     let outcome = solved.outcome(0);
 
     let mut notes = Vec::new();
+    let mut loopy_value = None;
     let value = if misere {
         None
     } else {
@@ -64,7 +65,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
                 match v {
                     LoopyValue::Finite(n) => Some(n.0),
                     LoopyValue::Infinite(_) => {
-                        notes.push(format!("generalized Sprague-Grundy value {v}"));
+                        loopy_value = Some(v.to_string());
                         None
                     }
                 }
@@ -87,7 +88,7 @@ pub(crate) fn analyze_loopy<G: TextGame>(
         .iter()
         .map(|&i| (&explored.positions[i as usize], i))
         .collect();
-    let (winning_moves, count) = kept_moves(game, p, outcome, detail, limits, |m| {
+    let kept = kept_moves(game, p, outcome, detail, limits, |m| {
         match index.get(&m.to) {
             Some(&i) => Ok(solved.outcome(i)),
             None => Err(GameError::Internal(format!(
@@ -96,7 +97,6 @@ pub(crate) fn analyze_loopy<G: TextGame>(
             ))),
         }
     })?;
-    let winning_move_count = (detail != Detail::OutcomeOnly).then_some(count);
     let parts = game.components(p).map_err(SearchError::from)?;
     let single = parts.len() == 1;
     let parts = parts
@@ -110,8 +110,11 @@ pub(crate) fn analyze_loopy<G: TextGame>(
         play,
         outcome,
         value,
-        winning_move_count,
-        winning_moves,
+        winning_move_count: kept.winning_count,
+        winning_moves: kept.winning,
+        drawing_move_count: kept.drawing_count,
+        drawing_moves: kept.drawing,
+        loopy_value,
         components,
         method: format!(
             "retrograde analysis of the {} positions reachable (the game may repeat)",
@@ -122,16 +125,54 @@ pub(crate) fn analyze_loopy<G: TextGame>(
     })
 }
 
+/// The move fields of an [`Analysis`] of a position that may be drawn.
+struct KeptMoves {
+    winning_count: Option<usize>,
+    winning: Vec<MoveReport>,
+    drawing_count: Option<usize>,
+    drawing: Vec<MoveReport>,
+}
+
 /// The moves of `p` worth listing: from a won position (`outcome` `N`)
-/// those to lost positions, from a drawn one those to drawn positions (the
-/// moves that keep the draw); none from a lost position or when `detail`
-/// asks for the outcome only. `outcome_of` judges where a move leads.
-/// Returns the moves shown (as many as `detail` asks) and how many there
-/// are.
+/// the winning moves, those to lost positions; from a drawn one the
+/// drawing moves, those to drawn positions (the moves that keep the
+/// draw); none from a lost position or when `detail` asks for the outcome
+/// only. `outcome_of` judges where a move leads. Each list holds as many
+/// as `detail` asks, each count how many there are (`None` when the moves
+/// were not examined, and the drawing count also unless `outcome` is `D`).
 ///
 /// Errors: a move bound over the state limit, a failing `moves`, and
 /// whatever `outcome_of` reports.
 fn kept_moves<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    outcome: Outcome,
+    detail: Detail,
+    limits: &Limits,
+    outcome_of: impl FnMut(&Move<G::Position>) -> Result<Outcome, GameError>,
+) -> Result<KeptMoves, GameError> {
+    let examined = detail != Detail::OutcomeOnly;
+    let (listed, count) = listed_moves(game, p, outcome, detail, limits, outcome_of)?;
+    Ok(if outcome == Outcome::D {
+        KeptMoves {
+            winning_count: examined.then_some(0),
+            winning: Vec::new(),
+            drawing_count: examined.then_some(count),
+            drawing: listed,
+        }
+    } else {
+        KeptMoves {
+            winning_count: examined.then_some(count),
+            winning: listed,
+            drawing_count: None,
+            drawing: Vec::new(),
+        }
+    })
+}
+
+/// The moves [`kept_moves`] lists, as many as `detail` asks, and how many
+/// there are.
+fn listed_moves<G: TextGame>(
     game: &G,
     p: &G::Position,
     outcome: Outcome,
@@ -205,29 +246,26 @@ fn by_values<G: TextGame>(
     let values: Vec<LoopyValue> = parts.iter().map(|(_, v)| v.clone()).collect();
     let sum = LoopyValue::sum(&values);
     let outcome = sum.outcome();
-    let (winning_moves, count) =
-        kept_moves(
-            game,
-            p,
-            outcome,
-            detail,
-            limits,
-            |m| match component_values(game, &m.to)? {
-                Some(after) => {
-                    let after: Vec<LoopyValue> = after.into_iter().map(|(_, v)| v).collect();
-                    Ok(sum_outcome(&after))
-                }
-                None => Err(GameError::Internal(format!(
-                    "move '{}' leads to a position whose components have no known value",
-                    m.label
-                ))),
-            },
-        )?;
+    let kept = kept_moves(
+        game,
+        p,
+        outcome,
+        detail,
+        limits,
+        |m| match component_values(game, &m.to)? {
+            Some(after) => {
+                let after: Vec<LoopyValue> = after.into_iter().map(|(_, v)| v).collect();
+                Ok(sum_outcome(&after))
+            }
+            None => Err(GameError::Internal(format!(
+                "move '{}' leads to a position whose components have no known value",
+                m.label
+            ))),
+        },
+    )?;
     let value = sum.finite().map(|n| n.0);
+    let loopy_value = value.is_none().then(|| sum.to_string());
     let mut notes = Vec::new();
-    if value.is_none() {
-        notes.push(format!("generalized Sprague-Grundy value {sum}"));
-    }
     if outcome == Outcome::D {
         notes.push("neither player can force a win; play can go on for ever".into());
     }
@@ -242,8 +280,11 @@ fn by_values<G: TextGame>(
         play: Play::Normal,
         outcome,
         value,
-        winning_move_count: (detail != Detail::OutcomeOnly).then_some(count),
-        winning_moves,
+        winning_move_count: kept.winning_count,
+        winning_moves: kept.winning,
+        drawing_move_count: kept.drawing_count,
+        drawing_moves: kept.drawing,
+        loopy_value,
         components,
         method: "generalized Sprague-Grundy values of the components (Smith's theory); the sum is not searched".into(),
         notes,

@@ -143,8 +143,8 @@ impl Setup {
     }
 }
 
-/// Listed moves are exactly those leading to `P` (from `N`) or to `D`
-/// (from `D`); none from `P`.
+/// The winning moves are exactly those leading to `P` (from `N`), the
+/// drawing moves those leading to `D` (from `D`); none from `P`.
 fn check_moves(s: &mut Setup, p: &[u32], play: Play) {
     let a = s.analyze(p, play);
     let keep = match a.outcome {
@@ -152,6 +152,11 @@ fn check_moves(s: &mut Setup, p: &[u32], play: Play) {
         Outcome::D => Outcome::D,
         Outcome::P => {
             assert!(a.winning_moves.is_empty());
+            assert!(a.drawing_moves.is_empty());
+            assert_eq!(
+                (a.winning_move_count, a.drawing_move_count),
+                (Some(0), None)
+            );
             return;
         }
     };
@@ -163,9 +168,19 @@ fn check_moves(s: &mut Setup, p: &[u32], play: Play) {
             want.push(s.game.format(&m.to));
         }
     }
-    let got: Vec<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+    let (listed, count) = if a.outcome == Outcome::D {
+        // No move wins from a drawn position.
+        assert!(a.winning_moves.is_empty(), "{p:?} {play}");
+        assert_eq!(a.winning_move_count, Some(0));
+        (&a.drawing_moves, a.drawing_move_count)
+    } else {
+        assert!(a.drawing_moves.is_empty(), "{p:?} {play}");
+        assert_eq!(a.drawing_move_count, None);
+        (&a.winning_moves, a.winning_move_count)
+    };
+    let got: Vec<String> = listed.iter().map(|m| m.to.clone()).collect();
     assert_eq!(got, want, "{p:?} {play}");
-    assert_eq!(a.winning_move_count, Some(got.len()));
+    assert_eq!(count, Some(got.len()));
 }
 
 #[test]
@@ -251,9 +266,12 @@ fn a_drawn_position_reports_its_value_and_the_moves_keeping_the_draw() {
     let a = s.analyze(&[3], Play::Normal);
     assert_eq!(a.outcome, Outcome::D);
     assert_eq!(a.value, None);
-    assert!(a.notes.iter().any(|n| n.contains("∞{}")), "{:?}", a.notes);
-    assert_eq!(a.winning_moves.len(), 1);
-    assert_eq!(a.winning_moves[0].to, "3");
+    // The infinite value is a field of its own, not a note.
+    assert_eq!(a.loopy_value.as_deref(), Some("∞{}"));
+    assert!(!a.notes.iter().any(|n| n.contains('∞')), "{:?}", a.notes);
+    assert_eq!((a.winning_move_count, a.winning_moves.len()), (Some(0), 0));
+    assert_eq!(a.drawing_move_count, Some(1));
+    assert_eq!(a.drawing_moves[0].to, "3");
     // 1 reverses 0's move to it; 0 may also run into the loop at 3.
     let a = s.analyze(&[1], Play::Normal);
     assert_eq!((a.outcome, a.value), (Outcome::N, None));
@@ -309,12 +327,14 @@ fn sums_decided_from_known_values_match_exploring_the_whole_sum() {
             let a = slow.analyze(&p, Play::Normal);
             let b = fast.analyze(&p, Play::Normal);
             assert!(b.method.contains("Smith"), "{}", b.method);
-            assert_eq!(
-                (a.outcome, a.value, &a.winning_moves, a.winning_move_count),
-                (b.outcome, b.value, &b.winning_moves, b.winning_move_count),
-                "{p:?} on {:?}",
-                slow.game.succ
-            );
+            let moves = |a: &grundy_engine::Analysis| {
+                (
+                    (a.outcome, a.value, a.loopy_value.clone()),
+                    (a.winning_moves.clone(), a.winning_move_count),
+                    (a.drawing_moves.clone(), a.drawing_move_count),
+                )
+            };
+            assert_eq!(moves(&a), moves(&b), "{p:?} on {:?}", slow.game.succ);
             // The sum rule gives the value the whole sum graph has.
             let vs: Vec<LoopyValue> = p.iter().map(|&v| values[v as usize].clone()).collect();
             let mut sorted = p.clone();

@@ -266,7 +266,7 @@ impl Family for RingFamily {
             Outcome::D => Some(Outcome::D),
             Outcome::P => None,
         };
-        let (count, winning_moves) = match (detail, keep) {
+        let (count, kept) = match (detail, keep) {
             (Detail::OutcomeOnly, _) => (None, Vec::new()),
             (_, None) => (Some(0), Vec::new()),
             (_, Some(keep)) => {
@@ -284,6 +284,12 @@ impl Family for RingFamily {
                 (Some(count), listed)
             }
         };
+        let (winning_move_count, winning_moves, drawing_move_count, drawing_moves) =
+            if outcome == Outcome::D {
+                (count.map(|_| 0), Vec::new(), count, kept)
+            } else {
+                (count, kept, None, Vec::new())
+            };
         let mut notes = Vec::new();
         match self.solved.remoteness(v) {
             Some(r) => notes.push(format!(
@@ -308,8 +314,11 @@ impl Family for RingFamily {
             play,
             outcome,
             value: None,
-            winning_move_count: count,
+            winning_move_count,
             winning_moves,
+            drawing_move_count,
+            drawing_moves,
+            loopy_value: None,
             components,
             method: format!("retrograde analysis of all {} positions", self.solved.len()),
             notes,

@@ -157,7 +157,9 @@ fn a_token_on_a_two_cycle_draws_and_a_cycle_with_an_exit_is_finite() {
     let f = family("a-b b-a");
     let a = f.analyze(&["a"], Play::Normal).unwrap();
     assert_eq!((a.outcome, a.value), (Outcome::D, None));
-    assert_eq!(a.winning_moves.len(), 1, "the move keeping the draw");
+    assert!(a.winning_moves.is_empty(), "no move wins");
+    assert_eq!(a.drawing_moves.len(), 1, "the move keeping the draw");
+    assert_eq!(a.loopy_value.as_deref(), Some("∞{}"));
     // a <-> b, b -> c: b is 1 (it can stop), a is 0 (it must go to b, and
     // b's move back to a reverses it).
     let f = family("a-b b-a b-c");
@@ -226,7 +228,7 @@ fn boards_with_cycles_match_the_fixed_point_of_the_whole_sum() {
                     Outcome::P => None,
                 };
                 let listed: Vec<Vec<usize>> =
-                    a.winning_moves.iter().map(|m| node_list(&m.to)).collect();
+                    a.good_moves().iter().map(|m| node_list(&m.to)).collect();
                 let all = f.moves(&[&text]).unwrap();
                 let expected: Vec<Vec<usize>> = all
                     .iter()

@@ -153,8 +153,10 @@ fn analyze_reports_the_position_its_moves_and_the_table() {
     // each leads to a drawn position.
     let x = f.analyze(&["2", "B"], Play::Normal).unwrap();
     assert_eq!(x.outcome, Outcome::D);
-    assert!(!x.winning_moves.is_empty());
-    for m in &x.winning_moves {
+    assert_eq!((x.winning_move_count, x.winning_moves.len()), (Some(0), 0));
+    assert!(!x.drawing_moves.is_empty());
+    assert_eq!(x.drawing_move_count, Some(x.drawing_moves.len()));
+    for m in &x.drawing_moves {
         assert_eq!(analyze_to(&*f, &m.to).outcome, Outcome::D);
     }
     // Every move's `to` can be fed back, including the hole.
@@ -186,7 +188,11 @@ fn winning_moves_are_exactly_those_to_lost_positions() {
                 .into_iter()
                 .filter(|m| analyze_to(&*f, &m.to).outcome == want)
                 .collect();
-            assert_eq!(x.winning_moves, keep, "{o} {who}");
+            let listed = match x.outcome {
+                Outcome::D => &x.drawing_moves,
+                _ => &x.winning_moves,
+            };
+            assert_eq!(listed, &keep, "{o} {who}");
         }
     }
 }

@@ -1,5 +1,7 @@
 //! The Python package `grundy`: the built-in games of the registry,
-//! `analyze`, `moves` and one-heap value sequences, as Python functions.
+//! `analyze`, `moves` and one-heap value sequences, as Python functions,
+//! and `Match`, a game against the engine by the rules of `grundy play`
+//! ([`grundy_api::Match`]).
 //!
 //! Every answer is the command line's JSON document turned into Python
 //! objects (`analyze` returns the dict of `grundy analyze --json`, with
@@ -13,6 +15,8 @@
 //! threads run meanwhile; every search obeys its limits (by default ten
 //! million states and 60 seconds, as on the command line), so a call
 //! always returns.
+
+mod play;
 
 use grundy_api::explain::Explained;
 use grundy_api::{request, Family, GameError, Limits, Play, Registration, SeqControl};
@@ -107,6 +111,59 @@ fn position_words(position: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     )))
 }
 
+/// A family of the registry built with its options and limits.
+struct Built {
+    registration: Registration,
+    family: Box<dyn Family>,
+    /// The time limit when one was given (it then also bounds `seq`).
+    explicit_time_limit: Option<Duration>,
+}
+
+/// Builds the game `name` with `options` (a dict of the game's own
+/// options without dashes) and the search limits, checked with the
+/// command line's messages.
+fn build(
+    py: Python<'_>,
+    name: &str,
+    options: Option<&Bound<'_, PyDict>>,
+    max_states: Option<&Bound<'_, PyAny>>,
+    time_limit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Built> {
+    let registration = request::find_game(&grundy_games::registry(), name).map_err(py_err)?;
+    let mut pairs = Vec::new();
+    if let Some(options) = options {
+        for (k, v) in options.iter() {
+            let key = k
+                .cast::<PyString>()
+                .map_err(|_| PyTypeError::new_err("options: the names must be strings"))?
+                .to_cow()?
+                .trim_start_matches("--")
+                .to_string();
+            let value = option_text(&v, &format!("--{key}"))?;
+            pairs.push((key, value));
+        }
+    }
+    let options = request::game_options(&registration, pairs).map_err(py_err)?;
+    let max_states = max_states
+        .map(|v| option_text(v, "--max-states"))
+        .transpose()?;
+    let time_limit = time_limit
+        .map(|v| option_text(v, "--time-limit"))
+        .transpose()?;
+    let limits: Limits =
+        request::limits(max_states.as_deref(), time_limit.as_deref()).map_err(py_err)?;
+    let explicit_time_limit = limits.max_time.filter(|_| time_limit.is_some());
+    // Building may fill a family's tables: no Python object is touched.
+    let family = py
+        .detach(|| registration.build(&options, &limits))
+        .map_err(py_err)?;
+    Ok(Built {
+        registration,
+        family,
+        explicit_time_limit,
+    })
+}
+
 /// A game of the registry, built once with its options and limits, so
 /// that its tables serve every question asked of it.
 ///
@@ -134,38 +191,11 @@ impl Game {
         max_states: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let registration = request::find_game(&grundy_games::registry(), name).map_err(py_err)?;
-        let mut pairs = Vec::new();
-        if let Some(options) = options {
-            for (k, v) in options.iter() {
-                let key = k
-                    .cast::<PyString>()
-                    .map_err(|_| PyTypeError::new_err("options: the names must be strings"))?
-                    .to_cow()?
-                    .trim_start_matches("--")
-                    .to_string();
-                let value = option_text(&v, &format!("--{key}"))?;
-                pairs.push((key, value));
-            }
-        }
-        let options = request::game_options(&registration, pairs).map_err(py_err)?;
-        let max_states = max_states
-            .map(|v| option_text(v, "--max-states"))
-            .transpose()?;
-        let time_limit = time_limit
-            .map(|v| option_text(v, "--time-limit"))
-            .transpose()?;
-        let limits: Limits =
-            request::limits(max_states.as_deref(), time_limit.as_deref()).map_err(py_err)?;
-        let explicit_time_limit = limits.max_time.filter(|_| time_limit.is_some());
-        // Building may fill a family's tables: no Python object is touched.
-        let family = py
-            .detach(|| registration.build(&options, &limits))
-            .map_err(py_err)?;
+        let built = build(py, name, options, max_states, time_limit)?;
         Ok(Game {
-            registration,
-            family,
-            explicit_time_limit,
+            registration: built.registration,
+            family: built.family,
+            explicit_time_limit: built.explicit_time_limit,
         })
     }
 
@@ -322,6 +352,7 @@ fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", m.py().get_type::<LimitError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<Game>()?;
+    m.add_class::<play::PyMatch>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(moves, m)?)?;

@@ -1,47 +1,17 @@
 """Tests of the Python package `grundy` (run with pytest after installing it).
 
-The answers are compared with the command line's: GRUNDY_BIN names the
-`grundy` binary (.ci/run sets it); without it the binary built by
-`cargo build --release` in the workspace is used, and the comparisons are
-skipped when neither exists.
+The answers are compared with the command line's: `command_line` finds
+the `grundy` binary (GRUNDY_BIN, or the workspace's release build, built
+if need be) and fails the test when there is none.
 """
 
-import json
-import os
-import pathlib
-import subprocess
 import threading
 import time
 
 import pytest
 
 import grundy
-
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-
-
-def cli_binary():
-    given = os.environ.get("GRUNDY_BIN")
-    if given:
-        assert pathlib.Path(given).is_file(), f"GRUNDY_BIN={given} does not exist"
-        return given
-    built = ROOT / "target" / "release" / "grundy"
-    if built.is_file():
-        return str(built)
-    pytest.skip("no grundy binary to compare with (set GRUNDY_BIN)")
-
-
-def cli(*args):
-    """The command line's stdout as JSON, or its error message."""
-    run = subprocess.run(
-        [cli_binary(), *args], capture_output=True, text=True, timeout=120
-    )
-    if run.returncode == 0:
-        return json.loads(run.stdout)
-    assert run.returncode == 2, run.stderr
-    line = run.stderr.strip()
-    assert line.startswith("error: "), line
-    return line[len("error: ") :]
+from command_line import cli
 
 
 def test_games_lists_the_registry_like_the_command_line():

@@ -144,7 +144,14 @@ impl ScriptFamily {
                 (solved.outcomes()[..n].to_vec(), None)
             }
         };
-        let mut winning = Vec::new();
+        // A won position lists the moves to lost positions, a drawn one
+        // those keeping the draw.
+        let outcome = outcomes[0];
+        let keep = match outcome {
+            Outcome::D => Outcome::D,
+            _ => Outcome::P,
+        };
+        let mut kept = Vec::new();
         let moves = match detail {
             Detail::OutcomeOnly => Vec::new(),
             _ => game.moves(&p).map_err(SearchError::from)?,
@@ -156,38 +163,46 @@ impl ScriptFamily {
                     p.key()
                 ))
             })?;
-            if outcomes[i as usize] == Outcome::P {
-                winning.push(MoveReport {
+            if outcomes[i as usize] == keep {
+                kept.push(MoveReport {
                     label: m.label,
                     to: game.format(&m.to),
                 });
             }
         }
-        let position = game.format(&p);
-        let mut notes = Vec::new();
-        let finite = value.as_ref().and_then(LoopyValue::finite).map(|v| v.0);
-        if let Some(v @ LoopyValue::Infinite(_)) = &value {
-            notes.push(format!(
-                "generalized Sprague-Grundy value {v} (infinite: the position is not equivalent to a nim heap)"
-            ));
+        let count = (detail != Detail::OutcomeOnly).then_some(kept.len());
+        if let Detail::FirstMoves(k) = detail {
+            kept.truncate(k);
         }
+        let (winning_move_count, winning_moves, drawing_move_count, drawing_moves) =
+            if outcome == Outcome::D {
+                (count.map(|_| 0), Vec::new(), count, kept)
+            } else {
+                (count, kept, None, Vec::new())
+            };
+        let position = game.format(&p);
+        let finite = value.as_ref().and_then(LoopyValue::finite).map(|v| v.0);
+        let loopy_value = value
+            .as_ref()
+            .filter(|v| v.finite().is_none())
+            .map(LoopyValue::to_string);
         Ok(Analysis {
             game: self.name(),
             position: position.clone(),
             play,
-            outcome: outcomes[0],
+            outcome,
             value: finite,
-            winning_move_count: (detail != Detail::OutcomeOnly).then_some(winning.len()),
-            winning_moves: match detail {
-                Detail::FirstMoves(k) => winning.into_iter().take(k).collect(),
-                _ => winning,
-            },
+            winning_move_count,
+            winning_moves,
+            drawing_move_count,
+            drawing_moves,
+            loopy_value,
             components: vec![ComponentReport {
                 position,
                 value: finite,
             }],
             method: format!("retrograde analysis of the game graph ({n} positions)"),
-            notes,
+            notes: Vec::new(),
             table: None,
         })
     }

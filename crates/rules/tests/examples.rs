@@ -349,6 +349,17 @@ fn game_with_cycles_is_solved_by_retrograde_analysis() {
             if *want == Outcome::N && p > 0 {
                 assert!(!a.winning_moves.is_empty(), "{play} {p}");
             }
+            // A drawn position lists the moves keeping the draw, and no
+            // winning move.
+            for m in &a.drawing_moves {
+                let q: usize = m.to.parse().unwrap();
+                assert_eq!(expected[q], Outcome::D, "{play} {p} -> {q}");
+            }
+            if *want == Outcome::D {
+                assert!(a.winning_moves.is_empty(), "{play} {p}");
+                assert!(!a.drawing_moves.is_empty(), "{play} {p}");
+                assert_eq!(a.drawing_move_count, Some(a.drawing_moves.len()));
+            }
         }
     }
     // The acyclic solvers behind the contract checks meet no cycle from

@@ -1,8 +1,9 @@
 //! `graph` on the command line: bad boards and tokens exit 2 naming the
 //! problem, a move's position feeds back, a misère sum of many tokens
-//! stops at the state limit, and `play` keeps a draw.
+//! stops at the state limit, `play` keeps a draw, and drawn positions and
+//! infinite values have fields of their own (in batch answers too).
 
-use crate::common::{analyze_json, assert_status_2_naming, grundy_stdin};
+use crate::common::{analyze_json, assert_status_2_naming, grundy_stdin, ok, stderr, stdout};
 
 #[test]
 fn bad_input_exits_2_naming_the_problem() {
@@ -126,4 +127,100 @@ fn a_three_cycle_draws_on_the_fourth_return_with_the_same_player_to_move() {
     assert_eq!(text.matches("You play").count(), 9, "{text}");
     assert!(text.contains("come up 4 times with you to move"), "{text}");
     assert!(text.trim_end().ends_with("draw"), "{text}");
+}
+
+/// a -> z (an end), a -> c, c <-> d: a token on c or d shuttles for ever
+/// (value ∞{}); a can stop at z or run into the loop (value ∞{0}).
+const LOOPY: &str = "a-z,a-c,c-d,d-c";
+
+#[test]
+fn a_drawn_position_lists_its_drawing_moves_apart_from_the_winning_ones() {
+    let a = analyze_json(&["graph", "--edges", LOOPY, "a,c"]);
+    assert_eq!(a["outcome"], "D");
+    assert_eq!(a["winning_move_count"], 0);
+    assert_eq!(a["winning_moves"], serde_json::json!([]));
+    assert_eq!(a["drawing_move_count"], 3);
+    let to: Vec<&str> = a["drawing_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, ["z,c", "c,c", "a,d"]);
+    let t = ok(&["analyze", "graph", "--edges", LOOPY, "a,c"]);
+    assert!(
+        t.contains("\n3 drawing moves:\n  a -> z    to: z,c\n"),
+        "{t}"
+    );
+    assert!(!t.contains("winning"), "{t}");
+    // Counted but not all listed, and not examined at all.
+    let a = analyze_json(&["graph", "--edges", LOOPY, "a,c", "--max-moves", "1"]);
+    assert_eq!(a["drawing_move_count"], 3);
+    assert_eq!(a["drawing_moves"].as_array().unwrap().len(), 1);
+    let a = analyze_json(&["graph", "--edges", LOOPY, "a,c", "--outcome-only"]);
+    assert_eq!(a["winning_move_count"], serde_json::Value::Null);
+    assert!(a.get("drawing_move_count").is_none(), "{a}");
+    assert!(a.get("drawing_moves").is_none(), "{a}");
+    // A won position has no drawing field.
+    let a = analyze_json(&["graph", "--edges", LOOPY, "a"]);
+    assert_eq!(a["outcome"], "N");
+    assert!(a.get("drawing_move_count").is_none(), "{a}");
+    assert!(a.get("drawing_moves").is_none(), "{a}");
+}
+
+#[test]
+fn an_infinite_value_is_the_loopy_value_field_not_a_note() {
+    for (tokens, outcome, value) in [("a", "N", "∞{0}"), ("c", "D", "∞{}")] {
+        let a = analyze_json(&["graph", "--edges", LOOPY, tokens]);
+        assert_eq!(a["outcome"], outcome, "{a}");
+        assert_eq!(a["loopy_value"], value, "{a}");
+        assert_eq!(a["value"], serde_json::Value::Null, "{a}");
+        assert!(
+            !a.to_string().contains("generalized Sprague-Grundy value ∞"),
+            "{a}"
+        );
+        let t = ok(&["analyze", "graph", "--edges", LOOPY, tokens]);
+        assert!(
+            t.contains(&format!(
+                "\nloopy value {value} (generalized Sprague-Grundy value)\n"
+            )),
+            "{t}"
+        );
+        assert!(!t.contains("not computed"), "{t}");
+    }
+    // A finite generalized value is the value alone.
+    let a = analyze_json(&["graph", "--edges", "a-b,b-a,b-c", "b"]);
+    assert_eq!(a["value"], 1);
+    assert!(a.get("loopy_value").is_none(), "{a}");
+}
+
+#[test]
+fn batch_answers_drawn_and_loopy_positions_as_analyze_does() {
+    let positions = ["a", "a,c", "c", "z", "a,a"];
+    for extra in [&[][..], &["--max-moves", "1"], &["--outcome-only"]] {
+        let mut args = vec!["batch", "graph", "--edges", LOOPY];
+        args.extend_from_slice(extra);
+        let o = grundy_stdin(&args, &(positions.join("\n") + "\n"));
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), positions.len(), "{out}");
+        for (line, p) in lines.iter().zip(positions) {
+            let mut one = vec!["graph", "--edges", LOOPY, p];
+            one.extend_from_slice(extra);
+            let want = analyze_json(&one);
+            let got: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(got, want, "{p} {extra:?}");
+            // The fields come in the same order too.
+            let fields = [
+                "\"winning_moves\"",
+                "\"drawing_move_count\"",
+                "\"drawing_moves\"",
+                "\"loopy_value\"",
+                "\"components\"",
+            ];
+            let at: Vec<usize> = fields.iter().filter_map(|f| line.find(f)).collect();
+            assert!(at.windows(2).all(|w| w[0] < w[1]), "{line}");
+        }
+    }
 }

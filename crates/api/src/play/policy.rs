@@ -27,6 +27,17 @@ pub const MAX_WEIGHED: usize = 100;
 /// Most positions explored to compute remoteness exactly.
 pub const MAX_EXPLORED: u64 = 1_000_000;
 
+/// How the engine chooses its moves, in words for a person (the command
+/// line's `help` during a game).
+pub fn rule_text() -> String {
+    format!(
+        "The engine plays by remoteness when the game from the current position has at most \
+         {MAX_EXPLORED} positions (the fastest win, or from a lost position the longest \
+         defence); beyond that by a heuristic (the first winning move, else the move leaving \
+         the fewest winning replies)."
+    )
+}
+
 /// How the engine's move was chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Basis {
@@ -129,14 +140,13 @@ fn heuristic(
     moves: &[MoveReport],
     seed: Option<u64>,
 ) -> Result<EngineMove, GameError> {
-    if !a.winning_moves.is_empty() {
-        let listed: Vec<usize> = a
-            .winning_moves
-            .iter()
-            .filter_map(|w| find_move(moves, w))
-            .collect();
+    // The winning moves of a won position, the draw-keeping moves of a
+    // drawn one.
+    let good = a.good_moves();
+    if !good.is_empty() {
+        let listed: Vec<usize> = good.iter().filter_map(|w| find_move(moves, w)).collect();
         let chosen = if listed.is_empty() {
-            a.winning_moves[0].clone()
+            good[0].clone()
         } else {
             moves[pick(&listed, seed, &a.position)].clone()
         };
@@ -236,9 +246,11 @@ mod tests {
     /// A drawn position "start" whose first listed move loses (to "lost",
     /// won by the opponent) and whose second keeps the draw (to "drawn");
     /// with `remoteness` the family answers [`Family::move_remoteness`],
-    /// else the engine must weigh the moves by analysing them.
+    /// else the engine must weigh the moves by analysing them, unless
+    /// `listed`: then the analysis of "start" lists its draw-keeping move.
     struct DrawOrLose {
         remoteness: bool,
+        listed: bool,
     }
 
     impl Family for DrawOrLose {
@@ -258,16 +270,26 @@ mod tests {
                 "start" | "drawn" => Outcome::D,
                 _ => return Err(GameError::Input(format!("no position {position}"))),
             };
+            // Listing no draw-keeping move makes the heuristic weigh
+            // every move.
+            let drawing_moves = match (self.listed, position.as_str()) {
+                (true, "start") => vec![MoveReport {
+                    label: "to drawn".into(),
+                    to: "drawn".into(),
+                }],
+                _ => vec![],
+            };
             Ok(Analysis {
                 game: self.name(),
                 position,
                 play,
                 outcome,
                 value: None,
-                // Listing no draw-keeping move makes the heuristic weigh
-                // every move.
                 winning_move_count: Some(0),
                 winning_moves: vec![],
+                drawing_move_count: (outcome == Outcome::D).then_some(drawing_moves.len()),
+                drawing_moves,
+                loopy_value: None,
                 components: vec![],
                 method: "test".into(),
                 notes: vec![],
@@ -301,18 +323,23 @@ mod tests {
 
     #[test]
     fn a_drawn_position_never_slips_into_a_loss() {
-        for (remoteness, basis) in [(true, Basis::Remoteness), (false, Basis::FewestReplies)] {
-            let family = DrawOrLose { remoteness };
+        for (remoteness, listed, basis) in [
+            (true, false, Basis::Remoteness),
+            (false, false, Basis::FewestReplies),
+            (false, true, Basis::FewestReplies),
+        ] {
+            let family = DrawOrLose { remoteness, listed };
             let a = family.analyze(&["start"], Play::Normal).unwrap();
             let moves = family.moves(&["start"]).unwrap();
             for seed in [None, Some(1), Some(2), Some(3)] {
                 let m = engine_move(&family, Play::Normal, &a, &moves, seed).unwrap();
-                assert_eq!(
-                    m.chosen.to, "drawn",
-                    "remoteness {remoteness}, seed {seed:?}"
-                );
+                let case = format!("remoteness {remoteness}, listed {listed}, seed {seed:?}");
+                assert_eq!(m.chosen.to, "drawn", "{case}");
                 assert_eq!(m.basis, basis);
                 assert_eq!(m.remoteness, None);
+                // A listed draw-keeping move is played without weighing
+                // the moves (which analyses where each leads).
+                assert_eq!(m.next.is_none(), remoteness || listed, "{case}");
             }
         }
     }
