@@ -1,7 +1,10 @@
-//! The texts after each command's option list (`grundy CMD --help`):
+//! The texts after each command's option list (`grundy CMD --help`), and
+//! a game's own help ([`game`]):
 //! what a front end tells its user about reading the arguments, the
 //! answer and the exit status. One copy, so the command line and any
 //! other front end that prints help say the same.
+
+use crate::Registration;
 
 /// `grundy` itself: where to look next and the exit statuses.
 pub const ROOT: &str = "\
@@ -111,6 +114,32 @@ hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
 add is the nim-sum (XOR), mul the nim-product in the field of order 2^64,
 inv the multiplicative inverse (0 has none), sqrt the unique square root.
 The result is printed in decimal.";
+
+/// The help of game `reg` after the help of `command` (`grundy analyze
+/// GAME --help`): its rules, position syntax, options and an example.
+pub fn game(command: &str, reg: &Registration) -> String {
+    let mut text = format!(
+        "\nGame {}: {}\nPosition: {}\n",
+        reg.name, reg.rules, reg.syntax
+    );
+    if reg.options.is_empty() {
+        text.push_str("No game-specific options.\n");
+    } else {
+        text.push_str("Game options:\n");
+        for s in &reg.options {
+            let req = if s.required { " (required)" } else { "" };
+            text.push_str(&format!(
+                "  --{} <{}>  {}{}\n",
+                s.name, s.value, s.help, req
+            ));
+        }
+    }
+    text.push_str(&format!(
+        "Example: grundy {command} {} {}\n",
+        reg.name, reg.example
+    ));
+    text
+}
 
 #[cfg(test)]
 mod tests {

@@ -683,35 +683,15 @@ fn missing_command() -> String {
     )
 }
 
-/// The help of command `sub` followed by the game's own options.
+/// The help of command `sub` followed by the game's own ([`help::game`]).
 fn game_help(sub: &str, reg: &Registration) -> String {
     let mut cmd = cli();
     cmd.build();
-    let mut text = cmd
+    let text = cmd
         .find_subcommand_mut(sub)
         .map(|c| c.render_help().to_string())
         .unwrap_or_default();
-    text.push_str(&format!(
-        "\nGame {}: {}\nPosition: {}\n",
-        reg.name, reg.rules, reg.syntax
-    ));
-    if reg.options.is_empty() {
-        text.push_str("No game-specific options.\n");
-    } else {
-        text.push_str("Game options:\n");
-        for s in &reg.options {
-            let req = if s.required { " (required)" } else { "" };
-            text.push_str(&format!(
-                "  --{} <{}>  {}{}\n",
-                s.name, s.value, s.help, req
-            ));
-        }
-    }
-    text.push_str(&format!(
-        "Example: grundy {sub} {} {}\n",
-        reg.name, reg.example
-    ));
-    text
+    text + help::game(sub, reg).as_str()
 }
 
 #[cfg(test)]
