@@ -14,6 +14,7 @@
 //!   [`policy`], how the engine chooses its move.
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
+//! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
 //! - [`values`]: a sequence's values two bytes a heap ([`SeqValues`]) and
 //!   the forms of a values file (text, compact binary).
@@ -31,6 +32,7 @@ pub mod explain;
 mod family;
 pub mod help;
 pub mod messages;
+pub mod nim;
 pub mod play;
 pub mod puzzle;
 pub mod render;

@@ -13,9 +13,10 @@
 //! [`grundy_api::request`] and [`grundy_api::puzzle`].
 
 use crate::error::CliError;
-use crate::nim::{self, NimOp, NimRequest};
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand};
+use grundy_api::nim::{NimOp, NimRequest};
 use grundy_api::puzzle::Puzzle;
 use grundy_api::request::{self, CommonText, Request, SeqRequest, SeqText};
 use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
@@ -216,8 +217,8 @@ struct PlayArgs {
 #[derive(Args, Debug, Clone)]
 struct NimArgs {
     /// The operation
-    #[arg(value_enum)]
-    op: NimOp,
+    #[arg(value_name = "OP", value_parser = nim_ops())]
+    op: String,
     /// One operand (inv, sqrt) or two (add, mul)
     #[arg(allow_negative_numbers = true, value_name = "OPERAND")]
     operands: Vec<String>,
@@ -243,8 +244,8 @@ pub enum Parsed {
     Seq(Request, SeqRequest),
     /// `grundy play` (moves come from stdin).
     Play(Request, MatchOptions),
-    /// `grundy nim`.
-    Nim(NimRequest),
+    /// `grundy nim` (and whether to print JSON).
+    Nim(NimRequest, bool),
     /// A puzzle (`grundy pirates`, or `grundy analyze pirates`).
     Puzzle(PuzzleRequest),
 }
@@ -257,6 +258,11 @@ pub struct PuzzleRequest {
     pub given: Vec<Option<String>>,
     /// JSON output.
     pub json: bool,
+}
+
+/// The operations of `nim`, each with its help.
+fn nim_ops() -> PossibleValuesParser {
+    PossibleValuesParser::new(NimOp::ALL.map(|op| PossibleValue::new(op.name()).help(op.help())))
 }
 
 /// The whole command line: the commands declared here, each puzzle, and
@@ -380,7 +386,14 @@ where
     }
     let game = match Command::from_arg_matches(&matches).map_err(clap_error)? {
         Command::Games { json } => return Ok(Parsed::Games { json }),
-        Command::Nim(a) => return Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
+        Command::Nim(a) => {
+            let op = NimOp::named(&a.op).ok_or_else(|| CliError::usage("unknown nim operation"))?;
+            let words: Vec<&str> = a.operands.iter().map(String::as_str).collect();
+            return Ok(Parsed::Nim(
+                NimRequest::new(op, &words).map_err(usage)?,
+                a.json,
+            ));
+        }
         Command::Analyze(a) | Command::Batch(a) => a.game,
         Command::Seq(s) => s.game,
         Command::Play(p) => p.game,

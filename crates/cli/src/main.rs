@@ -145,8 +145,8 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 &mut out,
             )?
         }
-        Parsed::Nim(req) => {
-            nim::run(&req, &mut out)?;
+        Parsed::Nim(req, json) => {
+            nim::run(&req, json, &mut out)?;
             0
         }
         Parsed::Puzzle(req) => {
