@@ -313,12 +313,14 @@ fn puzzle_command(p: &Puzzle) -> clap::Command {
         Arg::new("misere")
             .long("misere")
             .action(ArgAction::SetTrue)
+            .help("Refused with a reason: the puzzle has no last move to win by")
             .hide(true),
     )
     .arg(
-        Arg::new("words")
+        Arg::new("rest")
             .num_args(0..)
             .allow_negative_numbers(true)
+            .help("Any other word, refused with a message naming it")
             .hide(true),
     )
 }
@@ -531,7 +533,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
 
 /// The request of puzzle `p` from its command's matches.
 fn puzzle_request(p: Puzzle, m: &ArgMatches) -> Result<Parsed, CliError> {
-    if let Some(word) = m.get_many::<String>("words").and_then(|mut w| w.next()) {
+    if let Some(word) = m.get_many::<String>("rest").and_then(|mut w| w.next()) {
         return Err(usage(p.position_error(word)));
     }
     if m.get_flag("misere") {
