@@ -1,6 +1,8 @@
 // The page: picks a game from the registry, analyses positions, plays
 // against the engine, plots one-heap values. Every computation goes to the
 // worker (worker.js); the page enforces the time limit by terminating it.
+// The answers and the rules of play are the engine's (the command line's
+// JSON, the api's Match): the page only lays them out.
 
 const $ = (id) => document.getElementById(id);
 
@@ -154,6 +156,7 @@ function remember() {
   params.set('game', $('game').value);
   params.set('position', $('position').value.trim());
   if ($('misere').checked) params.set('misere', '1');
+  if ($('outcome-only').checked) params.set('outcome-only', '1');
   for (const [k, v] of Object.entries(optionValues())) params.set(`opt.${k}`, v);
   history.replaceState(null, '', `?${params}`);
 }
@@ -173,29 +176,53 @@ const WHO = {
   D: 'Draw (D)',
 };
 
+/** The value line: the Sprague-Grundy value, finite or loopy, or why none. */
+function valueText(a) {
+  if (a.value != null) return `Sprague-Grundy value ${a.value}`;
+  if (a.loopy_value != null) {
+    return `loopy value ${a.loopy_value} (generalized Sprague-Grundy value)`;
+  }
+  return a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
+}
+
+/**
+ * A list of moves as buttons that play them: `kind` is 'winning' or
+ * 'drawing', `count` how many there are (more may exist than are listed).
+ */
+function moveList(kind, count, moves, what) {
+  const head = document.createElement('p');
+  const listed = count > moves.length ? ` (first ${moves.length} listed)` : '';
+  head.textContent = `${count} ${kind} move${count === 1 ? '' : 's'}${listed}${what}; click one to play it:`;
+  const list = document.createElement('div');
+  list.className = `moves ${kind}`;
+  for (const m of moves) {
+    list.append(button(`${m.move}  →  ${m.to}`, () => {
+      $('position').value = m.to;
+      analyzeNow();
+    }, kind));
+  }
+  return [head, list];
+}
+
 function showAnalysis(a) {
   $('result').hidden = false;
   $('outcome').textContent = `${a.game} ${a.position}: ${WHO[a.outcome]}${a.play === 'misere' ? ' in misère play' : ''}`;
   $('outcome').className = a.outcome;
-  $('value').textContent = a.value != null ? `Sprague-Grundy value ${a.value}`
-    : a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
-  const winning = $('winning');
-  winning.replaceChildren();
+  $('value').textContent = valueText(a);
+  const moves = $('winning');
+  moves.replaceChildren();
+  const drawing = a.drawing_moves ?? [];
   if (a.winning_moves.length > 0) {
-    const head = document.createElement('p');
-    const k = a.winning_move_count;
-    head.textContent = `${k} winning move${k === 1 ? '' : 's'}${k > a.winning_moves.length ? ` (first ${a.winning_moves.length} listed)` : ''}; click one to play it:`;
-    const list = document.createElement('div');
-    list.className = 'moves';
-    for (const m of a.winning_moves) {
-      list.append(button(`${m.move}  →  ${m.to}`, () => {
-        $('position').value = m.to;
-        analyzeNow();
-      }, 'winning'));
-    }
-    winning.append(head, list);
+    moves.append(...moveList('winning', a.winning_move_count, a.winning_moves, ''));
+  } else if (drawing.length > 0) {
+    moves.append(...moveList('drawing', a.drawing_move_count, drawing,
+      ' (no move wins; these keep the draw, every other move loses)'));
+  } else if (a.winning_move_count == null && a.outcome !== 'P') {
+    moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not examined (--outcome-only).`;
+  } else if (a.outcome === 'N') {
+    moves.textContent = 'No winning move listed.';
   } else if (a.outcome === 'P') {
-    winning.textContent = 'Every move loses: the player to move cannot win against best play.';
+    moves.textContent = 'Every move loses: the player to move cannot win against best play.';
   }
   const comps = $('components');
   comps.replaceChildren();
@@ -212,7 +239,43 @@ function showAnalysis(a) {
     }
     comps.append(table);
   }
+  $('table').replaceChildren();
   $('method').textContent = [`Method: ${a.method}`, ...(a.notes ?? []).map((n) => `Note: ${n}`)].join(' · ');
+}
+
+/**
+ * Shows a family's table of many positions at once (`table` from the
+ * engine: rows labelled, columns named as in the JSON answer), or nothing.
+ */
+function showTable(t) {
+  const box = $('table');
+  box.replaceChildren();
+  if (!t) return;
+  const table = document.createElement('table');
+  table.className = 'grid';
+  const cap = document.createElement('caption');
+  cap.textContent = `Every ${t.row_name} at once (${t.columns.map((c) => c.name).join(', ')})`;
+  table.append(cap);
+  const head = table.createTHead().insertRow();
+  for (const name of [t.row_name, ...t.columns.map((c) => c.name)]) {
+    const th = document.createElement('th');
+    th.textContent = name;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  t.rows.forEach((label, i) => {
+    const row = body.insertRow();
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = label;
+    row.append(th);
+    for (const c of t.columns) {
+      const cell = row.insertCell();
+      cell.textContent = c.words[i] ?? '';
+      cell.className = `word-${cell.textContent}`;
+    }
+  });
+  box.append(table);
 }
 
 // Each analysis is numbered, so that an answer arriving after the next
@@ -224,12 +287,16 @@ async function analyzeNow() {
   remember();
   say('Analysing…');
   const args = [$('game').value, JSON.stringify(optionValues()),
-    $('position').value, $('misere').checked, null];
+    $('position').value, $('misere').checked, $('outcome-only').checked, null];
   try {
     const a = await ask('analyze', ...args);
     if (run !== analysisRun) return;
     showAnalysis(a);
     say('');
+    // The table comes from the analysis just made (kept by the engine).
+    const t = await ask('table', ...args);
+    if (run !== analysisRun) return;
+    showTable(t);
   } catch (err) {
     if (run !== analysisRun) return;
     $('result').hidden = true;
@@ -289,75 +356,188 @@ async function plot() {
 }
 
 // ---- play against the engine ----
+//
+// The match lives in the engine (the api's Match, as `grundy play` plays
+// it: turns, the engine's choice, hints, undo, the draw by repetition).
+// Each call answers with the match's state; the page only renders it.
 
-const match = { position: '', over: true };
+/** The match shown: its number (answers to an older match are dropped) and last state. */
+const match = { run: 0, state: null, busy: false };
 
-function playerToMoveLoses() {
-  // Normal play: who cannot move loses; misère: wins.
-  return !$('misere').checked;
+function ply(p) {
+  return `${p.by === 'human' ? 'You' : 'The engine'}: ${p.move}  →  ${p.to}`;
 }
 
-async function startMatch() {
-  const start = $('position').value.trim();
-  say('');
-  $('match').hidden = false;
-  $('match-start').textContent = `${$('game').value} ${start}`;
-  match.over = false;
-  await humanTurn(start, null);
+/** What the status line says for `s`, the match's state. */
+function statusText(s) {
+  const st = s.status;
+  if (st.state === 'won') {
+    const reason = st.reason ? `${st.reason}. ` : '';
+    return `${reason}${st.text} ${st.winner === 'human' ? 'You win.' : 'The engine wins.'}`;
+  }
+  if (st.state === 'drawn') return `${st.text} Draw.`;
+  if (s.turn === 'engine') return 'The engine is thinking…';
+  const last = s.history.at(-1);
+  const before = last && last.by === 'engine' ? `The engine played ${last.move}. ` : '';
+  return `${before}Your move.`;
 }
 
-async function humanTurn(position, engineMoved) {
-  match.position = position;
-  $('match-position').textContent = position || '(empty)';
+/** Shows the match's state: position, history, status, moves to click, hint. */
+function renderMatch(s, hint = s.hint ?? null) {
+  match.state = s;
+  $('match-position').textContent = s.position || '(empty)';
+  $('match-ply').textContent = s.ply === 0 ? '(no move played yet)' : `(after ${s.ply} move${s.ply === 1 ? '' : 's'})`;
+  $('match-status').textContent = statusText(s);
+  $('match').dataset.state = s.status.state;
+  $('match').dataset.turn = s.turn;
+  const mine = s.history.filter((p) => p.by === 'human').at(-1);
+  const last = s.history.at(-1);
+  const comment = mine && mine.comment && (last === mine || s.history.at(-2) === mine) ? mine.comment : '';
+  $('match-comment').textContent = comment;
+  const history = $('match-history');
+  history.replaceChildren(...s.history.map((p) => {
+    const li = document.createElement('li');
+    li.textContent = ply(p);
+    return li;
+  }));
   const box = $('match-moves');
   box.replaceChildren();
-  const game = $('game').value;
-  const options = JSON.stringify(optionValues());
+  const yours = s.status.state === 'ongoing' && s.turn === 'human';
+  if (yours) {
+    const good = new Set(hint ? hint.indices : []);
+    const kind = hint && hint.outcome === 'D' ? 'drawing' : 'winning';
+    s.moves.forEach((m, i) => {
+      box.append(button(`${m.move}  →  ${m.to}`, () => humanMoved(i), good.has(i) ? kind : ''));
+    });
+  }
+  $('match-hint').textContent = yours && hint ? hint.text : '';
+  $('match-typed-row').hidden = !yours;
+  $('match-hint-button').disabled = !yours;
+  $('match-undo').disabled = !s.can_undo;
+}
+
+/** Asks the engine about the match, dropping the answer if a newer match began. */
+async function matchCall(run, op, ...args) {
+  busy(true);
   try {
-    const [moves, a] = await Promise.all([
-      ask('moves', game, options, position, null),
-      ask('analyze', game, options, position, $('misere').checked, null),
-    ]);
-    const before = engineMoved ? `The engine played ${engineMoved}. ` : '';
-    if (moves.length === 0) {
-      match.over = true;
-      $('match-status').textContent = before + (playerToMoveLoses()
-        ? 'You cannot move: the engine wins.' : 'You cannot move: you win (misère play).');
-      return;
-    }
-    const hint = a.outcome === 'N' ? 'You can force a win.' : a.outcome === 'P' ? 'Every move loses against best play.' : 'Best play draws.';
-    $('match-status').textContent = `${before}Your move. ${hint}`;
-    for (const m of moves) {
-      box.append(button(`${m.move}  →  ${m.to}`, () => humanMoved(m)));
-    }
-  } catch (err) {
-    $('match-status').textContent = 'The game stopped.';
-    sayError(err);
+    const result = await ask(op, ...args);
+    return run === match.run ? result : null;
+  } finally {
+    if (run === match.run) busy(false);
   }
 }
 
-async function humanMoved(m) {
-  if (match.over) return;
+/** Whether a call about the match is under way (also marked on the section, for tests). */
+function busy(on) {
+  match.busy = on;
+  $('match').dataset.busy = String(on);
+}
+
+/** The match cannot go on (a limit, or the engine was restarted). */
+function matchStopped(run, err) {
+  if (run !== match.run) return;
+  $('match-status').textContent = 'The game stopped.';
+  $('match').dataset.state = 'stopped';
   $('match-moves').replaceChildren();
-  const game = $('game').value;
-  const options = JSON.stringify(optionValues());
-  const misere = $('misere').checked;
-  match.position = m.to;
-  $('match-position').textContent = m.to;
-  $('match-status').textContent = `You played ${m.move}. The engine is thinking…`;
+  $('match-typed-row').hidden = true;
+  $('match-hint-button').disabled = true;
+  $('match-undo').disabled = true;
+  sayError(err);
+}
+
+/** After a move: the engine replies while the match goes on and it is its turn. */
+async function engineTurn(run, s) {
+  renderMatch(s);
+  if (s.status.state !== 'ongoing' || s.turn !== 'engine') return;
+  const next = await matchCall(run, 'matchEngine');
+  if (next) renderMatch(next);
+}
+
+async function startMatch() {
+  const run = ++match.run;
+  const start = $('position').value.trim();
+  say('');
+  remember();
+  $('match').hidden = false;
+  $('match-start').textContent = `${$('game').value} ${start}`;
+  $('match-history').replaceChildren();
+  $('match-moves').replaceChildren();
+  $('match-comment').textContent = '';
+  $('match-intro').textContent = '';
+  $('match-hint').textContent = '';
+  $('match-typed-error').textContent = '';
+  $('match-status').textContent = 'Starting…';
+  $('match').dataset.state = 'starting';
+  const opts = JSON.stringify({ engine_first: $('engine-first').checked, hints: $('hints').checked });
   try {
-    const replies = await ask('moves', game, options, m.to, null);
-    if (replies.length === 0) {
-      match.over = true;
-      $('match-status').textContent = `You played ${m.move}. The engine cannot move: ` +
-        (playerToMoveLoses() ? 'you win.' : 'the engine wins (misère play).');
+    const s = await matchCall(run, 'matchStart', $('game').value, JSON.stringify(optionValues()),
+      start, $('misere').checked, opts, null);
+    if (!s) return;
+    const intro = await matchCall(run, 'matchIntro');
+    if (!intro) return;
+    $('match-start').textContent = `${s.game} ${s.position}`;
+    const rule = `${intro.play_rule[0].toUpperCase()}${intro.play_rule.slice(1)}.`;
+    $('match-intro').textContent = [rule, intro.first, intro.start, intro.draw_rule]
+      .filter((t) => t).join(' ');
+    await engineTurn(run, s);
+  } catch (err) {
+    matchStopped(run, err);
+  }
+}
+
+async function humanMoved(index) {
+  const run = match.run;
+  if (match.busy) return;
+  $('match-moves').replaceChildren();
+  $('match-typed-error').textContent = '';
+  try {
+    const s = await matchCall(run, 'matchPlay', index);
+    if (s) await engineTurn(run, s);
+  } catch (err) {
+    matchStopped(run, err);
+  }
+}
+
+/** A move typed as `grundy play` reads it: its number, label, position, or the game's notation. */
+async function typedMove() {
+  const run = match.run;
+  const typed = $('match-typed').value.trim();
+  if (match.busy || typed === '') return;
+  try {
+    const index = await matchCall(run, 'matchRead', typed);
+    if (index === null) return;
+    $('match-typed').value = '';
+    $('match-typed-error').textContent = '';
+    await humanMoved(index);
+  } catch (err) {
+    if (run !== match.run || err instanceof TimeLimit) {
+      matchStopped(run, err);
       return;
     }
-    const reply = await ask('engineMove', game, options, m.to, misere, null);
-    await humanTurn(reply.to, reply.move);
+    // Not a move here: say why, and the match goes on.
+    $('match-typed-error').textContent = err.message;
+  }
+}
+
+async function undo() {
+  const run = match.run;
+  if (match.busy) return;
+  try {
+    const s = await matchCall(run, 'matchUndo');
+    if (s) renderMatch(s);
   } catch (err) {
-    $('match-status').textContent = 'The game stopped.';
-    sayError(err);
+    matchStopped(run, err);
+  }
+}
+
+async function hint() {
+  const run = match.run;
+  if (match.busy) return;
+  try {
+    const h = await matchCall(run, 'matchHint');
+    if (h) renderMatch(match.state, h);
+  } catch (err) {
+    matchStopped(run, err);
   }
 }
 
@@ -367,7 +547,13 @@ function readLink() {
   const params = new URLSearchParams(location.search);
   const options = {};
   for (const [k, v] of params) if (k.startsWith('opt.')) options[k.slice(4)] = v;
-  return { game: params.get('game'), position: params.get('position'), misere: params.get('misere') === '1', options };
+  return {
+    game: params.get('game'),
+    position: params.get('position'),
+    misere: params.get('misere') === '1',
+    outcomeOnly: params.get('outcome-only') === '1',
+    options,
+  };
 }
 
 async function main() {
@@ -387,6 +573,7 @@ async function main() {
     showGame(link.options);
     $('position').value = link.position;
     $('misere').checked = link.misere;
+    $('outcome-only').checked = link.outcomeOnly;
   } else {
     loadExample();
   }
@@ -401,7 +588,10 @@ async function main() {
   $('analyze').addEventListener('click', () => { analyzeNow(); plot(); });
   $('position').addEventListener('keydown', (e) => { if (e.key === 'Enter') analyzeNow(); });
   $('play').addEventListener('click', startMatch);
-  $('match-stop').addEventListener('click', () => { match.over = true; $('match').hidden = true; });
+  $('match-undo').addEventListener('click', undo);
+  $('match-typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typedMove(); });
+  $('match-hint-button').addEventListener('click', hint);
+  $('match-stop').addEventListener('click', () => { match.run++; busy(false); $('match').hidden = true; });
   $('analyze').disabled = false;
   $('play').disabled = false;
   document.body.dataset.ready = 'true';

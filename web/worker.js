@@ -2,9 +2,31 @@
 // {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer,
 // or {id, ok: false, error, fatal}. `fatal` means the module trapped (a bug):
 // its state can no longer be trusted, so the page starts a new worker.
-import init, { games, analyze, explain, moves, engineMove, seq } from './pkg/grundy_wasm.js';
+import init, { games, analyze, explain, table, seq, Match } from './pkg/grundy_wasm.js';
 
-const ops = { games, analyze, explain, moves, engineMove, seq };
+// The match being played (one at a time), kept here between its calls.
+let game = null;
+
+function playing() {
+  if (!game) throw new Error('no game is being played: start one with "Play against the engine"');
+  return game;
+}
+
+const ops = {
+  games, analyze, explain, table, seq,
+  matchStart(...args) {
+    game?.free();
+    game = null;
+    game = new Match(...args);
+    return game.state();
+  },
+  matchIntro: () => playing().intro(),
+  matchPlay: (index) => playing().play(index),
+  matchEngine: () => playing().engineMove(),
+  matchUndo: () => playing().undo(),
+  matchHint: () => playing().hint(),
+  matchRead: (typed) => String(playing().read(typed)),
+};
 const ready = init();
 
 self.onmessage = async (event) => {

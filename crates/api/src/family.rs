@@ -3,12 +3,12 @@
 
 use crate::SeqValues;
 use grundy_engine::{
-    analyze_with, explore, Analysis, Detail, GameError, Limits, MisereSolver, MoveReport, Outcome,
-    Play, SearchError, Solver, TextGame,
+    analyze_with, check_moves_bound, Analysis, Detail, GameError, Limits, MisereSolver,
+    MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 /// A built game family (its options already applied), ready to answer
@@ -147,10 +147,6 @@ pub struct SeqReport {
     pub computed_to: u64,
 }
 
-/// Per legal move, in the order of [`Family::moves`]: the outcome for the
-/// player to move after it, and the remoteness (`None` for a draw).
-pub type MoveOutcomes = Vec<(Outcome, Option<u32>)>;
-
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
 ///
 /// The game (and the tables it holds) is shared read-only; solver state
@@ -259,40 +255,16 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             max_states: max_positions.min(self.limits.max_states),
             ..self.limits.clone()
         };
-        let explored = match explore(p.clone(), &limits, |q: &G::Position| {
-            self.game.options(q).map_err(SearchError::from)
-        }) {
-            Ok(e) => e,
-            Err(SearchError::StateLimit(_) | SearchError::TooLarge { .. }) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        };
-        let graph = match play {
-            Play::Normal => explored.graph,
-            Play::Misere => explored.graph.with_misere_sink()?,
-        };
-        let solved = match graph.solve(&limits) {
-            Ok(s) => s,
-            Err(SearchError::StateLimit(_) | SearchError::TooLarge { .. }) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        };
-        // The misère graph's extra last move adds one to every remoteness.
-        let shift = u32::from(play == Play::Misere);
-        let moves = self.game.moves(&p).map_err(SearchError::from)?;
-        let mut wanted: HashMap<&G::Position, Vec<usize>> = HashMap::new();
-        for (i, m) in moves.iter().enumerate() {
-            wanted.entry(&m.to).or_default().push(i);
-        }
-        let mut out = vec![None; moves.len()];
-        for (v, q) in explored.positions.iter().enumerate() {
-            if let Some(idx) = wanted.get(q) {
-                let v = v as u32;
-                let r = solved.remoteness(v).map(|r| r - shift);
-                for &i in idx {
-                    out[i] = Some((solved.outcome(v), r));
-                }
+        let reachable = match ReachableGame::solve(&*self.game, &p, play, &limits) {
+            Ok(r) => r,
+            Err(GameError::Search(SearchError::StateLimit(_) | SearchError::TooLarge { .. })) => {
+                return Ok(None)
             }
-        }
-        Ok(out.into_iter().collect())
+            Err(e) => return Err(e),
+        };
+        let moves = self.game.moves(&p).map_err(SearchError::from)?;
+        let targets = reachable.targets(&moves)?;
+        Ok(Some(reachable.report().move_outcomes(&targets)))
     }
 
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
@@ -348,14 +320,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
         let p = self.game.parse(args)?;
-        let estimate = self.game.moves_bound(&p);
-        if estimate > self.limits.max_states as u128 {
-            return Err(SearchError::TooManyMoves {
-                estimate,
-                limit: self.limits.max_states,
-            }
-            .into());
-        }
+        check_moves_bound(&*self.game, &p, &self.limits)?;
         Ok(self
             .game
             .moves(&p)

@@ -13,6 +13,8 @@
 //!   reading a typed move, hints, the draw rules, undo, the verdict, and
 //!   [`policy`], how the engine chooses its move.
 //! - [`explain`]: the reasoning behind an analysis, in words.
+//! - [`json_line`]: an analysis as one line of JSON, written fast (the
+//!   same bytes as serde_json), for batch answers.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
@@ -31,6 +33,7 @@
 pub mod explain;
 mod family;
 pub mod help;
+pub mod json_line;
 pub mod messages;
 pub mod nim;
 pub mod play;
@@ -41,12 +44,12 @@ pub mod summary;
 pub mod values;
 
 pub use family::{
-    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, MoveOutcomes,
-    OptionSpec, Registration, SeqFn, SeqReport,
+    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
+    Registration, SeqFn, SeqReport,
 };
 pub use grundy_engine::{
-    Analysis, ComponentReport, Detail, GameError, Limits, MoveReport, Outcome, ParseError, Play,
-    SearchError,
+    Analysis, ComponentReport, Detail, GameError, Limits, MoveOutcomes, MoveReport, Outcome,
+    ParseError, Play, SearchError,
 };
 /// How a sequence is computed: the sequence crate's own `Control` (one
 /// type from the engine to every front end), named for the facade.

@@ -214,7 +214,7 @@ impl Job<'_> {
         match self.family.analyze_with(&words, self.play, self.detail) {
             Ok(a) => {
                 let start = out.len();
-                match crate::json_line::write_analysis(out, &a) {
+                match grundy_api::json_line::write_analysis(out, &a) {
                     Ok(()) => 0,
                     Err(e) => {
                         out.truncate(start);

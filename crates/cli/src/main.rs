@@ -9,7 +9,6 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod args;
 mod batch;
 mod error;
-mod json_line;
 mod lines;
 mod nim;
 mod play;

@@ -16,6 +16,21 @@ impl ParseError {
     }
 }
 
+/// A failure of the rules themselves while listing options or splitting a
+/// position: a script that threw, ran out of its budget, or returned
+/// something that is not a position. The message names the rules and the
+/// function; it is reported to the user as bad input (exit status 2).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RulesError(pub String);
+
+impl RulesError {
+    /// A rules error with the given message.
+    pub fn new(msg: impl Into<String>) -> Self {
+        RulesError(msg.into())
+    }
+}
+
 /// A search stopped by one of its [`crate::Limits`] or by a malformed game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SearchError {
@@ -66,7 +81,7 @@ pub enum SearchError {
     Cycle(String),
     /// The rules failed while the search listed options or components.
     #[error(transparent)]
-    Rules(#[from] crate::RulesError),
+    Rules(#[from] RulesError),
 }
 
 /// Every error a family or the CLI can report.

@@ -16,26 +16,11 @@
 //! [`Impartial`]; a retrograde solver for games with cycles on [`Rules`]
 //! alone.
 
-use crate::{LoopyValue, Outcome, ParseError, Play};
+use crate::error::{ParseError, RulesError};
+use crate::{LoopyValue, Outcome, Play};
 use grundy_nimber::Nimber;
 use std::fmt::Debug;
 use std::hash::Hash;
-use thiserror::Error;
-
-/// A failure of the rules themselves while listing options or splitting a
-/// position: a script that threw, ran out of its budget, or returned
-/// something that is not a position. The message names the rules and the
-/// function; it is reported to the user as bad input (exit status 2).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct RulesError(pub String);
-
-impl RulesError {
-    /// A rules error with the given message.
-    pub fn new(msg: impl Into<String>) -> Self {
-        RulesError(msg.into())
-    }
-}
 
 /// The rules of a game: which positions one move reaches.
 ///

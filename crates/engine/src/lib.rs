@@ -7,8 +7,10 @@
 //! [`Solver`] computes Sprague-Grundy values with memoisation and no
 //! recursion, [`MisereSolver`] decides misère outcomes by search over
 //! multisets of components, and [`analyze`] assembles the full answer
-//! (outcome, value, every winning move). Nothing here names a particular
-//! game.
+//! (outcome, value, every winning move). Games whose positions may repeat
+//! are solved by retrograde analysis ([`retrograde`], [`explore`]), and
+//! every answer about them is read from the solved graph by
+//! [`LoopyReport`]. Nothing here names a particular game.
 
 mod analysis;
 pub mod clock;
@@ -16,7 +18,6 @@ mod error;
 mod game;
 mod hash;
 mod limits;
-mod loopy_analysis;
 mod loopy_value;
 pub mod mex_table;
 mod misere;
@@ -29,11 +30,12 @@ mod table;
 pub mod testing;
 
 pub use analysis::{
-    analyze, analyze_with, Analysis, ComponentReport, Detail, MoveReport, MAX_ANSWER,
+    analyze, analyze_with, check_moves_bound, Analysis, ComponentReport, Detail, Heading,
+    LoopyReport, MoveOutcomes, MoveReport, ReachableGame, MAX_ANSWER,
 };
 pub use clock::{Clock, Deadline, SharedClock};
-pub use error::{GameError, ParseError, SearchError};
-pub use game::{Impartial, Move, Rules, RulesError, TextGame, Theory};
+pub use error::{GameError, ParseError, RulesError, SearchError};
+pub use game::{Impartial, Move, Rules, TextGame, Theory};
 pub use grundy_nimber::Nimber;
 pub use limits::Limits;
 pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};

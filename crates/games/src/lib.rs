@@ -1,37 +1,21 @@
-//! The game families. Each module implements one family and exposes a
+//! The game families. Each family is one module exposing a
 //! `REGISTRATION`; [`registry`] lists them all. A puzzle that is no game
 //! family (the pirate puzzle) exposes a `PUZZLE`; [`puzzles`] lists them.
+//!
+//! Layout: [`mechanics`] holds what several families share (heap lists,
+//! rows, moves, take-and-break tables, the misère guards) and names no
+//! family; [`families`] holds the families, grouped by what their positions
+//! are. Every module of both is re-exported here, so its path is
+//! `grundy_games::nim`, `grundy_games::heaps`, ... whatever its folder.
 
-pub mod anti_sg;
-pub mod bash;
-pub mod bounded_nim;
-pub mod checkers;
-pub mod chessmen;
-pub mod coins;
-pub mod digital_deletions;
-pub mod formula;
-pub mod game31;
-pub mod graph;
-pub mod grundy_game;
-pub mod hackenbush;
-pub mod heaps;
-pub mod kayles_row;
-pub mod lasker;
-pub mod misere_bound;
-pub mod multiplication;
-pub mod nim;
-pub mod octal;
-pub mod paint2xn;
-pub mod pirates;
-pub mod ring;
-pub mod row;
-pub mod staircase;
-pub mod steps;
-pub mod subtraction;
-pub mod take_break;
-pub mod treblecross;
-pub mod wythoff;
-pub mod xo_row;
+pub mod families;
+pub mod mechanics;
+
+pub use families::graphs::*;
+pub use families::heaps::*;
+pub use families::rows::*;
+pub use families::{coins, pirates};
+pub use mechanics::*;
 
 use grundy_api::puzzle::Puzzle;
 use grundy_api::Registration;

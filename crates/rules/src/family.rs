@@ -1,18 +1,16 @@
 //! A rules file as a [`Family`]: the engine's [`Adapter`] around a
 //! [`ScriptGame`], with the script's clock started at every command,
-//! `seq` through `heap(n)`, and games with cycles solved by retrograde
-//! analysis.
+//! `seq` through `heap(n)`; games with cycles (`loopy()`) go to the
+//! engine's retrograde analysis like any game whose positions may repeat.
 
 use crate::game::ScriptGame;
-use crate::position::ScriptPosition;
 use crate::sandbox::Sandbox;
 use grundy_api::{
-    Adapter, Analysis, ComponentReport, Detail, Family, GameError, GameOptions, Limits, MoveReport,
-    Outcome, Play, Registration, SearchError, SeqReport, SeqValues,
+    Adapter, Analysis, Detail, Family, GameError, GameOptions, Limits, MoveReport, Play,
+    Registration, SearchError, SeqReport, SeqValues,
 };
-use grundy_engine::{explore, loopy_values, LoopyValue, Rules, Solver, TextGame};
+use grundy_engine::Solver;
 use grundy_sequence::{Control, Period};
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -110,102 +108,6 @@ impl ScriptFamily {
             None => Ok(answer),
         }
     }
-
-    /// The analysis of a game with cycles: the whole graph reachable from
-    /// the position is explored and solved backwards; misère play is normal
-    /// play on the graph where each position without a move gets one move
-    /// to a new dead end.
-    fn analyze_loopy(
-        &self,
-        args: &[&str],
-        play: Play,
-        detail: Detail,
-    ) -> Result<Analysis, GameError> {
-        let game = &self.game;
-        let p = game.parse(args)?;
-        let explored = explore(p.clone(), &self.limits, |q: &ScriptPosition| {
-            game.options(q).map_err(SearchError::from)
-        })?;
-        let n = explored.positions.len();
-        let index: HashMap<&str, u32> = explored
-            .positions
-            .iter()
-            .enumerate()
-            .map(|(i, q)| (q.key(), i as u32))
-            .collect();
-        let (outcomes, value) = match play {
-            Play::Normal => {
-                let values = loopy_values(&explored.graph, &self.limits)?;
-                let outcomes: Vec<Outcome> = values.iter().map(LoopyValue::outcome).collect();
-                (outcomes, Some(values[0].clone()))
-            }
-            Play::Misere => {
-                let solved = explored.graph.with_misere_sink()?.solve(&self.limits)?;
-                (solved.outcomes()[..n].to_vec(), None)
-            }
-        };
-        // A won position lists the moves to lost positions, a drawn one
-        // those keeping the draw.
-        let outcome = outcomes[0];
-        let keep = match outcome {
-            Outcome::D => Outcome::D,
-            _ => Outcome::P,
-        };
-        let mut kept = Vec::new();
-        let moves = match detail {
-            Detail::OutcomeOnly => Vec::new(),
-            _ => game.moves(&p).map_err(SearchError::from)?,
-        };
-        for m in moves {
-            let i = index.get(m.to.key()).copied().ok_or_else(|| {
-                GameError::Internal(format!(
-                    "a move of {} leads outside the explored graph",
-                    p.key()
-                ))
-            })?;
-            if outcomes[i as usize] == keep {
-                kept.push(MoveReport {
-                    label: m.label,
-                    to: game.format(&m.to),
-                });
-            }
-        }
-        let count = (detail != Detail::OutcomeOnly).then_some(kept.len());
-        if let Detail::FirstMoves(k) = detail {
-            kept.truncate(k);
-        }
-        let (winning_move_count, winning_moves, drawing_move_count, drawing_moves) =
-            if outcome == Outcome::D {
-                (count.map(|_| 0), Vec::new(), count, kept)
-            } else {
-                (count, kept, None, Vec::new())
-            };
-        let position = game.format(&p);
-        let finite = value.as_ref().and_then(LoopyValue::finite).map(|v| v.0);
-        let loopy_value = value
-            .as_ref()
-            .filter(|v| v.finite().is_none())
-            .map(LoopyValue::to_string);
-        Ok(Analysis {
-            game: self.name(),
-            position: position.clone(),
-            play,
-            outcome,
-            value: finite,
-            winning_move_count,
-            winning_moves,
-            drawing_move_count,
-            drawing_moves,
-            loopy_value,
-            components: vec![ComponentReport {
-                position,
-                value: finite,
-            }],
-            method: format!("retrograde analysis of the game graph ({n} positions)"),
-            notes: Vec::new(),
-            table: None,
-        })
-    }
 }
 
 impl Family for ScriptFamily {
@@ -219,12 +121,10 @@ impl Family for ScriptFamily {
         play: Play,
         detail: Detail,
     ) -> Result<Analysis, GameError> {
+        // A game declaring cycles is solved by the engine's retrograde
+        // analysis: the script's `may_repeat` is its `loopy()`.
         self.command(self.limits.max_time, || {
-            if self.game.is_loopy() {
-                self.analyze_loopy(args, play, detail)
-            } else {
-                self.adapter.analyze_with(args, play, detail)
-            }
+            self.adapter.analyze_with(args, play, detail)
         })
     }
 

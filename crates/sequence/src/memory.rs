@@ -10,7 +10,7 @@ const OVERHEAD: u64 = 64 << 20;
 /// again while the copy grows (its old and new buffers side by side), an
 /// allowance of a quarter byte a heap for the list of rare heaps, and a
 /// fixed overhead. The report keeps the values alone: two bytes a heap
-/// (crates/games/tests/seq_memory.rs measures both).
+/// (crates/games/tests/it/seq_memory.rs measures both).
 pub fn estimate(n: u64) -> u64 {
     let heaps = n.saturating_add(1);
     heaps

@@ -4,9 +4,16 @@
 //! Every function takes the game's name, its options as a JSON object of
 //! texts without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`) and the
 //! position as the text `analyze` takes, and answers with the JSON
-//! document of the command line (`analyze --json`, `analyze --explain
-//! --json`, `games --json`, `seq --json`), so the page and the command
-//! line show the same answers.
+//! document of the command line (`analyze --json`, with `outcomeOnly`
+//! `analyze --outcome-only --json`, `analyze --explain --json`, `games
+//! --json`, `seq --json`), so the page and the command line show the same
+//! answers. One answer has no command line document: `table` (a family's
+//! table with its rows labelled, which `analyze --json` flattens into one
+//! field per column).
+//!
+//! The class `Match` ([`PageMatch`]) is a game against the engine with
+//! the rules of `grundy play` ([`grundy_api::play::Match`]): each of its
+//! methods answers with the match's state as JSON.
 //! Bad input is rejected by [`grundy_api::request`] with the command
 //! line's messages, thrown as a JavaScript `Error`.
 //!
@@ -17,12 +24,19 @@
 //! clock (`std::time::Instant` does not exist on wasm32-unknown-unknown).
 //!
 //! The last family built is kept, so a page asking many questions about
-//! one game builds its tables once.
+//! one game builds its tables once; so is the last analysis, so that the
+//! explanation and the table asked for after it cost no second search.
 
 use grundy_api::explain::Explained;
-use grundy_api::{policy, request, Family, GameError, Limits, Play, SeqControl};
+use grundy_api::{
+    policy, request, Analysis, Detail, Family, GameError, Limits, Play, SearchError, SeqControl,
+};
 use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
+
+mod play;
+pub use play::{PageMatch, Session};
 
 /// Largest heap a sequence may be asked for in the browser: the page
 /// plots short sequences; longer ones belong to `grundy seq`.
@@ -33,11 +47,22 @@ struct Built {
     game: String,
     options: String,
     max_states: Option<String>,
-    family: Box<dyn Family>,
+    family: Arc<dyn Family>,
+}
+
+/// The analysis made last, with the question it answers.
+struct Analysed {
+    /// The family's game, options and state limit, as [`Built`] has them.
+    key: (String, String, Option<String>),
+    position: String,
+    misere: bool,
+    outcome_only: bool,
+    analysis: Analysis,
 }
 
 thread_local! {
     static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
+    static LAST_ANALYSIS: RefCell<Option<Analysed>> = const { RefCell::new(None) };
 }
 
 /// Runs `f` on the family `game` built with `options` (a JSON object)
@@ -48,6 +73,16 @@ fn with_family<T>(
     max_states: Option<&str>,
     f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
+    f(&*family(game, options, max_states)?)
+}
+
+/// The family `game` built with `options` (a JSON object) and
+/// `max_states`: the last one built when they are the same.
+fn family(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<Arc<dyn Family>, GameError> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = last.as_ref().is_some_and(|b| {
@@ -60,13 +95,13 @@ fn with_family<T>(
         let kept = match &mut *last {
             Some(b) => b,
             empty => empty.insert(Built {
-                family: build(game, options, max_states)?,
+                family: Arc::from(build(game, options, max_states)?),
                 game: game.to_string(),
                 options: options.to_string(),
                 max_states: max_states.map(str::to_string),
             }),
         };
-        f(&*kept.family)
+        Ok(Arc::clone(&kept.family))
     })
 }
 
@@ -116,11 +151,79 @@ fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
         .collect()
 }
 
-fn play(misere: bool) -> Play {
+fn convention(misere: bool) -> Play {
     if misere {
         Play::Misere
     } else {
         Play::Normal
+    }
+}
+
+fn detail(outcome_only: bool) -> Detail {
+    if outcome_only {
+        Detail::OutcomeOnly
+    } else {
+        Detail::AllMoves
+    }
+}
+
+/// The analysis of `position` (every winning move, or outcome and value
+/// alone when `outcome_only`), made once for the same question asked
+/// again; `f` gets the family and the analysis.
+fn with_analysis<T>(
+    game: &str,
+    options: &str,
+    position: &str,
+    misere: bool,
+    outcome_only: bool,
+    max_states: Option<&str>,
+    f: impl FnOnce(&dyn Family, &Analysis) -> Result<T, GameError>,
+) -> Result<T, GameError> {
+    let key = (
+        game.to_string(),
+        options.to_string(),
+        max_states.map(str::to_string),
+    );
+    with_family(game, options, max_states, |family| {
+        LAST_ANALYSIS.with(|last| {
+            let mut last = last.borrow_mut();
+            let same = last.as_ref().is_some_and(|a| {
+                a.key == key
+                    && a.position == position
+                    && a.misere == misere
+                    && a.outcome_only == outcome_only
+            });
+            if !same {
+                *last = None;
+                let analysis = family
+                    .analyze_with(
+                        &policy::split(position),
+                        convention(misere),
+                        detail(outcome_only),
+                    )
+                    .map_err(|e| outcome_only_hint(e, outcome_only))?;
+                *last = Some(Analysed {
+                    key,
+                    position: position.to_string(),
+                    misere,
+                    outcome_only,
+                    analysis,
+                });
+            }
+            let kept = last.as_ref().expect("the analysis was just kept");
+            f(family, &kept.analysis)
+        })
+    })
+}
+
+/// A position with too many moves to list can still be answered without
+/// them: the error says so, in the command line's words.
+fn outcome_only_hint(e: GameError, outcome_only: bool) -> GameError {
+    match e {
+        GameError::Search(SearchError::TooManyMoves { .. }) if !outcome_only => GameError::Input(
+            format!("{e}; --outcome-only answers with the outcome and value alone"),
+        ),
+        e => e,
     }
 }
 
@@ -134,70 +237,111 @@ pub fn games_json() -> String {
     grundy_api::render::games_json(&grundy_games::registry())
 }
 
-/// The `analyze --json` document of `position`.
+/// The `analyze --json` document of `position`; with `outcome_only`,
+/// that of `analyze --outcome-only --json`.
 pub fn analyze_json(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        json(&f.analyze(&policy::split(position), play(misere))?)
-    })
+    with_analysis(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states,
+        |_, a| json(a),
+    )
 }
 
-/// The `analyze --explain --json` document of `position`: the analysis
-/// with the `explanation` field, in the command line's words (both made
-/// by [`Explained`]).
+/// The `analyze --explain --json` document of `position` (with
+/// `outcome_only`, `--outcome-only` too): the analysis with the
+/// `explanation` field, in the command line's words (both made by
+/// [`Explained`]).
 pub fn explain_json(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        let args = policy::split(position);
-        let analysis = f.analyze(&args, play(misere))?;
-        json(&Explained::new(f, &args, analysis, true)?)
-    })
+    with_analysis(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states,
+        |f, a| {
+            json(&Explained::new(
+                f,
+                &policy::split(position),
+                a.clone(),
+                true,
+            )?)
+        },
+    )
 }
 
-/// Every legal move of `position`: a JSON array of `{"move", "to"}`.
-pub fn moves_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        json(&f.moves(&policy::split(position))?)
-    })
+/// A family's table of many positions at once (the outcome of every start
+/// of `ring`), whole: the `analyze --json` document flattens it into one
+/// field per column and leaves out the row labels the command line's text
+/// prints.
+#[derive(serde::Serialize)]
+struct TableDoc<'a> {
+    /// What a row is (`start`): the heading of the label column.
+    row_name: &'a str,
+    /// The label of each row.
+    rows: &'a [String],
+    /// The columns in display order.
+    columns: Vec<ColumnDoc<'a>>,
 }
 
-/// The engine's move from `position` as `grundy play` chooses it
-/// ([`policy::engine_move`]): `{"move", "to"}`. An input error when the
-/// position has no move.
-pub fn engine_move_json(
+#[derive(serde::Serialize)]
+struct ColumnDoc<'a> {
+    /// The column's name, its field in the `analyze --json` document.
+    name: &'a str,
+    /// One word per row.
+    words: &'a [String],
+}
+
+/// The table of the analysis of `position` as `{"row_name", "rows",
+/// "columns": [{"name", "words"}]}`, the rows and columns the command
+/// line's text prints; `null` when the family has none.
+pub fn table_json(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
-    with_family(game, options, max_states, |f| {
-        let args = policy::split(position);
-        let moves = f.moves(&args)?;
-        if moves.is_empty() {
-            return Err(GameError::Input(format!(
-                "the position '{position}' has no move: the game is over"
-            )));
-        }
-        let analysis = f.analyze(&args, play(misere))?;
-        let chosen = policy::engine_move(f, play(misere), &analysis, &moves, None)?.chosen;
-        json(&chosen)
-    })
+    with_analysis(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states,
+        |_, a| {
+            json(&a.table.as_ref().map(|t| {
+                TableDoc {
+                    row_name: &t.row_name,
+                    rows: &t.rows,
+                    columns: t
+                        .columns
+                        .iter()
+                        .map(|(name, words)| ColumnDoc { name, words })
+                        .collect(),
+                }
+            }))
+        },
+    )
 }
 
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
@@ -229,54 +373,73 @@ pub fn games() -> String {
     games_json()
 }
 
-/// `analyze(game, options, position, misere, maxStates)`: the `analyze
-/// --json` document; throws the command line's message.
+/// `analyze(game, options, position, misere, outcomeOnly, maxStates)`:
+/// the `analyze --json` document (`--outcome-only` when `outcomeOnly`);
+/// throws the command line's message.
 #[wasm_bindgen]
 pub fn analyze(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<String>,
 ) -> Result<String, JsError> {
-    analyze_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+    analyze_json(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states.as_deref(),
+    )
+    .map_err(js_error)
 }
 
-/// `explain(game, options, position, misere, maxStates)`: the `analyze
-/// --explain --json` document; throws the command line's message.
+/// `explain(game, options, position, misere, outcomeOnly, maxStates)`:
+/// the `analyze --explain --json` document; throws the command line's
+/// message.
 #[wasm_bindgen]
 pub fn explain(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<String>,
 ) -> Result<String, JsError> {
-    explain_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+    explain_json(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states.as_deref(),
+    )
+    .map_err(js_error)
 }
 
-/// `moves(game, options, position, maxStates)`: every legal move.
+/// `table(game, options, position, misere, outcomeOnly, maxStates)`: the
+/// family's table in the analysis of the position, rows labelled, or
+/// `null`.
 #[wasm_bindgen]
-pub fn moves(
-    game: &str,
-    options: &str,
-    position: &str,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    moves_json(game, options, position, max_states.as_deref()).map_err(js_error)
-}
-
-/// `engineMove(game, options, position, misere, maxStates)`: the
-/// engine's move.
-#[wasm_bindgen(js_name = engineMove)]
-pub fn engine_move(
+pub fn table(
     game: &str,
     options: &str,
     position: &str,
     misere: bool,
+    outcome_only: bool,
     max_states: Option<String>,
 ) -> Result<String, JsError> {
-    engine_move_json(game, options, position, misere, max_states.as_deref()).map_err(js_error)
+    table_json(
+        game,
+        options,
+        position,
+        misere,
+        outcome_only,
+        max_states.as_deref(),
+    )
+    .map_err(js_error)
 }
 
 /// `seq(game, options, n)`: the `seq --json` document of heaps 0..=n.
@@ -302,7 +465,7 @@ mod tests {
 
     #[test]
     fn nim_345_is_the_command_lines_document() {
-        let a = parse(&analyze_json("nim", "", "3 4 5", false, None).unwrap());
+        let a = parse(&analyze_json("nim", "", "3 4 5", false, false, None).unwrap());
         assert_eq!(a["outcome"], "N");
         assert_eq!(a["value"], 2);
         assert_eq!(a["winning_moves"][0]["to"], "1 4 5");
@@ -317,7 +480,7 @@ mod tests {
 
     #[test]
     fn the_explanation_is_the_command_lines() {
-        let doc = parse(&explain_json("nim", "", "3 4 5", false, None).unwrap());
+        let doc = parse(&explain_json("nim", "", "3 4 5", false, false, None).unwrap());
         let e = &doc["explanation"];
         assert_eq!(
             e["nim_sum"]["terms"],
@@ -342,40 +505,52 @@ mod tests {
         trimmed.as_object_mut().unwrap().remove("explanation");
         assert_eq!(
             trimmed,
-            parse(&analyze_json("nim", "", "3 4 5", false, None).unwrap())
+            parse(&analyze_json("nim", "", "3 4 5", false, false, None).unwrap())
         );
         // Misère play and bad input, as for the analysis.
-        let m = parse(&explain_json("nim", "", "1 1 2", true, None).unwrap());
+        let m = parse(&explain_json("nim", "", "1 1 2", true, false, None).unwrap());
         assert!(m["explanation"]["nim_sum"].is_null());
         assert!(m["explanation"]["conclusion"]
             .as_str()
             .unwrap()
             .starts_with("In misère play"));
-        assert!(input(explain_json("nim", "", "3 x", false, None).unwrap_err()).contains("'x'"));
+        assert!(
+            input(explain_json("nim", "", "3 x", false, false, None).unwrap_err()).contains("'x'")
+        );
     }
 
     #[test]
     fn options_come_as_a_json_object() {
-        let a =
-            parse(&analyze_json("subtraction", r#"{"set": "1,3,4"}"#, "7", false, None).unwrap());
+        let a = parse(
+            &analyze_json(
+                "subtraction",
+                r#"{"set": "1,3,4"}"#,
+                "7",
+                false,
+                false,
+                None,
+            )
+            .unwrap(),
+        );
         assert_eq!(a["outcome"], "P");
-        let b =
-            parse(&analyze_json("octal", r#"{"--code": "0.137"}"#, "5 7", false, None).unwrap());
+        let b = parse(
+            &analyze_json("octal", r#"{"--code": "0.137"}"#, "5 7", false, false, None).unwrap(),
+        );
         assert_eq!(b["game"], "octal 0.137");
         assert!(
-            input(analyze_json("subtraction", "", "7", false, None).unwrap_err())
+            input(analyze_json("subtraction", "", "7", false, false, None).unwrap_err())
                 .starts_with("missing option --set S for game subtraction (")
         );
         assert!(
-            input(analyze_json("nim", "[1]", "3", false, None).unwrap_err())
+            input(analyze_json("nim", "[1]", "3", false, false, None).unwrap_err())
                 .starts_with("options: expected a JSON object")
         );
         assert!(
-            input(analyze_json("nim", "{", "3", false, None).unwrap_err())
+            input(analyze_json("nim", "{", "3", false, false, None).unwrap_err())
                 .starts_with("options: not a JSON object")
         );
         assert_eq!(
-            input(analyze_json("nim", r#"{"max": 3}"#, "3", false, None).unwrap_err()),
+            input(analyze_json("nim", r#"{"max": 3}"#, "3", false, false, None).unwrap_err()),
             "unknown option '--max' for game nim; nim has no game-specific options"
         );
     }
@@ -383,11 +558,11 @@ mod tests {
     #[test]
     fn bad_input_has_the_command_lines_message() {
         assert!(
-            input(analyze_json("chess", "", "1", false, None).unwrap_err())
+            input(analyze_json("chess", "", "1", false, false, None).unwrap_err())
                 .starts_with("unknown game 'chess'; known games: nim")
         );
         assert_eq!(
-            input(analyze_json("nim", "", "3", false, Some("0")).unwrap_err()),
+            input(analyze_json("nim", "", "3", false, false, Some("0")).unwrap_err()),
             "--max-states: '0' is too small; the least allowed is 1"
         );
         assert_eq!(
@@ -400,49 +575,108 @@ mod tests {
     }
 
     #[test]
-    fn a_state_limit_is_reported() {
-        let e = analyze_json("treblecross", "", &".".repeat(40), true, Some("50")).unwrap_err();
-        assert!(matches!(e, GameError::Search(_)), "{e:?}");
-    }
-
-    #[test]
-    fn moves_and_the_engine_move_lead_to_positions_analyze_takes() {
-        let ms = parse(&moves_json("nim", "", "1 2", None).unwrap());
-        let tos: Vec<&str> = ms
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["to"].as_str().unwrap())
-            .collect();
-        assert_eq!(tos, ["0 2", "1 0", "1 1"]);
-        // From an N position the engine plays a winning move.
-        let m = parse(&engine_move_json("nim", "", "3 4 5", false, None).unwrap());
-        assert_eq!(m["to"], "1 4 5");
-        // From a P position it still moves.
-        let m = parse(&engine_move_json("nim", "", "1 1", false, None).unwrap());
-        assert!(m["to"] == "0 1" || m["to"] == "1 0", "{m}");
-        assert!(
-            input(engine_move_json("nim", "", "0 0", false, None).unwrap_err())
-                .contains("has no move")
+    fn a_drawn_position_lists_drawing_moves_and_its_loopy_value() {
+        let edges = r#"{"edges": "a-b,b-a"}"#;
+        let a = parse(&analyze_json("graph", edges, "a", false, false, None).unwrap());
+        assert_eq!(a["outcome"], "D");
+        assert_eq!(a["winning_move_count"], 0);
+        assert_eq!(a["winning_moves"], serde_json::json!([]));
+        assert_eq!(a["drawing_move_count"], 1);
+        assert_eq!(
+            a["drawing_moves"],
+            serde_json::json!([{"move": "a -> b", "to": "b"}])
         );
+        assert!(a["value"].is_null());
+        assert_eq!(a["loopy_value"], "∞{}");
+        // The document of `analyze --json`.
+        let family = build("graph", edges, None).unwrap();
+        let same = family.analyze(&["a"], Play::Normal).unwrap();
+        assert_eq!(a, serde_json::to_value(same).unwrap());
+        // Outcome only: the drawing moves are not examined either.
+        let o = parse(&analyze_json("graph", edges, "a", false, true, None).unwrap());
+        assert_eq!(o["outcome"], "D");
+        assert!(o["winning_move_count"].is_null());
+        assert!(o.get("drawing_move_count").is_none() && o.get("drawing_moves").is_none());
+        // A finite generalized value is the value.
+        let n = parse(
+            &analyze_json(
+                "graph",
+                r#"{"edges": "a-b,b-c,c-a,c-d"}"#,
+                "a",
+                false,
+                false,
+                None,
+            )
+            .unwrap(),
+        );
+        assert_eq!(n["value"], 1);
+        assert!(n.get("loopy_value").is_none());
     }
 
     #[test]
-    fn a_game_played_to_the_end_by_the_engine_alone() {
-        // Each engine move leads to a position with fewer pins; the game ends.
-        let mut pos = "..........".to_string();
-        let mut turns = 0;
-        loop {
-            let ms = parse(&moves_json("treblecross", "", &pos, None).unwrap());
-            if ms.as_array().unwrap().is_empty() {
-                break;
-            }
-            let m = parse(&engine_move_json("treblecross", "", &pos, false, None).unwrap());
-            pos = m["to"].as_str().unwrap().to_string();
-            turns += 1;
-            assert!(turns <= 10, "{pos}");
+    fn outcome_only_answers_a_heap_with_too_many_moves_to_list() {
+        // Without the switch: the command line's message, naming it.
+        assert_eq!(
+            input(analyze_json("kayles", "", "1000000000", false, false, None).unwrap_err()),
+            "too many moves to list: about 1500000006, limit 10000000 (raise it with --max-states); --outcome-only answers with the outcome and value alone"
+        );
+        let a = parse(&analyze_json("kayles", "", "1000000000", false, true, None).unwrap());
+        assert_eq!(a["outcome"], "N");
+        assert_eq!(a["value"], 1);
+        assert!(a["winning_move_count"].is_null());
+        assert_eq!(a["winning_moves"], serde_json::json!([]));
+        // The document of `analyze --outcome-only --json`.
+        let same = grundy_games::find("kayles")
+            .unwrap()
+            .build(&Default::default(), &Limits::default())
+            .unwrap()
+            .analyze_with(&["1000000000"], Play::Normal, Detail::OutcomeOnly)
+            .unwrap();
+        assert_eq!(a, serde_json::to_value(same).unwrap());
+        // Explained too, without the moves.
+        let e = parse(&explain_json("kayles", "", "1000000000", false, true, None).unwrap());
+        assert!(e["explanation"]["text"][0]
+            .as_str()
+            .unwrap()
+            .contains("heap 1000000000 is worth what heap 76 is"));
+        // The switch asked of a small position still gives no moves, and
+        // the full answer after it is not the one kept.
+        let small = parse(&analyze_json("kayles", "", "4 7", false, true, None).unwrap());
+        assert!(small["winning_move_count"].is_null());
+        let full = parse(&analyze_json("kayles", "", "4 7", false, false, None).unwrap());
+        assert!(full["winning_move_count"].as_u64().unwrap() >= 1);
+    }
+
+    #[test]
+    fn the_ring_table_comes_whole_with_its_rows() {
+        let ring = r#"{"n": "5", "a": "3,2", "b": "1,2,3"}"#;
+        let t = parse(&table_json("ring", ring, "2 A", false, false, None).unwrap());
+        assert_eq!(
+            t,
+            serde_json::json!({
+                "row_name": "start",
+                "rows": ["2", "3", "4", "5"],
+                "columns": [
+                    {"name": "a_first", "words": ["Lose", "Win", "Win", "Loop"]},
+                    {"name": "b_first", "words": ["Loop", "Win", "Win", "Win"]},
+                ],
+            })
+        );
+        // The columns are those the analysis flattens into its fields.
+        let a = parse(&analyze_json("ring", ring, "2 A", false, false, None).unwrap());
+        for c in t["columns"].as_array().unwrap() {
+            assert_eq!(a[c["name"].as_str().unwrap()], c["words"]);
         }
-        assert!(turns >= 1);
+        // A family without a table answers null.
+        let none = table_json("nim", "", "3 4 5", false, false, None).unwrap();
+        assert_eq!(none, "null");
+    }
+
+    #[test]
+    fn a_state_limit_is_reported() {
+        let e =
+            analyze_json("treblecross", "", &".".repeat(40), true, false, Some("50")).unwrap_err();
+        assert!(matches!(e, GameError::Search(_)), "{e:?}");
     }
 
     #[test]

@@ -58,12 +58,10 @@ fn options_apply_to_every_line() {
     assert_eq!(out[0]["outcome"], "N");
     assert_eq!(out[1]["outcome"], "P");
     assert_eq!(out[1]["play"], "misere");
-    if registered("bash") {
-        let o = grundy_stdin(&["batch", "bash", "--max", "10"], "100\n11\n");
-        let out = lines(&stdout(&o));
-        assert_eq!(out[0]["value"], 1);
-        assert_eq!(out[1]["outcome"], "P");
-    }
+    let o = grundy_stdin(&["batch", "bash", "--max", "10"], "100\n11\n");
+    let out = lines(&stdout(&o));
+    assert_eq!(out[0]["value"], 1);
+    assert_eq!(out[1]["outcome"], "P");
 }
 
 #[test]

@@ -23,9 +23,6 @@ fn moves_lead_to_p(game: &[&str], position: &[&str]) -> usize {
 
 #[test]
 fn wythoff() {
-    if !registered("wythoff") {
-        return;
-    }
     for p in [["1", "2"], ["3", "5"], ["4", "7"], ["6", "10"], ["0", "0"]] {
         assert_eq!(outcome(&["wythoff", p[0], p[1]]), "P", "{p:?}");
     }
@@ -39,9 +36,6 @@ fn wythoff() {
 
 #[test]
 fn lasker() {
-    if !registered("lasker") {
-        return;
-    }
     // n for n mod 4 in {1,2}; n+1 for 3; n-1 for 0.
     for (n, v) in [(1, 1), (2, 2), (3, 4), (4, 3), (5, 5), (7, 8), (8, 7)] {
         let a = json(&["analyze", "lasker", &n.to_string(), "--json"]);
@@ -51,9 +45,6 @@ fn lasker() {
 
 #[test]
 fn bash_count_to_100() {
-    if !registered("bash") {
-        return;
-    }
     let a = json(&["analyze", "bash", "--max", "10", "100", "--json"]);
     assert_eq!(a["outcome"], "N");
     assert_eq!(a["value"], 1);
@@ -62,9 +53,6 @@ fn bash_count_to_100() {
 
 #[test]
 fn subtraction_title_is_the_command() {
-    if !registered("subtraction") {
-        return;
-    }
     let t = ok(&["analyze", "subtraction", "10", "7", "--set", "1,3,4"]);
     assert!(
         t.starts_with("subtraction --set 1,3,4 10 7: first player wins (N), value 1\n"),
@@ -78,18 +66,12 @@ fn subtraction_title_is_the_command() {
 
 #[test]
 fn paint2xn() {
-    if !registered("paint2xn") {
-        return;
-    }
     assert_eq!(outcome(&["paint2xn", "--n", "2"]), "N");
     assert_eq!(outcome(&["paint2xn", "--n", "2", "1,1", "2,2"]), "P");
 }
 
 #[test]
 fn kayles_misere_moves_lead_to_misere_p() {
-    if !registered("kayles") {
-        return;
-    }
     let a = json(&["analyze", "kayles", "4", "7", "--misere", "--json"]);
     assert_eq!(a["play"], "misere");
     for m in a["winning_moves"].as_array().unwrap() {
@@ -101,9 +83,6 @@ fn kayles_misere_moves_lead_to_misere_p() {
 
 #[test]
 fn batch_of_wythoff_positions() {
-    if !registered("wythoff") {
-        return;
-    }
     let o = grundy_stdin(
         &["batch", "wythoff"],
         "3 5\n3 7\n1 2 3\n1000000000000000000 1\n",
@@ -122,9 +101,6 @@ fn batch_of_wythoff_positions() {
 
 #[test]
 fn game31() {
-    if !registered("game31") {
-        return;
-    }
     // The empty prefix is written `-`; every winning card leads to a P prefix.
     assert!(moves_lead_to_p(&["game31"], &["-"]) >= 1);
     assert_eq!(outcome(&["game31", "356656"]), "P");
@@ -135,9 +111,6 @@ fn game31() {
 
 #[test]
 fn multiplication() {
-    if !registered("multiplication") {
-        return;
-    }
     assert_eq!(outcome(&["multiplication", "--target", "162"]), "N");
     assert_eq!(outcome(&["multiplication", "--target", "17"]), "P");
     assert_eq!(outcome(&["multiplication", "--target", "34012226"]), "N");
@@ -146,9 +119,6 @@ fn multiplication() {
 
 #[test]
 fn treblecross() {
-    if !registered("treblecross") {
-        return;
-    }
     let cells = |row: &str| -> Vec<String> {
         let a = json(&["analyze", "treblecross", row, "--json"]);
         a["winning_moves"]
@@ -166,9 +136,6 @@ fn treblecross() {
 
 #[test]
 fn checkers() {
-    if !registered("checkers") {
-        return;
-    }
     assert_eq!(outcome(&["checkers", "19,20"]), "P");
     assert_eq!(outcome(&["checkers", "19", "18"]), "N");
     moves_lead_to_p(&["checkers"], &["19", "18"]);
@@ -176,23 +143,16 @@ fn checkers() {
 
 #[test]
 fn staircase_and_chessmen() {
-    if registered("staircase") {
-        // Nim on the odd stairs: 2 XOR 3 XOR 4 = 5.
-        let a = json(&["analyze", "staircase", "2", "1", "3", "2", "4", "--json"]);
-        assert_eq!(a["value"], 5);
-        moves_lead_to_p(&["staircase"], &["2", "1", "3", "2", "4"]);
-    }
-    if registered("chessmen") {
-        assert_eq!(outcome(&["chessmen", "1", "5", "6"]), "P");
-        moves_lead_to_p(&["chessmen"], &["2", "5", "9"]);
-    }
+    // Nim on the odd stairs: 2 XOR 3 XOR 4 = 5.
+    let a = json(&["analyze", "staircase", "2", "1", "3", "2", "4", "--json"]);
+    assert_eq!(a["value"], 5);
+    moves_lead_to_p(&["staircase"], &["2", "1", "3", "2", "4"]);
+    assert_eq!(outcome(&["chessmen", "1", "5", "6"]), "P");
+    moves_lead_to_p(&["chessmen"], &["2", "5", "9"]);
 }
 
 #[test]
 fn kayles_row_matches_kayles() {
-    if !(registered("kayles-row") && registered("kayles")) {
-        return;
-    }
     let row = json(&["analyze", "kayles-row", "II.III.IIIIIII", "--json"]);
     let heaps = json(&["analyze", "kayles", "2", "3", "7", "--json"]);
     assert_eq!(row["value"], heaps["value"]);

@@ -19,6 +19,7 @@ mod games_list;
 mod graph;
 mod hackenbush;
 mod huge_positions;
+mod json_line;
 mod long_input_lines;
 mod nim_arith;
 mod pirates;

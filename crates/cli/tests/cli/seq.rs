@@ -20,9 +20,6 @@ fn values(args: &[&str]) -> Vec<u64> {
 
 #[test]
 fn grundy_game_first_values() {
-    if !registered("grundy-game") {
-        return;
-    }
     assert_eq!(
         values(&["grundy-game", "-n", "20"]),
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
@@ -31,9 +28,6 @@ fn grundy_game_first_values() {
 
 #[test]
 fn octal_0007_first_values() {
-    if !registered("octal") {
-        return;
-    }
     assert_eq!(
         values(&["octal", "-n", "19", "--code", "0.007"]),
         [0, 0, 0, 1, 1, 1, 2, 2, 0, 3, 3, 1, 1, 1, 0, 4, 3, 3, 3, 2]
@@ -42,9 +36,6 @@ fn octal_0007_first_values() {
 
 #[test]
 fn json_document_fields() {
-    if !registered("kayles") {
-        return;
-    }
     let doc = json(&["seq", "kayles", "-n", "5", "--json"]);
     let obj = doc.as_object().unwrap();
     for k in ["game", "n", "values", "period"] {
@@ -56,9 +47,6 @@ fn json_document_fields() {
 
 #[test]
 fn text_is_wrapped_with_heap_indices() {
-    if !registered("kayles") {
-        return;
-    }
     let t = ok(&["seq", "kayles", "-n", "25"]);
     let lines: Vec<&str> = t.lines().collect();
     assert_eq!(lines[0], "kayles (octal 0.77): values of heaps 0..=25");
@@ -74,9 +62,6 @@ fn text_is_wrapped_with_heap_indices() {
 
 #[test]
 fn seq_options_anywhere_and_errors() {
-    if !registered("octal") {
-        return;
-    }
     let a = values(&["octal", "--code", "0.137", "-n", "30"]);
     let b = values(&["-n", "30", "octal", "--code", "0.137"].map(|s| s)[..]);
     assert_eq!(a, b);
@@ -95,29 +80,23 @@ fn period(args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn documented_periods() {
-    if registered("kayles") {
-        assert_eq!(
-            period(&["kayles", "-n", "300"]),
-            serde_json::json!({"preperiod": 71, "period": 12, "proven": true})
-        );
-        let t = ok(&["seq", "kayles", "-n", "300"]);
-        assert_eq!(
-            t.lines().last().unwrap(),
-            "period 12, pre-period 71 (proven)"
-        );
-    }
-    if registered("octal") {
-        let p = period(&["octal", "--code", "0.137", "-n", "400"]);
-        assert_eq!(p["period"], 34);
-        assert_eq!(p["proven"], true);
-    }
-    if registered("subtraction") {
-        let p = period(&["subtraction", "--set", "1,3,4", "-n", "60"]);
-        assert_eq!(
-            p,
-            serde_json::json!({"preperiod": 0, "period": 7, "proven": true})
-        );
-    }
+    assert_eq!(
+        period(&["kayles", "-n", "300"]),
+        serde_json::json!({"preperiod": 71, "period": 12, "proven": true})
+    );
+    let t = ok(&["seq", "kayles", "-n", "300"]);
+    assert_eq!(
+        t.lines().last().unwrap(),
+        "period 12, pre-period 71 (proven)"
+    );
+    let p = period(&["octal", "--code", "0.137", "-n", "400"]);
+    assert_eq!(p["period"], 34);
+    assert_eq!(p["proven"], true);
+    let p = period(&["subtraction", "--set", "1,3,4", "-n", "60"]);
+    assert_eq!(
+        p,
+        serde_json::json!({"preperiod": 0, "period": 7, "proven": true})
+    );
 }
 
 /// `game` names the game as typed, the code has a field of its own, and a

@@ -1,0 +1,151 @@
+//! The answer for a position of an acyclic game: the family's theory where
+//! it has one, else the Sprague-Grundy values (normal play) or the misère
+//! search, and the winning moves they show.
+
+use super::report::{check_moves_bound, report_components, Analysis, Detail, MoveReport};
+use crate::{GameError, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
+
+/// Analyses `p` of a game that never repeats (see [`crate::analyze_with`],
+/// which checks the answer's size first).
+pub(super) fn analyze<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    normal: &mut Solver<G>,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+) -> Result<Analysis, GameError> {
+    let list_moves = detail != Detail::OutcomeOnly;
+    let theory = game.theory(p, play);
+    let mut notes = Vec::new();
+    // Normal-play values mean nothing to a misère answer: skip their search.
+    let (values, value_error) = match play {
+        Play::Misere => (None, None),
+        Play::Normal => match normal.component_values(p) {
+            Ok(v) => (Some(v), None),
+            Err(e) => (None, Some(e)),
+        },
+    };
+    let parts: Vec<(G::Position, Option<u64>)> = match &values {
+        Some(v) => v.iter().map(|(q, n)| (q.clone(), Some(n.0))).collect(),
+        None => match play {
+            Play::Normal => game.normal_play_parts(p),
+            Play::Misere => game.components(p),
+        }
+        .map_err(SearchError::from)?
+        .into_iter()
+        .map(|q| (q, None))
+        .collect(),
+    };
+    let total = values
+        .as_ref()
+        .map(|v| v.iter().fold(0u64, |acc, (_, n)| acc ^ n.0));
+    let components = report_components(game, p, parts, total, normal.limits())?;
+
+    let (outcome, winning, method, value) = match play {
+        Play::Normal => {
+            let value = match (total, &theory, value_error) {
+                (Some(t), _, _) => Some(t),
+                (None, Some(_), Some(e)) => {
+                    notes.push(format!("value not computed: {e}"));
+                    None
+                }
+                (None, _, Some(e)) => return Err(e.into()),
+                (None, _, None) => unreachable!("either values or an error"),
+            };
+            match theory {
+                Some(t) => {
+                    if let Some(v) = value {
+                        if (v != 0) != (t.outcome == Outcome::N) {
+                            return Err(GameError::Internal(format!(
+                                "theory ({}) says {} but the value is {v}",
+                                t.method, t.outcome
+                            )));
+                        }
+                    }
+                    (t.outcome, t.winning_moves, t.method, value)
+                }
+                None => {
+                    let v = value.expect("no theory means the value was computed");
+                    let mut winning = Vec::new();
+                    if v != 0 && list_moves {
+                        check_moves_bound(game, p, normal.limits())?;
+                        for m in game.moves(p).map_err(SearchError::from)? {
+                            if normal.value(&m.to)?.0 == 0 {
+                                winning.push(m);
+                            }
+                        }
+                    }
+                    let method = if game
+                        .normal_play_parts(p)
+                        .map_err(SearchError::from)?
+                        .iter()
+                        .all(|q| game.closed_form(q).is_some())
+                    {
+                        "closed form"
+                    } else {
+                        "memoised search"
+                    };
+                    (
+                        Outcome::from_mover_wins(v != 0),
+                        winning,
+                        method.to_string(),
+                        value,
+                    )
+                }
+            }
+        }
+        Play::Misere => match theory {
+            Some(t) => (t.outcome, t.winning_moves, t.method, None),
+            None => {
+                let wins = misere.mover_wins(p)?;
+                let mut winning = Vec::new();
+                if wins && list_moves {
+                    check_moves_bound(game, p, normal.limits())?;
+                    for m in game.moves(p).map_err(SearchError::from)? {
+                        if !misere.mover_wins(&m.to)? {
+                            winning.push(m);
+                        }
+                    }
+                }
+                (
+                    Outcome::from_mover_wins(wins),
+                    winning,
+                    "misère search of the whole sum (no theory applies)".to_string(),
+                    None,
+                )
+            }
+        },
+    };
+    let winning_move_count = list_moves.then_some(winning.len());
+    let shown = match detail {
+        Detail::AllMoves => winning.len(),
+        Detail::FirstMoves(k) => k,
+        Detail::OutcomeOnly => 0,
+    };
+    let winning_moves: Vec<MoveReport> = winning
+        .into_iter()
+        .take(shown)
+        .map(|m| MoveReport {
+            label: m.label,
+            to: game.format(&m.to),
+        })
+        .collect();
+    Ok(Analysis {
+        game: game_name.to_string(),
+        position: game.format(p),
+        play,
+        outcome,
+        value,
+        winning_move_count,
+        winning_moves,
+        drawing_move_count: None,
+        drawing_moves: Vec::new(),
+        loopy_value: None,
+        components,
+        method,
+        notes,
+        table: None,
+    })
+}

@@ -1,0 +1,178 @@
+//! The report types every analysis fills in, and the pieces the acyclic
+//! and the loopy analyses share: the components as reported, the bound on
+//! moves listed.
+
+use crate::{Limits, Outcome, Play, SearchError, Table, TextGame};
+
+/// One move as reported to the user (a winning move, a move keeping a
+/// draw, a legal move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MoveReport {
+    /// The move in the game's words.
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
+    pub label: String,
+    /// The position after the move, in the syntax `analyze` accepts.
+    pub to: String,
+}
+
+/// One independent component of the analysed position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ComponentReport {
+    /// The component, in the game's position syntax.
+    pub position: String,
+    /// Its normal-play Sprague-Grundy value, when computed.
+    pub value: Option<u64>,
+}
+
+/// The analysis of one position; serialises to the `analyze --json`
+/// document of the command-line contract.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Analysis {
+    /// The game's name (with its options, e.g. `subtraction 1,3,4`).
+    pub game: String,
+    /// The position, in the game's syntax.
+    pub position: String,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// The normal-play Sprague-Grundy value; `None` in misère play or when
+    /// only theory (no value) was available.
+    pub value: Option<u64>,
+    /// How many winning moves there are; `None` when the moves were not
+    /// examined ([`Detail::OutcomeOnly`]). `Some(0)` for a drawn position
+    /// whose moves were examined: no move wins there.
+    pub winning_move_count: Option<usize>,
+    /// The winning moves, in the family's deterministic order: every one,
+    /// or the first few that [`Detail`] asked for. Only moves that win:
+    /// `[]` for a drawn position (see [`Analysis::drawing_moves`]).
+    pub winning_moves: Vec<MoveReport>,
+    /// How many moves keep the draw of a drawn position (outcome `D`):
+    /// `Some` exactly when the outcome is `D` and the moves were examined
+    /// (not [`Detail::OutcomeOnly`]); absent from the JSON otherwise.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub drawing_move_count: Option<usize>,
+    /// The moves of a drawn position that keep the draw (lead to a drawn
+    /// position), in the family's order: every one, or the first few that
+    /// [`Detail`] asked for; absent from the JSON when empty.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub drawing_moves: Vec<MoveReport>,
+    /// The generalized Sprague-Grundy value (Smith) when it is infinite,
+    /// written as [`crate::LoopyValue`]'s `Display` (`∞`, `∞{0,2}`); then
+    /// [`Analysis::value`] is `None`. A finite generalized value is in
+    /// `value` alone. Absent from the JSON when `None`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub loopy_value: Option<String>,
+    /// The parts the position was split into (for normal play the split
+    /// of its value, for misère the disjunctive sum), each with a move and
+    /// its value: `[]` exactly when the position is over; a position that
+    /// does not split is its own single component.
+    pub components: Vec<ComponentReport>,
+    /// How the outcome was established (closed form, search, a theorem).
+    pub method: String,
+    /// Remarks for the reader (a limit that stopped the value, ...).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub notes: Vec<String>,
+    /// A family's table covering many positions at once (e.g. the outcome
+    /// of every start of `ring`); its columns become fields of the JSON
+    /// answer. `None` for most families.
+    #[cfg_attr(
+        feature = "serde",
+        serde(flatten, skip_serializing_if = "Option::is_none")
+    )]
+    pub table: Option<Table>,
+}
+
+impl Analysis {
+    /// The moves worth playing from the position: the winning moves of a
+    /// won position, the draw-keeping moves of a drawn one, none from a
+    /// lost one (as many as were listed).
+    pub fn good_moves(&self) -> &[MoveReport] {
+        match self.outcome {
+            Outcome::N => &self.winning_moves,
+            Outcome::D => &self.drawing_moves,
+            Outcome::P => &[],
+        }
+    }
+}
+
+/// How much of the move list an analysis works out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Every winning move, counted and listed.
+    #[default]
+    AllMoves,
+    /// Every winning move counted, the first `k` listed.
+    FirstMoves(usize),
+    /// Outcome and value only: no move is generated, so a position with
+    /// more moves than the state limit (a heap of 10^12) is still answered
+    /// wherever its value or outcome is.
+    OutcomeOnly,
+}
+
+/// The largest full answer [`crate::analyze_with`] writes, in the units of
+/// [`TextGame::answer_size`] (about a byte of output each, a few bytes of
+/// memory).
+pub const MAX_ANSWER: u128 = 50_000_000;
+
+/// The components as reported, the same way for every family: the parts
+/// of the split that have a move, so `[]` exactly when `p` is over; a
+/// position whose split left nothing out although it has moves (every
+/// part dropped as worth 0, like a Treblecross row where any move loses at
+/// once) is its own single component, of value `total`. Whether a part is
+/// over is only asked where it is cheap: of parts of value 0 (a non-zero
+/// value has a move) whose moves are few enough to list.
+pub(super) fn report_components<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    parts: Vec<(G::Position, Option<u64>)>,
+    total: Option<u64>,
+    limits: &Limits,
+) -> Result<Vec<ComponentReport>, SearchError> {
+    let over = |q: &G::Position| -> Result<bool, SearchError> {
+        if check_moves_bound(game, q, limits).is_err() {
+            return Ok(false);
+        }
+        Ok(game.is_terminal(q)?)
+    };
+    let mut kept = Vec::with_capacity(parts.len());
+    for (q, v) in parts {
+        if v.unwrap_or(0) == 0 && over(&q)? {
+            continue;
+        }
+        kept.push(ComponentReport {
+            position: game.format(&q),
+            value: v,
+        });
+    }
+    if kept.is_empty() && !over(p)? {
+        kept.push(ComponentReport {
+            position: game.format(p),
+            value: total,
+        });
+    }
+    Ok(kept)
+}
+
+/// Refuses to list the moves of `p` when [`TextGame::moves_bound`] says
+/// there may be more than the state limit allows: the one test every
+/// front end and analysis makes before generating a position's moves.
+///
+/// Errors: [`SearchError::TooManyMoves`], naming the bound and the limit.
+pub fn check_moves_bound<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    limits: &Limits,
+) -> Result<(), SearchError> {
+    let estimate = game.moves_bound(p);
+    if estimate > limits.max_states as u128 {
+        return Err(SearchError::TooManyMoves {
+            estimate,
+            limit: limits.max_states,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,385 @@
+//! Two-dimensional coin-turning games, products of two one-dimensional
+//! rules: a move picks a move set A of the first rule (along x) and B of
+//! the second (along y) and turns every coin (a, b) of A x B; the coin
+//! (max A, max B) must go from heads to tails. By the Tartan theorem a lone
+//! head at (x, y) is worth the nim product g1(x) ⊗ g2(y). Coordinates count
+//! from 0; in the product the row and column 0 are real coins, and every
+//! rule gives them value 0 (no move set ends there). `turning-corners` is
+//! the product of `one-or-two` with itself: turn the four corners of a
+//! rectangle, value x ⊗ y.
+
+use super::position::flip;
+use super::rule::CoinRule;
+use crate::mechanics::heaps;
+use crate::mechanics::steps::{self, Steps};
+use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::{
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
+};
+
+/// A move as the cells it turns.
+type Cells = Vec<(u64, u64)>;
+
+/// The largest coordinate.
+pub const MAX_COORD: u64 = (1 << 32) - 1;
+
+/// The text of a board without heads.
+pub const EMPTY: &str = "-";
+
+/// A board: the coins showing heads, sorted and distinct.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Board {
+    /// Heads as (x, y).
+    pub heads: Vec<(u64, u64)>,
+}
+
+impl Board {
+    fn turned(&self, cells: &[(u64, u64)]) -> Board {
+        let mut out = self.clone();
+        for &c in cells {
+            flip(&mut out.heads, c);
+        }
+        out
+    }
+}
+
+/// Reads heads `x,y` (0-based, each coordinate up to [`MAX_COORD`]), or
+/// `-` for none. Errors name the head (from 1) and its text, or a head
+/// given twice.
+pub fn parse_board(args: &[&str]) -> Result<Board, ParseError> {
+    let words = heaps::words(args);
+    if words == [EMPTY] {
+        return Ok(Board::default());
+    }
+    if words.is_empty() {
+        return Err(ParseError::new(
+            "no heads given: write them as x,y (from 0), e.g. `2,3 5,1`, or `-` for none",
+        ));
+    }
+    heaps::check_count(words.len(), "heads")?;
+    let mut heads = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let bad = |e: String| ParseError::new(format!("head {} ('{w}'): {e}", i + 1));
+        let (x, y) = w
+            .split_once(',')
+            .ok_or_else(|| bad("expected x,y, two coordinates joined by a comma".into()))?;
+        let x = parse_u64_in(x, 0, MAX_COORD).map_err(|e| bad(format!("x {e}")))?;
+        let y = parse_u64_in(y, 0, MAX_COORD).map_err(|e| bad(format!("y {e}")))?;
+        heads.push((x, y));
+    }
+    heads.sort_unstable();
+    if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
+        return Err(ParseError::new(format!(
+            "the coin {},{} is listed twice as a head",
+            w[0].0, w[0].1
+        )));
+    }
+    Ok(Board { heads })
+}
+
+/// Writes a board as [`parse_board`] reads it.
+pub fn format_board(b: &Board) -> String {
+    if b.heads.is_empty() {
+        return EMPTY.to_string();
+    }
+    b.heads
+        .iter()
+        .map(|(x, y)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn describe(cells: &[(u64, u64)]) -> String {
+    let names: Vec<String> = cells.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    match names.split_last() {
+        Some((last, [])) => format!("turn coin {last}"),
+        Some((last, rest)) => format!("turn coins {} and {last}", rest.join(" ")),
+        None => "turn no coin".into(),
+    }
+}
+
+/// The product of two coin-turning rules.
+#[derive(Clone, Debug)]
+pub struct ProductGame {
+    across: CoinRule,
+    down: CoinRule,
+}
+
+impl ProductGame {
+    /// The product of `across` (along x) and `down` (along y).
+    pub fn new(across: CoinRule, down: CoinRule) -> Self {
+        ProductGame { across, down }
+    }
+
+    /// The value of a lone head at (x, y).
+    pub fn head_value(&self, (x, y): (u64, u64)) -> Option<u64> {
+        Some((Nimber(self.across.value(x)?) * Nimber(self.down.value(y)?)).0)
+    }
+
+    fn sets(rule: &CoinRule, x: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        if x >= 1 {
+            rule.move_sets(x, |s| out.push(s.to_vec()));
+        }
+        out
+    }
+
+    fn cells(a: &[u64], b: &[u64]) -> Vec<(u64, u64)> {
+        let mut out: Vec<(u64, u64)> = a
+            .iter()
+            .flat_map(|&x| b.iter().map(move |&y| (x, y)))
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    fn count(rule: &CoinRule, x: u64) -> u128 {
+        if x == 0 {
+            0
+        } else {
+            rule.move_count(x)
+        }
+    }
+
+    /// Every winning product move in normal play (as its cells), with the
+    /// board's value; `None` if listing them costs more than
+    /// [`super::THEORY_WORK`]. Enumerates the move sets of the axis that has
+    /// fewer and inverts the value formula of the other.
+    fn winning_cells(&self, p: &Board) -> Option<(u64, Vec<Cells>)> {
+        let total = self.closed_form(p)?.0;
+        let mut out = Vec::new();
+        if total == 0 {
+            return Some((0, out));
+        }
+        let work: u128 = p
+            .heads
+            .iter()
+            .filter(|(x, y)| *x > 0 && *y > 0)
+            .map(|&(x, y)| {
+                let a = Self::count(&self.across, x) * self.down.search_cost(y);
+                let b = Self::count(&self.down, y) * self.across.search_cost(x);
+                a.min(b)
+            })
+            .sum();
+        if work > super::THEORY_WORK {
+            return None;
+        }
+        let want = Nimber(total);
+        for &(x, y) in &p.heads {
+            if x == 0 || y == 0 {
+                continue;
+            }
+            let value_of = |rule: &CoinRule, s: &[u64]| {
+                Nimber(s.iter().fold(0, |a, &c| a ^ rule.value(c).unwrap_or(0)))
+            };
+            let mut found = Vec::new();
+            if Self::count(&self.across, x) * self.down.search_cost(y)
+                <= Self::count(&self.down, y) * self.across.search_cost(x)
+            {
+                for a in Self::sets(&self.across, x) {
+                    let Some(inv) = value_of(&self.across, &a).inverse() else {
+                        continue;
+                    };
+                    self.down
+                        .sets_with_value(y, (want * inv).0, |b| found.push(Self::cells(&a, b)));
+                }
+            } else {
+                for b in Self::sets(&self.down, y) {
+                    let Some(inv) = value_of(&self.down, &b).inverse() else {
+                        continue;
+                    };
+                    self.across
+                        .sets_with_value(x, (want * inv).0, |a| found.push(Self::cells(a, &b)));
+                }
+            }
+            found.sort();
+            out.extend(found);
+        }
+        Some((total, out))
+    }
+}
+
+impl Steps for ProductGame {
+    type Step = Cells;
+
+    /// Head by head; for each, every move set along x with every move set
+    /// along y.
+    fn each_step(&self, p: &Board, mut visit: impl FnMut(Cells)) {
+        for &(x, y) in &p.heads {
+            let across = Self::sets(&self.across, x);
+            if across.is_empty() {
+                continue;
+            }
+            let down = Self::sets(&self.down, y);
+            for a in &across {
+                for b in &down {
+                    visit(Self::cells(a, b));
+                }
+            }
+        }
+    }
+
+    fn apply(&self, p: &Board, cells: &Cells) -> Board {
+        p.turned(cells)
+    }
+
+    fn label(&self, _: &Board, cells: &Cells) -> String {
+        describe(cells)
+    }
+}
+
+impl Rules for ProductGame {
+    type Position = Board;
+
+    fn options(&self, p: &Board) -> Result<Vec<Board>, RulesError> {
+        Ok(steps::options(self, p))
+    }
+
+    fn is_terminal(&self, p: &Board) -> Result<bool, RulesError> {
+        Ok(p.heads
+            .iter()
+            .all(|&(x, y)| Self::count(&self.across, x) == 0 || Self::count(&self.down, y) == 0))
+    }
+
+    /// Reachable boards keep their heads inside the rectangle from the
+    /// origin to the largest coordinates.
+    fn search_size(&self, p: &Board) -> u128 {
+        let w = p.heads.iter().map(|h| h.0 + 1).max().unwrap_or(0);
+        let h = p.heads.iter().map(|h| h.1 + 1).max().unwrap_or(0);
+        let cells = w.saturating_mul(h).min(127);
+        1u128 << cells
+    }
+}
+
+impl Impartial for ProductGame {
+    /// Normal-play values only: the board is the sum of its lone heads.
+    fn normal_play_parts(&self, p: &Board) -> Result<Vec<Board>, RulesError> {
+        Ok(p.heads.iter().map(|&h| Board { heads: vec![h] }).collect())
+    }
+
+    fn closed_form(&self, p: &Board) -> Option<Nimber> {
+        let mut v = 0;
+        for &h in &p.heads {
+            v ^= self.head_value(h)?;
+        }
+        Some(Nimber(v))
+    }
+
+    fn misere_size(&self, p: &Board) -> u128 {
+        self.search_size(p)
+    }
+}
+
+impl TextGame for ProductGame {
+    /// The winning cells (normal play) or every move (misère) times the
+    /// size of the board each of them writes.
+    fn answer_size(&self, p: &Board, play: Play) -> u128 {
+        let size = 12 * p.heads.len() as u128 + 2;
+        match (play, self.winning_cells(p)) {
+            (Play::Normal, Some((_, moves))) => moves.len() as u128 * size,
+            _ => self.moves_bound(p).saturating_mul(size),
+        }
+    }
+
+    /// Heads `x,y`; refuses heads whose value is not known.
+    fn parse(&self, args: &[&str]) -> Result<Board, ParseError> {
+        let b = parse_board(args)?;
+        if let Some(h) = b.heads.iter().find(|&&h| self.head_value(h).is_none()) {
+            return Err(ParseError::new(format!(
+                "the value of the coin {},{} is not known (a heap sequence without proven period, beyond its table)",
+                h.0, h.1
+            )));
+        }
+        Ok(b)
+    }
+
+    fn format(&self, p: &Board) -> String {
+        format_board(p)
+    }
+
+    fn moves(&self, p: &Board) -> Result<Vec<Move<Board>>, RulesError> {
+        Ok(steps::moves(self, p))
+    }
+
+    fn moves_bound(&self, p: &Board) -> u128 {
+        p.heads
+            .iter()
+            .map(|&(x, y)| Self::count(&self.across, x).saturating_mul(Self::count(&self.down, y)))
+            .fold(0u128, u128::saturating_add)
+    }
+
+    /// Normal play: the Tartan theorem (a head is worth the nim product of
+    /// its two one-dimensional values) and the Sprague-Grundy theorem.
+    fn theory(&self, p: &Board, play: Play) -> Option<Theory<Board>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let (total, moves) = self.winning_cells(p)?;
+        Some(Theory {
+            method: format!(
+                "Tartan theorem: each head is worth g({}) ⊗ g({}), nim product of the one-dimensional values",
+                self.across.name(),
+                self.down.name()
+            ),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: moves
+                .iter()
+                .map(|cells| steps::labelled(self, p, cells))
+                .collect(),
+        })
+    }
+}
+
+fn family(name: String, game: ProductGame, limits: &Limits) -> Box<dyn Family> {
+    Adapter::new(name, game, limits).boxed()
+}
+
+fn rule_option(opts: &GameOptions, name: &str) -> Result<CoinRule, GameError> {
+    CoinRule::parse(opts.required(name)?).map_err(|e| GameError::Input(format!("--{name}: {e}")))
+}
+
+/// `turning-corners x,y ...`.
+pub const TURNING_CORNERS: BuiltIn = BuiltIn {
+    name: "turning-corners",
+    rules: "turn over the four corners of a rectangle whose corner farthest from the origin goes from heads to tails",
+    syntax: "heads as x,y (coordinates from 0, up to 2^32-1), `-` for none",
+    example: "2,2 1,3 3,1",
+    options: &[],
+    build: |_, limits| {
+        let one_or_two = CoinRule::parse("one-or-two").expect("a built-in rule");
+        Ok(family(
+            "turning-corners".into(),
+            ProductGame::new(one_or_two.clone(), one_or_two),
+            limits,
+        ))
+    },
+};
+
+/// `coin-product --x RULE --y RULE x,y ...`.
+pub const COIN_PRODUCT: BuiltIn = BuiltIn {
+    name: "coin-product",
+    rules: "the product of two coin-turning rules: turn every coin of A x B for a move set A along x and B along y",
+    syntax: "heads as x,y (coordinates from 0, up to 2^32-1), `-` for none",
+    example: "--x ruler --y mock-turtles 2,1 1,3",
+    options: &[
+        OptionSpec {
+            name: "x",
+            value: "RULE",
+            help: "the rule along x (see `coins`)",
+            required: true,
+        },
+        OptionSpec {
+            name: "y",
+            value: "RULE",
+            help: "the rule along y (see `coins`)",
+            required: true,
+        },
+    ],
+    build: |opts, limits| {
+        let across = rule_option(opts, "x")?;
+        let down = rule_option(opts, "y")?;
+        let name = format!("coin-product --x {} --y {}", across.name(), down.name());
+        Ok(family(name, ProductGame::new(across, down), limits))
+    },
+};

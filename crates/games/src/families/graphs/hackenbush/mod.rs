@@ -1,0 +1,261 @@
+//! Green Hackenbush: rooted graphs whose edges the players remove in turn;
+//! whatever is no longer connected to the ground falls. Trees by the colon
+//! principle, any graph by the fusion principle ([`fusion`]); forests as
+//! sums. Misère play by the Sprague-Grundy-Jiang theorem where its
+//! hypothesis is checked to hold ([`misere`]), by search of the whole sum
+//! otherwise.
+
+pub mod forest;
+pub mod fusion;
+pub mod misere;
+
+use crate::mechanics::steps::{self, Steps};
+use forest::{dense, format_forest, parse_forest, Forest, Graph};
+use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::{
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    TextGame, Theory,
+};
+
+/// The most work (vertex and edge visits) the edges on cycles may cost
+/// when every winning move is listed: each such edge is examined by fusing
+/// its 2-edge-connected piece again without it.
+pub const MAX_CYCLE_WORK: u128 = 400_000_000;
+
+/// Green Hackenbush on forests of rooted graphs.
+#[derive(Clone, Debug, Default)]
+pub struct Hackenbush {
+    /// The position given with `--edges`, used when no position argument is.
+    default: Option<String>,
+}
+
+impl Hackenbush {
+    /// The game, with `default` (the text of `--edges`) as the position
+    /// when none is given.
+    pub fn new(default: Option<String>) -> Self {
+        Hackenbush { default }
+    }
+
+    /// The forest with graph `gi` replaced by `g` (dropped when empty).
+    fn replaced(p: &Forest, gi: usize, g: Graph) -> Forest {
+        let mut out = p.clone();
+        if g.edges.is_empty() {
+            out.graphs.remove(gi);
+        } else {
+            out.graphs[gi] = g;
+        }
+        out
+    }
+
+    /// Every edge of graph `g` (indices) whose removal leaves it worth
+    /// `target`.
+    fn edges_to(g: &Graph, target: u64) -> Vec<usize> {
+        let (nodes, local) = dense(g);
+        fusion::edges_reaching(nodes.len(), &local, 0, target)
+    }
+
+    /// The winning moves in normal play, as (graph, edge) pairs.
+    fn normal_winning(p: &Forest) -> (u64, Vec<(usize, usize)>) {
+        let values: Vec<u64> = p.graphs.iter().map(Graph::value).collect();
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        let mut out = Vec::new();
+        if total != 0 {
+            for (gi, g) in p.graphs.iter().enumerate() {
+                for e in Self::edges_to(g, values[gi] ^ total) {
+                    out.push((gi, e));
+                }
+            }
+        }
+        (total, out)
+    }
+}
+
+impl Steps for Hackenbush {
+    /// (graph, edge) indices, from 0: the edge removed.
+    type Step = (usize, usize);
+
+    /// Graph by graph, each edge in order.
+    fn each_step(&self, p: &Forest, mut visit: impl FnMut((usize, usize))) {
+        for (gi, g) in p.graphs.iter().enumerate() {
+            for i in 0..g.edges.len() {
+                visit((gi, i));
+            }
+        }
+    }
+
+    fn apply(&self, p: &Forest, &(gi, i): &(usize, usize)) -> Forest {
+        Self::replaced(p, gi, p.graphs[gi].without(i))
+    }
+
+    /// `remove 1-2`, or `graph 2: remove 1-2` in a forest of several
+    /// graphs.
+    fn label(&self, p: &Forest, &(gi, i): &(usize, usize)) -> String {
+        let (a, b) = p.graphs[gi].edges[i];
+        if p.graphs.len() == 1 {
+            format!("remove {a}-{b}")
+        } else {
+            format!("graph {}: remove {a}-{b}", gi + 1)
+        }
+    }
+}
+
+impl Rules for Hackenbush {
+    type Position = Forest;
+
+    fn options(&self, p: &Forest) -> Result<Vec<Forest>, RulesError> {
+        Ok(steps::options(self, p))
+    }
+
+    fn is_terminal(&self, p: &Forest) -> Result<bool, RulesError> {
+        Ok(p.graphs.iter().all(|g| g.edges.is_empty()))
+    }
+
+    /// Each reachable position keeps a subset of the edges.
+    fn search_size(&self, p: &Forest) -> u128 {
+        1u128
+            .checked_shl(p.edge_count() as u32)
+            .unwrap_or(u128::MAX)
+    }
+}
+
+impl Impartial for Hackenbush {
+    /// Every branch at the ground of every graph, in canonical form: the
+    /// branches share only the ground, so removing an edge of one never
+    /// makes anything of another fall (a true sum, in misère play too).
+    fn components(&self, p: &Forest) -> Result<Vec<Forest>, RulesError> {
+        Ok(p.graphs
+            .iter()
+            .flat_map(Graph::branches)
+            .map(|(b, _)| Forest {
+                graphs: vec![b.canonical()],
+            })
+            .collect())
+    }
+
+    fn closed_form(&self, p: &Forest) -> Option<Nimber> {
+        Some(Nimber(p.graphs.iter().fold(0, |a, g| a ^ g.value())))
+    }
+
+    /// None needed when the Sprague-Grundy-Jiang theorem answers; else the
+    /// product over branches of the subsets of their edges.
+    fn misere_size(&self, p: &Forest) -> u128 {
+        if misere::sj_applies(p) {
+            return 0;
+        }
+        p.graphs
+            .iter()
+            .flat_map(Graph::branches)
+            .map(|(b, _)| 1u128.checked_shl(b.edges.len() as u32).unwrap_or(u128::MAX))
+            .fold(1u128, |a, s| a.saturating_mul(s))
+    }
+}
+
+impl TextGame for Hackenbush {
+    /// An upper bound on the text an answer writes: winning moves times
+    /// the size of the position each of them lists; for a misère search,
+    /// every move is examined.
+    fn answer_size(&self, p: &Forest, play: Play) -> u128 {
+        let size = p.edge_count() as u128 + 1;
+        let moves = match play {
+            Play::Normal => Self::normal_winning(p).1.len() as u128,
+            Play::Misere => match misere::sj_answer(p) {
+                Some((_, moves)) => moves.len() as u128,
+                None => size,
+            },
+        };
+        moves * size
+    }
+
+    /// The edges as position arguments (`0-1 1-2 ; 0-1`), or, when none
+    /// is given, the text of `--edges` (so the `to` of a move, fed back
+    /// with the same options, is the position analysed). Refuses positions whose cycles are
+    /// too large to examine edge by edge ([`MAX_CYCLE_WORK`]).
+    fn parse(&self, args: &[&str]) -> Result<Forest, ParseError> {
+        let text = match (args.is_empty(), &self.default) {
+            (false, _) => args.join(" "),
+            (true, Some(d)) => d.clone(),
+            (true, None) => {
+                return Err(ParseError::new(
+                    "no edges given: write them as `--edges \"0-1 1-2 1-3\"` (node 0 is the ground, `;` between graphs)",
+                ))
+            }
+        };
+        let f = parse_forest(&text)?;
+        let work: u128 = f
+            .graphs
+            .iter()
+            .map(|g| {
+                let (nodes, local) = dense(g);
+                fusion::cycle_work(nodes.len(), &local, 0)
+            })
+            .sum();
+        if work > MAX_CYCLE_WORK {
+            return Err(ParseError::new(format!(
+                "the cycles of this position are too large: examining each of their edges costs about {work} steps, at most {MAX_CYCLE_WORK} are allowed (trees and small cycles have no such limit)"
+            )));
+        }
+        Ok(f)
+    }
+
+    fn format(&self, p: &Forest) -> String {
+        format_forest(p)
+    }
+
+    fn moves(&self, p: &Forest) -> Result<Vec<Move<Forest>>, RulesError> {
+        Ok(steps::moves(self, p))
+    }
+
+    fn moves_bound(&self, p: &Forest) -> u128 {
+        p.edge_count() as u128
+    }
+
+    /// Normal play: the fusion principle and the Sprague-Grundy theorem,
+    /// the winning edges found by pushing the wanted value down the tree
+    /// of pieces. Misère play: the Sprague-Grundy-Jiang theorem when every
+    /// branch satisfies its hypothesis ([`misere::sj_answer`]).
+    fn theory(&self, p: &Forest, play: Play) -> Option<Theory<Forest>> {
+        let (method, wins, pairs) = match play {
+            Play::Normal => {
+                let (total, pairs) = Self::normal_winning(p);
+                (
+                    "fusion principle (cycles fused into loops), colon principle, Sprague-Grundy theorem"
+                        .to_string(),
+                    total != 0,
+                    pairs,
+                )
+            }
+            Play::Misere => {
+                let (wins, pairs) = misere::sj_answer(p)?;
+                (misere::SJ_METHOD.to_string(), wins, pairs)
+            }
+        };
+        Some(Theory {
+            method,
+            outcome: Outcome::from_mover_wins(wins),
+            winning_moves: pairs
+                .into_iter()
+                .map(|step| steps::labelled(self, p, &step))
+                .collect(),
+        })
+    }
+}
+
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+    let game = Hackenbush::new(opts.get("edges").map(str::to_string));
+    Ok(Adapter::new("hackenbush", game, limits).boxed())
+}
+
+/// `hackenbush --edges "0-1 1-2 1-3"`.
+pub const REGISTRATION: BuiltIn = BuiltIn {
+    name: "hackenbush",
+    rules: "green Hackenbush: remove one edge; everything no longer connected to the ground falls",
+    syntax: "edges `a-b` between node numbers, node 0 the ground, separated by spaces or commas, `;` between graphs (`-`: no edge); with --edges or as the position",
+    example: "0-1 1-2 1-3 3-4 4-1 0-5",
+    options: &[OptionSpec {
+        name: "edges",
+        value: "EDGES",
+        help: "the position, e.g. \"0-1 1-2 1-3 ; 0-1\" (node 0 is the ground)",
+        required: false,
+    }],
+    build,
+};

@@ -1,0 +1,409 @@
+//! The take-and-break mechanism shared by every one-heap rule family
+//! (`octal`, `kayles`, `dawson-kayles`, `subtraction`, `grundy-game`): a
+//! heap-list game whose heap values come from a value table computed by the
+//! sequence engine, and the family that also answers `grundy seq`.
+//!
+//! The families differ only in how their [`HeapRule`] is built from the
+//! command-line options and in the words of their moves; everything else
+//! lives here once.
+
+use crate::mechanics::heaps;
+use crate::mechanics::misere_bound;
+use grundy_api::{Adapter, Family, SeqReport, SeqValues};
+use grundy_engine::{
+    GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
+    SearchError, TextGame, Theory,
+};
+use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
+use std::sync::Mutex;
+
+/// Heaps whose values are computed eagerly for `analyze` before falling
+/// back to the proven period; positions with larger heaps need a period.
+pub const TABLE_LIMIT: u64 = 1 << 20;
+
+/// `seq` computes at least this many heaps, whatever n it is asked for, so
+/// that the period of a short request is found (and proven) all the same.
+pub const PERIOD_PROBE: u64 = 4096;
+
+/// The most options `analyze` examines when listing winning moves.
+pub const MOVES_LIMIT: u128 = 10_000_000;
+
+/// How a family words a move that leaves `parts` from a heap of `from`.
+pub type Wording = fn(from: u64, parts: &[u64]) -> String;
+
+/// The value sequence of one heap rule, grown on demand and shared by every
+/// query of a batch. Once the sequence engine proves a period, heaps of any
+/// size are answered from it.
+pub struct ValueTable {
+    rule: HeapRule,
+    sequence: Mutex<Sequence>,
+}
+
+impl ValueTable {
+    /// An empty table for `rule`.
+    pub fn new(rule: HeapRule) -> Self {
+        ValueTable {
+            sequence: Mutex::new(Sequence::new(rule.clone())),
+            rule,
+        }
+    }
+
+    /// The table of a built-in game's constant `code`.
+    ///
+    /// Panics on an invalid code: a programming error, never input.
+    pub fn of_code(code: &str) -> Self {
+        let code = TakeBreak::parse(code).expect("a valid built-in code");
+        ValueTable::new(HeapRule::TakeBreak(code))
+    }
+
+    /// The rule whose values this table holds.
+    pub fn rule(&self) -> &HeapRule {
+        &self.rule
+    }
+
+    /// The value of a heap of `n`: from the table, or from the proven
+    /// period. `None` when `n` is beyond [`TABLE_LIMIT`] and no period is
+    /// proven (or the sequence engine failed, e.g. a value overflow).
+    pub fn value(&self, n: u64) -> Option<u64> {
+        let mut seq = self.sequence.lock().ok()?;
+        if let Some(v) = seq.value(n) {
+            return Some(v as u64);
+        }
+        // Grow geometrically so a batch of rising heaps costs little; the
+        // engine stops computing as soon as it proves a period.
+        let len = seq.values().len() as u64;
+        let target = n.max(2 * len).clamp(64, TABLE_LIMIT);
+        let ctl = Control {
+            method: Method::Rc,
+            ..Control::default()
+        };
+        seq.extend_to(target, &ctl).ok()?;
+        seq.value(n).map(u64::from)
+    }
+}
+
+impl ValueTable {
+    /// Where [`ValueTable::value`] finds the value of a heap of `n`, in
+    /// words: the computed table (with the period, when one is proven),
+    /// or the proven period that reduces `n` to a heap in the table.
+    /// `None` when the value is not known.
+    pub fn source(&self, n: u64) -> Option<String> {
+        self.value(n)?;
+        let seq = self.sequence.lock().ok()?;
+        let name = self.rule.name();
+        let computed = seq.values().len() as u64;
+        Some(match seq.proven_period() {
+            Some(p) if n >= computed => {
+                let reduced = p.preperiod + (n - p.preperiod) % p.period;
+                format!(
+                    "the proven period of {name} (pre-period {}, period {}): heap {n} is worth what heap {reduced} is",
+                    p.preperiod, p.period
+                )
+            }
+            Some(p) => format!(
+                "the value table of {name} (proven period {} after pre-period {})",
+                p.period, p.preperiod
+            ),
+            None => format!("the value table of {name}"),
+        })
+    }
+}
+
+/// A sum of heaps under one heap rule.
+pub struct TakeBreakGame {
+    table: ValueTable,
+    wording: Wording,
+    /// The name used in the method line (the rule's name by default).
+    name: String,
+}
+
+impl TakeBreakGame {
+    /// The game of `rule`, with moves described by `wording`.
+    pub fn new(rule: HeapRule, wording: Wording) -> Self {
+        TakeBreakGame {
+            name: rule.name(),
+            table: ValueTable::new(rule),
+            wording,
+        }
+    }
+
+    /// The same game, called `name` in its answers (e.g. `subtraction
+    /// 1,3,4` rather than the rule's code).
+    pub fn named(self, name: impl Into<String>) -> Self {
+        TakeBreakGame {
+            name: name.into(),
+            ..self
+        }
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> &HeapRule {
+        self.table.rule()
+    }
+
+    /// Whether a heap of `n` has an option, without listing them.
+    fn heap_can_move(&self, n: u64) -> bool {
+        match self.rule() {
+            HeapRule::GrundyGame => n >= 3,
+            HeapRule::TakeBreak(code) => {
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
+                code.removals().any(|r| r.fits(n))
+            }
+        }
+    }
+
+    /// An upper bound on the number of options of a heap of `n`.
+    fn option_bound(&self, n: u64) -> u128 {
+        let n = n as u128;
+        match self.rule() {
+            HeapRule::GrundyGame => n / 2 + 1,
+            HeapRule::TakeBreak(code) => {
+                let t = code.digits().len() as u128;
+                match code.max_heaps() {
+                    3 => t * (n * n / 12 + n + 1),
+                    2 => t * (n / 2 + 2),
+                    _ => 2 * t,
+                }
+            }
+        }
+    }
+
+    /// The part lists a heap of `n` may leave, in the rule's order.
+    fn parts(&self, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        self.rule().for_each_option(n as usize, |parts| {
+            out.push(parts.iter().map(|&p| p as u64).collect())
+        });
+        out
+    }
+
+    fn labelled(&self, heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>> {
+        Move {
+            label: format!("heap {}: {}", i + 1, (self.wording)(heaps[i], parts)),
+            to: heaps::replace_heap(heaps, i, parts),
+        }
+    }
+}
+
+impl Rules for TakeBreakGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::options_by_heap(p, |h| self.parts(h)))
+    }
+
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(p.iter().all(|&n| !self.heap_can_move(n)))
+    }
+
+    fn search_size(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| h as u128 + 1).product()
+    }
+}
+
+impl Impartial for TakeBreakGame {
+    fn components(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        Ok(heaps::components(p))
+    }
+
+    fn closed_form(&self, p: &Vec<u64>) -> Option<Nimber> {
+        match p.as_slice() {
+            [n] => self.table.value(*n).map(Nimber),
+            _ => None,
+        }
+    }
+
+    fn closed_form_source(&self, p: &Vec<u64>) -> Option<String> {
+        match p.as_slice() {
+            [n] => self.table.source(*n),
+            _ => None,
+        }
+    }
+
+    /// An upper bound on the sums the misère search of `p` meets: a heap
+    /// may split into several, so the per-heap search size does not bound
+    /// them (kayles 200 ran into the 60 s time limit).
+    fn misere_size(&self, p: &Vec<u64>) -> u128 {
+        let splits = match self.rule() {
+            HeapRule::GrundyGame => true,
+            HeapRule::TakeBreak(code) => !code.is_subtraction(),
+        };
+        if splits {
+            misere_bound::splitting(p)
+        } else {
+            misere_bound::shrinking(p)
+        }
+    }
+}
+
+impl TextGame for TakeBreakGame {
+    fn parse(&self, args: &[&str]) -> Result<Vec<u64>, ParseError> {
+        heaps::parse_heaps(args, u64::MAX)
+    }
+
+    fn format(&self, p: &Vec<u64>) -> String {
+        heaps::format_heaps(p)
+    }
+
+    fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
+        let mut out = Vec::new();
+        for (i, &h) in p.iter().enumerate() {
+            for parts in self.parts(h) {
+                out.push(self.labelled(p, i, &parts));
+            }
+        }
+        Ok(out)
+    }
+
+    fn moves_bound(&self, p: &Vec<u64>) -> u128 {
+        p.iter().map(|&h| self.option_bound(h)).sum()
+    }
+
+    /// Normal play: the Sprague-Grundy theorem over the value table, so
+    /// only the winning options of each heap are labelled. Declines (and so
+    /// lets the engine report the limit) when the heaps have more options
+    /// than [`MOVES_LIMIT`].
+    fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
+        if play != Play::Normal || self.moves_bound(p) > MOVES_LIMIT {
+            return None;
+        }
+        let mut values = Vec::with_capacity(p.len());
+        for &h in p {
+            values.push(self.table.value(h)?);
+        }
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        let mut winning = Vec::new();
+        if total != 0 {
+            for (i, &h) in p.iter().enumerate() {
+                let target = values[i] ^ total;
+                for parts in self.parts(h) {
+                    let v = parts
+                        .iter()
+                        .map(|&q| self.table.value(q))
+                        .try_fold(0, |a, v| v.map(|v| a ^ v))?;
+                    if v == target {
+                        winning.push(self.labelled(p, i, &parts));
+                    }
+                }
+            }
+        }
+        Some(Theory {
+            method: format!(
+                "Sprague-Grundy theorem over the value table of {}",
+                self.name
+            ),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: winning,
+        })
+    }
+}
+
+/// A take-and-break family: `analyze` through the engine, `seq` through the
+/// sequence engine. Named `name` in reports and in its method (`the value
+/// table of subtraction 1,3,4`).
+pub fn family(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+    let table = name.clone();
+    served(name, table, rule, wording, limits)
+}
+
+/// A take-and-break game known by a name of its own (`kayles`): reports
+/// carry `name`, the method names the rule (`the value table of octal
+/// 0.77`).
+pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+    let table = rule.name();
+    served(name, table, rule, wording, limits)
+}
+
+fn served(
+    name: String,
+    table: String,
+    rule: HeapRule,
+    wording: Wording,
+    limits: &Limits,
+) -> Box<dyn Family> {
+    Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits)
+        .with_seq(Box::new(sequence))
+        .boxed()
+}
+
+/// `seq` of a take-and-break family: the values of heaps `0..=n` by the
+/// sequence engine, with the period it finds (or proves).
+fn sequence(
+    game: &TakeBreakGame,
+    name: &str,
+    n: u64,
+    ctl: &Control,
+) -> Result<SeqReport, GameError> {
+    let rule = game.rule().clone();
+    // Look a little further than asked when n is small, so short requests
+    // still get the (proven) period: it costs milliseconds.
+    let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
+        SeqError::TimeLimit { limit, reached } => SearchError::TimeLimitAt {
+            limit,
+            reached,
+            kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
+        }
+        .into(),
+        e => GameError::Input(e.to_string()),
+    })?;
+    let computed_to = (seq.values().len() as u64).saturating_sub(1);
+    let (period, proven) = (seq.period(), seq.proven_period());
+    // The report takes the engine's values as they are (two bytes a heap);
+    // a proven period answers any n without computing it, but the report
+    // still holds every value: refuse, instead of aborting, what cannot be
+    // allocated.
+    let mut values = seq.into_values();
+    let count = usize::try_from(n).ok().and_then(|n| n.checked_add(1));
+    let room = count.map(|c| c.saturating_sub(values.len()));
+    if room.is_none_or(|r| values.try_reserve_exact(r).is_err()) {
+        return Err(GameError::Input(format!(
+            "-n {n}: the {} values do not fit in memory ({} bytes each); ask for fewer heaps, or use --summary with a smaller -n",
+            n as u128 + 1,
+            std::mem::size_of::<grundy_sequence::Value>()
+        )));
+    }
+    let count = count.unwrap_or(0);
+    values.truncate(count);
+    if values.len() < count {
+        let p =
+            proven.ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
+        for k in values.len()..count {
+            let v = values[p.preperiod as usize + (k - p.preperiod as usize) % p.period as usize];
+            values.push(v);
+        }
+    }
+    Ok(SeqReport {
+        game: name.to_string(),
+        code: match &rule {
+            HeapRule::TakeBreak(code) => Some(code.to_string()),
+            HeapRule::GrundyGame => None,
+        },
+        n,
+        values: SeqValues::from_u16(values),
+        period,
+        computed_to,
+    })
+}
+
+/// The usual wording of a take-and-break move: how many counters are taken
+/// and what is left, e.g. `take 2 from 7, leaving 3 + 2`.
+pub fn take_wording(from: u64, parts: &[u64]) -> String {
+    let left: u64 = parts.iter().sum();
+    let taken = from - left;
+    let leaving = match parts {
+        [] => "leaving nothing".to_string(),
+        _ => format!(
+            "leaving {}",
+            parts
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        ),
+    };
+    if taken == 0 {
+        format!("split {from}, {leaving}")
+    } else {
+        format!("take {taken} from {from}, {leaving}")
+    }
+}

@@ -1,0 +1,5 @@
+//! The rules crate's integration tests, in one test binary (one link
+//! instead of one per file).
+
+mod examples;
+mod sandbox;

@@ -1,0 +1,177 @@
+//! Checkpoints: round trips, refusal of damaged or foreign files, and a real
+//! process killed mid-run and resumed.
+
+use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn rule(code: &str) -> HeapRule {
+    TakeBreak::parse(code).unwrap().into()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn plain(method: Method) -> Control {
+    Control {
+        method,
+        threads: 2,
+        use_period: false,
+        ..Control::default()
+    }
+}
+
+fn checkpoint_error(path: &Path, r: HeapRule) -> String {
+    match Sequence::resume_or_new(r, path) {
+        Err(e @ SeqError::Checkpoint { .. }) => e.to_string(),
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("damaged checkpoint accepted"),
+    }
+}
+
+#[test]
+fn resuming_gives_the_uninterrupted_values() {
+    let path = temp("resume.seq");
+    let full = compute(rule("0.6"), 5000, &plain(Method::Rc)).unwrap();
+    let mut first = Sequence::new(rule("0.6"));
+    first.extend_to(1234, &plain(Method::Rc)).unwrap();
+    first.save(&path).unwrap();
+    for method in [Method::Rc, Method::Parallel, Method::Naive] {
+        let mut resumed = Sequence::resume_or_new(rule("0.6"), &path).unwrap();
+        assert_eq!(resumed.values().len(), 1235);
+        resumed.extend_to(5000, &plain(method)).unwrap();
+        assert_eq!(resumed.values(), full.values(), "{method:?}");
+    }
+    // A missing file starts afresh.
+    let fresh = Sequence::resume_or_new(rule("0.6"), &temp("absent.seq")).unwrap();
+    assert!(fresh.values().is_empty());
+}
+
+#[test]
+fn compute_writes_and_reuses_its_checkpoint() {
+    let path = temp("compute.seq");
+    let ctl = Control {
+        checkpoint: Some(path.clone()),
+        ..plain(Method::Rc)
+    };
+    let a = compute(HeapRule::GrundyGame, 3000, &ctl).unwrap();
+    let b = compute(HeapRule::GrundyGame, 4000, &ctl).unwrap();
+    assert_eq!(&b.values()[..=3000], a.values());
+    let c = compute(HeapRule::GrundyGame, 4000, &plain(Method::Naive)).unwrap();
+    assert_eq!(b.values(), c.values());
+}
+
+#[test]
+fn damaged_or_foreign_files_are_refused() {
+    let path = temp("damage.seq");
+    let seq = compute(rule("0.6"), 2000, &plain(Method::Rc)).unwrap();
+    seq.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+
+    let msg = checkpoint_error(&path, rule("0.77"));
+    assert!(
+        msg.contains("octal 0.6") && msg.contains("octal 0.77"),
+        "{msg}"
+    );
+
+    std::fs::write(&path, &good[..good.len() - 100]).unwrap();
+    assert!(checkpoint_error(&path, rule("0.6")).contains("truncated"));
+
+    std::fs::write(&path, &good[..20]).unwrap();
+    assert!(checkpoint_error(&path, rule("0.6")).contains("truncated"));
+
+    let mut flipped = good.clone();
+    flipped[1000] ^= 4;
+    std::fs::write(&path, &flipped).unwrap();
+    assert!(checkpoint_error(&path, rule("0.6")).contains("checksum"));
+
+    let mut extra = good.clone();
+    extra.push(0);
+    std::fs::write(&path, &extra).unwrap();
+    assert!(checkpoint_error(&path, rule("0.6")).contains("size"));
+
+    // A file of another format version (bytes 10..14), as an older or a
+    // newer grundy would write it: refused by its version, not its checksum.
+    for version in [0u32, 2] {
+        let mut other = good.clone();
+        other[10..14].copy_from_slice(&version.to_le_bytes());
+        std::fs::write(&path, &other).unwrap();
+        let msg = checkpoint_error(&path, rule("0.6"));
+        assert!(
+            msg.contains(&format!("format version {version}, expected 1")),
+            "{msg}"
+        );
+    }
+
+    std::fs::write(&path, b"hello world, not a checkpoint at all").unwrap();
+    assert!(checkpoint_error(&path, rule("0.6")).contains("magic"));
+
+    std::fs::write(&path, &good).unwrap();
+    assert_eq!(
+        Sequence::resume_or_new(rule("0.6"), &path)
+            .unwrap()
+            .values(),
+        seq.values()
+    );
+}
+
+/// Runs only inside the child process started by
+/// `killed_process_resumes_exactly`: computes 0.6 far, checkpointing often.
+#[test]
+#[ignore = "child process of killed_process_resumes_exactly"]
+fn child_computes_with_checkpoints() {
+    let Ok(path) = std::env::var("GRUNDY_SEQ_CHILD_CHECKPOINT") else {
+        return;
+    };
+    let ctl = Control {
+        checkpoint: Some(path.into()),
+        checkpoint_interval: Duration::from_millis(20),
+        ..plain(Method::Rc)
+    };
+    compute(rule("0.6"), 50_000_000, &ctl).unwrap();
+}
+
+#[test]
+fn killed_process_resumes_exactly() {
+    let path = temp("killed.seq");
+    let _ = std::fs::remove_file(&path);
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--ignored",
+            "--exact",
+            "checkpoint::child_computes_with_checkpoints",
+            "--test-threads=1",
+        ])
+        .env("GRUNDY_SEQ_CHILD_CHECKPOINT", &path)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait for a checkpoint with a few thousand heaps, then SIGKILL.
+    let start = Instant::now();
+    loop {
+        if let Ok(seq) = Sequence::resume_or_new(rule("0.6"), &path) {
+            if seq.values().len() > 3000 {
+                break;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "child made no progress"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(100));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut resumed = Sequence::resume_or_new(rule("0.6"), &path).unwrap();
+    let done = resumed.values().len() as u64;
+    assert!(done > 3000);
+    let n = done + 1500;
+    resumed.extend_to(n, &plain(Method::Rc)).unwrap();
+    let full = compute(rule("0.6"), n, &plain(Method::Rc)).unwrap();
+    assert_eq!(resumed.values(), full.values());
+}
