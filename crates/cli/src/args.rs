@@ -446,10 +446,15 @@ where
         };
     }
     // No game of that name: a rules file may follow the positions.
-    if let Ok(m) = game_command(sub, &[]).try_get_matches_from(with(0)) {
-        if m.get_one::<String>("rules").is_some() {
-            return rules_request(sub, None, with(0));
+    let args = with(0);
+    match game_command(sub, &[]).try_get_matches_from(&args) {
+        Ok(m) if m.get_one::<String>("rules").is_some() => return rules_request(sub, None, args),
+        Err(e)
+            if context(&e, ContextKind::InvalidArg).is_some_and(|a| a.starts_with("--rules")) =>
+        {
+            return Err(game_error(e, &args, "--rules FILE", &[]));
         }
+        _ => {}
     }
     if name.starts_with('-') && name.len() > 1 {
         // After `--`, an option before GAME comes as the name.
