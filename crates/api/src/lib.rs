@@ -16,20 +16,28 @@
 //! - [`json_line`]: an analysis as one line of JSON, written fast (the
 //!   same bytes as serde_json), for batch answers.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
+//! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
 //! - [`values`]: a sequence's values two bytes a heap ([`SeqValues`]) and
 //!   the forms of a values file (text, compact binary).
 //! - [`request`]: the checks of a game's name, options and limits that
-//!   every front end makes, with the command line's messages.
+//!   every front end makes, with the command line's messages, and the
+//!   checked requests (`analyze`, `batch`, `seq`, `play`).
+//! - [`help`]: the help texts of each command.
+//! - [`puzzle`]: answers that are no game family (the pirate puzzle),
+//!   asked with a few numbers.
 //!
 //! Front ends depend on this crate (and on the games crate for the
 //! built-in registry); nothing here names a particular game.
 
 pub mod explain;
 mod family;
+pub mod help;
 pub mod json_line;
 pub mod messages;
+pub mod nim;
 pub mod play;
+pub mod puzzle;
 pub mod render;
 pub mod request;
 pub mod summary;

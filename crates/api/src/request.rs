@@ -1,9 +1,16 @@
 //! What every front end checks before it builds a family: the game's name,
 //! its game-specific options, the search limits and the size of a
-//! sequence. The messages are the command line's, so the Python package
-//! and the web page reject what `grundy` rejects with the same words.
+//! sequence; and the checked requests themselves ([`Request`] with
+//! [`SeqRequest`] or the [`MatchOptions`] of `play`), built from the
+//! options' text. The messages are the command line's, so the Python
+//! package and the web page reject what `grundy` rejects with the same
+//! words.
 
-use crate::{parse_u64_in, GameError, GameOptions, Limits, Registration};
+use crate::{
+    parse_u64_in, Detail, GameError, GameOptions, Limits, MatchOptions, OptionSpec, Play,
+    Registration,
+};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Largest heap a sequence may be asked for: its answer holds N+1 values,
@@ -41,17 +48,22 @@ pub fn message(e: &GameError) -> String {
 /// The message for an option `shown` (as the user wrote it, e.g. `--max`)
 /// that game `reg` does not take, listing the options it does take.
 pub fn unknown_option_message(shown: &str, reg: &Registration) -> String {
-    let listed = if reg.options.is_empty() {
-        format!("{} has no game-specific options", reg.name)
+    unknown_option_text(shown, &reg.name, &reg.options)
+}
+
+/// The message for an option `shown` that game `game`, whose options are
+/// `options`, does not take.
+pub fn unknown_option_text(shown: &str, game: &str, options: &[OptionSpec]) -> String {
+    let listed = if options.is_empty() {
+        format!("{game} has no game-specific options")
     } else {
-        let opts: Vec<String> = reg
-            .options
+        let opts: Vec<String> = options
             .iter()
             .map(|s| format!("--{} {}", s.name, s.value))
             .collect();
-        format!("the options of {} are {}", reg.name, opts.join(", "))
+        format!("the options of {game} are {}", opts.join(", "))
     };
-    format!("unknown option '{shown}' for game {}; {listed}", reg.name)
+    format!("unknown option '{shown}' for game {game}; {listed}")
 }
 
 /// Game options from (name, value) pairs, names without dashes, checked
@@ -127,10 +139,308 @@ pub fn seq_n(s: &str) -> Result<u64, GameError> {
     parse_u64_in(s, 0, MAX_SEQ_N).map_err(|e| GameError::Input(format!("-n: {e}")))
 }
 
+/// Most worker threads accepted. Starting a rayon pool costs time that
+/// grows faster than the thread count (1024 threads took 2.5 s on two
+/// cores, 4096 threads 32 s, even for a trivial command), so the bound
+/// stays where starting the pool is still instant yet above the cores of
+/// any machine we run on.
+pub const MAX_THREADS: u64 = 256;
+
+/// The options every game command takes, as typed (values unchecked).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CommonText<'a> {
+    /// `--misere`.
+    pub misere: bool,
+    /// `--json`.
+    pub json: bool,
+    /// `--threads N`.
+    pub threads: Option<&'a str>,
+    /// `--max-states N`.
+    pub max_states: Option<&'a str>,
+    /// `--time-limit SECS`.
+    pub time_limit: Option<&'a str>,
+}
+
+/// A game to build and what to ask it, with every option checked.
+#[derive(Clone)]
+pub struct Request {
+    /// The family's registration.
+    pub registration: Registration,
+    /// Its game-specific options.
+    pub options: GameOptions,
+    /// The position arguments (empty for `batch` and `seq`).
+    pub positions: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// JSON output.
+    pub json: bool,
+    /// How much of the move list `analyze` and `batch` work out.
+    pub detail: Detail,
+    /// `analyze --explain`: add the reasoning.
+    pub explain: bool,
+    /// Worker threads (`None`: every core).
+    pub threads: Option<usize>,
+    /// Search limits.
+    pub limits: Limits,
+    /// The time limit the user gave, if any: `seq` honours only an explicit
+    /// one, since long sequence runs are meant to run for hours.
+    pub explicit_time_limit: Option<Duration>,
+    /// The game as the user invoked it, the title of text answers
+    /// ([`title`]).
+    pub title: String,
+}
+
+impl Request {
+    /// The request for `registration` with its options and positions and
+    /// the common options `c` checked.
+    pub fn new(
+        registration: Registration,
+        options: GameOptions,
+        positions: Vec<String>,
+        c: &CommonText<'_>,
+    ) -> Result<Request, GameError> {
+        let threads = c
+            .threads
+            .map(|s| {
+                parse_u64_in(s, 0, MAX_THREADS)
+                    .map_err(|e| GameError::Input(format!("--threads: {e}")))
+            })
+            .transpose()?
+            .filter(|&t| t > 0)
+            .map(|t| t as usize);
+        let limits = limits(c.max_states, c.time_limit)?;
+        Ok(Request {
+            title: title(&registration, &options),
+            registration,
+            options,
+            positions,
+            play: if c.misere { Play::Misere } else { Play::Normal },
+            json: c.json,
+            detail: Detail::AllMoves,
+            explain: false,
+            threads,
+            explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
+            limits,
+        })
+    }
+
+    /// An `analyze` request: `--outcome-only`, `--max-moves K` and
+    /// `--explain` read.
+    pub fn analyze(
+        mut self,
+        outcome_only: bool,
+        max_moves: Option<&str>,
+        explain: bool,
+    ) -> Result<Request, GameError> {
+        self.detail = detail(outcome_only, max_moves)?;
+        self.explain = explain;
+        Ok(self)
+    }
+
+    /// A `batch` request: the positions come from the input, and the
+    /// reasoning is for one position only.
+    pub fn batch(
+        mut self,
+        outcome_only: bool,
+        max_moves: Option<&str>,
+        explain: bool,
+    ) -> Result<Request, GameError> {
+        self.detail = detail(outcome_only, max_moves)?;
+        if explain {
+            return Err(GameError::Input(
+                "--explain is for one position: use `grundy analyze GAME POSITION --explain`"
+                    .into(),
+            ));
+        }
+        if let Some(p) = self.positions.first() {
+            return Err(GameError::Input(format!(
+                "unexpected argument '{p}': batch reads its positions from stdin, one per line"
+            )));
+        }
+        Ok(self)
+    }
+
+    /// A `seq` request: no position, normal play, `-n` and the options of
+    /// `seq` checked.
+    pub fn seq(self, s: &SeqText<'_>) -> Result<(Request, SeqRequest), GameError> {
+        if let Some(p) = self.positions.first() {
+            return Err(GameError::Input(format!(
+                "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
+            )));
+        }
+        if self.play == Play::Misere {
+            return Err(GameError::Input(
+                "seq computes normal-play values; --misere is not supported there".into(),
+            ));
+        }
+        let n = s.n.ok_or_else(|| {
+            GameError::Input("seq needs -n N, the largest heap to compute".into())
+        })?;
+        let seq = SeqRequest {
+            n: seq_n(n)?,
+            checkpoint: s.checkpoint.map(PathBuf::from),
+            checkpoint_every: s.checkpoint_every.map(checkpoint_every).transpose()?,
+            method: s.method.map(str::to_string),
+            progress: s.progress,
+            values: s.values.map(PathBuf::from),
+            summary: s.summary,
+            plot: s.plot.map(PathBuf::from),
+        };
+        Ok((self, seq))
+    }
+
+    /// A `play` request: plain text only, the seed checked.
+    pub fn play(
+        self,
+        engine_first: bool,
+        hints: bool,
+        seed: Option<&str>,
+    ) -> Result<(Request, MatchOptions), GameError> {
+        if self.json {
+            return Err(GameError::Input(
+                "play is an interactive game in plain text; --json is not supported there".into(),
+            ));
+        }
+        let seed = seed
+            .map(|s| {
+                parse_u64_in(s, 0, u64::MAX).map_err(|e| GameError::Input(format!("--seed: {e}")))
+            })
+            .transpose()?;
+        let play = MatchOptions {
+            engine_first,
+            seed,
+            hints,
+        };
+        Ok((self, play))
+    }
+}
+
+/// The game as the user invoked it: its name and game-specific options
+/// in the registration's order, e.g. `subtraction --set 1,3,4`. The title
+/// of text answers, so it can be pasted back.
+pub fn title(registration: &Registration, options: &GameOptions) -> String {
+    let mut s = registration.name.to_string();
+    for spec in &registration.options {
+        if let Some(v) = options.get(spec.name) {
+            if v.is_empty() || v.contains(char::is_whitespace) {
+                s.push_str(&format!(" --{} '{v}'", spec.name));
+            } else {
+                s.push_str(&format!(" --{} {v}", spec.name));
+            }
+        }
+    }
+    s
+}
+
+/// How much of the move list to work out: `--outcome-only`, or
+/// `--max-moves K`, or every move.
+pub fn detail(outcome_only: bool, max_moves: Option<&str>) -> Result<Detail, GameError> {
+    if outcome_only {
+        return Ok(Detail::OutcomeOnly);
+    }
+    match max_moves {
+        None => Ok(Detail::AllMoves),
+        Some(k) => parse_u64_in(k, 0, usize::MAX as u64)
+            .map(|k| Detail::FirstMoves(k as usize))
+            .map_err(|e| GameError::Input(format!("--max-moves: {e}"))),
+    }
+}
+
+/// The options of `seq` as typed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SeqText<'a> {
+    /// `-n N`.
+    pub n: Option<&'a str>,
+    /// `--checkpoint FILE`.
+    pub checkpoint: Option<&'a str>,
+    /// `--checkpoint-every SECS`.
+    pub checkpoint_every: Option<&'a str>,
+    /// `--method M`.
+    pub method: Option<&'a str>,
+    /// `--progress`.
+    pub progress: bool,
+    /// `--values FILE`.
+    pub values: Option<&'a str>,
+    /// `--summary`.
+    pub summary: bool,
+    /// `--plot FILE`.
+    pub plot: Option<&'a str>,
+}
+
+/// What `seq` computes and how.
+#[derive(Clone, Debug)]
+pub struct SeqRequest {
+    /// The largest heap.
+    pub n: u64,
+    /// Checkpoint file.
+    pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoint writes, if not the default.
+    pub checkpoint_every: Option<Duration>,
+    /// Algorithm name.
+    pub method: Option<String>,
+    /// Progress bar on stderr.
+    pub progress: bool,
+    /// File to write the values to.
+    pub values: Option<PathBuf>,
+    /// Print the summary instead of the values.
+    pub summary: bool,
+    /// Image file to plot the values to.
+    pub plot: Option<PathBuf>,
+}
+
+impl SeqRequest {
+    /// How the sequence is computed, with `req`'s threads and explicit
+    /// time limit. Checks the method's name, and that the values and the
+    /// plot go to different files.
+    pub fn control(&self, req: &Request) -> Result<crate::SeqControl, GameError> {
+        let defaults = crate::SeqControl::default();
+        let method = match &self.method {
+            Some(name) => {
+                crate::SeqMethod::parse(name).map_err(|e| GameError::Input(e.to_string()))?
+            }
+            None => crate::SeqMethod::Auto,
+        };
+        if let (Some(v), Some(p)) = (&self.values, &self.plot) {
+            if v == p {
+                return Err(GameError::Input(format!(
+                    "--values and --plot name the same file {}: give each its own",
+                    v.display()
+                )));
+            }
+        }
+        Ok(crate::SeqControl {
+            method,
+            threads: req.threads.unwrap_or(0),
+            checkpoint: self.checkpoint.clone(),
+            checkpoint_interval: self
+                .checkpoint_every
+                .unwrap_or(defaults.checkpoint_interval),
+            time_limit: req.explicit_time_limit,
+            progress: self.progress,
+            ..defaults
+        })
+    }
+}
+
+/// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
+pub fn checkpoint_every(text: &str) -> Result<Duration, GameError> {
+    let secs: f64 = text.parse().map_err(|_| {
+        GameError::Input(format!(
+            "--checkpoint-every: '{text}' is not a number of seconds"
+        ))
+    })?;
+    if !(secs > 0.0 && secs <= 86_400.0) {
+        return Err(GameError::Input(format!(
+            "--checkpoint-every: '{text}' is out of range (more than 0, at most 86400 seconds)"
+        )));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Family, OptionSpec};
+    use crate::Family;
 
     fn reg(name: &str, options: Vec<OptionSpec>) -> Registration {
         Registration::new(name, "r", "s", "", options, |_, _| {
@@ -221,5 +531,58 @@ mod tests {
             "-n: '-3' is negative; expected a whole number >= 0"
         );
         assert!(seq_n(&(MAX_SEQ_N + 1).to_string()).is_err());
+    }
+
+    #[test]
+    fn requests_check_their_options() {
+        let sub = reg("subtraction", vec![SET]);
+        let mut options = GameOptions::default();
+        options.set("set", "1, 2");
+        let common = CommonText {
+            threads: Some("2"),
+            time_limit: Some("1.5"),
+            ..CommonText::default()
+        };
+        let r = Request::new(sub.clone(), options, vec![], &common).unwrap();
+        // The title can be pasted back: a value with a space is quoted.
+        assert_eq!(r.title, "subtraction --set '1, 2'");
+        assert_eq!(r.threads, Some(2));
+        assert_eq!(r.explicit_time_limit, Some(Duration::from_millis(1500)));
+        let seq = r.clone().seq(&SeqText::default()).err().map(input);
+        assert_eq!(
+            seq.as_deref(),
+            Some("seq needs -n N, the largest heap to compute")
+        );
+        let text = SeqText {
+            n: Some("10"),
+            checkpoint_every: Some("0"),
+            ..SeqText::default()
+        };
+        assert_eq!(
+            r.clone().seq(&text).err().map(input).unwrap_or_default(),
+            "--checkpoint-every: '0' is out of range (more than 0, at most 86400 seconds)"
+        );
+        assert_eq!(
+            r.clone()
+                .batch(false, None, true)
+                .err()
+                .map(input)
+                .unwrap_or_default(),
+            "--explain is for one position: use `grundy analyze GAME POSITION --explain`"
+        );
+        assert_eq!(
+            r.clone().analyze(false, Some("3"), false).unwrap().detail,
+            Detail::FirstMoves(3)
+        );
+        assert_eq!(r.play(true, false, Some("7")).unwrap().1.seed, Some(7));
+        let many = CommonText {
+            threads: Some("257"),
+            ..CommonText::default()
+        };
+        let e = Request::new(sub, GameOptions::default(), vec![], &many).err();
+        assert_eq!(
+            e.map(input).as_deref(),
+            Some("--threads: '257' is too large; the largest allowed is 256")
+        );
     }
 }

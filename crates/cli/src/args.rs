@@ -1,144 +1,29 @@
-//! Command-line arguments.
+//! Command-line arguments: clap reads every word.
 //!
-//! clap describes the commands and every option they share; each option
-//! is declared once, in the structs below. The words after the game's name
-//! are sorted by [`split_tail`] (the game-specific options are only known
-//! once the game is, and options may follow the position arguments, which
-//! may themselves start with a dash: `-3`, `-`): the options clap defines
-//! for the subcommand are recognised from clap's own definition and handed
-//! back to clap, so they are parsed exactly as before the game's name.
+//! The commands and the options they share are declared once, in the
+//! structs below. `analyze`, `batch`, `seq` and `play` are read in two
+//! clap parses: the first finds the command, the options before GAME and
+//! the words from GAME on (GAME decides which options follow); the second
+//! reads the options before GAME and the words after it with a command
+//! built for that game ([`game_command`]: the command's own options plus
+//! the game's, from its registration's option specs, and the position
+//! arguments). A puzzle (`pirates`) is a command built from its
+//! [`Puzzle`] registration; `analyze PUZZLE ...` reads the same words
+//! with it. The checks of the values and the requests they make live in
+//! [`grundy_api::request`] and [`grundy_api::puzzle`].
 
 use crate::error::CliError;
-use crate::nim::{self, NimOp, NimRequest};
-use crate::pirates::{self, PiratesRequest, PiratesWords};
-use clap::parser::ValueSource;
-use clap::{ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use grundy_api::{
-    parse_u64_in, request, Detail, GameError, GameOptions, Limits, Play, Registration,
-};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand};
+use grundy_api::nim::{NimOp, NimRequest};
+use grundy_api::puzzle::Puzzle;
+use grundy_api::request::{self, CommonText, Request, SeqRequest, SeqText};
+use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
 use std::ffi::OsString;
-use std::path::PathBuf;
-use std::time::Duration;
 
-const ROOT_AFTER_HELP: &str = "\
-Run `grundy games` for the built-in games, their position syntax and options,
-and `grundy analyze GAME --help` for one game's options. The pirate puzzle,
-a puzzle of n players with no positions, is a command of its own:
-`grundy pirates --n 5 --m 100`.
-
-Exit status: 0 success; 2 bad input (unknown game or option, malformed
-position, number out of range) or a search limit hit; 1 internal failure.";
-
-const GAME_AFTER_HELP: &str = "\
-Game-specific options (listed by `grundy games` and by `grundy analyze GAME
---help`) take one value each: `--max 10` or `--max=10`. Options may come
-before or after the position arguments. A word made of a dash and digits
-(`-3`) or a lone `-` is a position argument, not an option; `--` ends the
-options.
-
---outcome-only answers with the outcome and value alone: no move is
-examined, so a position with too many moves to list (`kayles
-1000000000000`) is answered wherever its value is known. --max-moves K
-lists the first K winning moves and still counts them all.
-
-The components are the parts the position splits into, each with a move
-and its value: none when the position is over, the position itself when
-it does not split.";
-
-const SEQ_AFTER_HELP: &str = "\
-Prints the normal-play values of heaps 0 to N of a one-heap game, several
-to a line with the heap size of the first value at the start of each line,
-then the period found: `period P, pre-period N0 (proven)` when a theorem
-guarantees it continues for ever, `(observed)` when it only holds in the
-computed range, or `no period found`. An observed period is reported only
-when the values after its pre-period hold at least three full periods and
-at least a tenth as many heaps as the pre-period (a dozen repeating values
-after 10^5 others are not a period). Short requests are computed further
-to find a proven period; `computed_to` in --json says how far (a
-pre-period may then lie beyond N). Game-specific options (see `grundy
-games`) may come before or after -n.";
-
-const BATCH_AFTER_HELP: &str = "\
-Each input line holds one position, written as the position arguments of
-`grundy analyze` (split on white space). Each output line is the compact
-`analyze --json` document of that position, or {\"line\": N, \"error\": \"...\"}
-for a line that could not be answered (N counts from 1). Exit status 0 when
-every line was answered, 2 when some line was an error. The game is built
-once, so its tables and caches serve the whole batch.";
-
-const PLAY_AFTER_HELP: &str = "\
-Plays the game from POSITION against the engine, in plain text: stdout shows
-the position, whose turn it is and, on your turn, the numbered legal moves
-with the position each leads to; stdin gives your answers, one a line:
-  a number          the move with that number
-  a label           the move labelled exactly so (spaces may differ), or the
-                    position it leads to exactly as listed
-  notation          the move in the game's own notation, where it has one
-                    (`help` during a game shows it, with an example): heaps
-                    as HEAP COUNT (`2 3` takes 3 counters from heap 2),
-                    Wythoff's two heaps as the counters taken from each
-                    (`0 3`, `2 2`), a cell of a row after @ (`@4`)
-  ?                 the winning moves of the position (or why there are none)
-  help              how to answer
-  u, undo           take back your last move and the engine's reply
-  q                 quit (the game is abandoned)
-A line is read as the first of: a command; a move's number (a line that is
-one whole number is always a move's number, never a heap or a cell); a label;
-the position a move leads to; the game's notation. A line that is the
-position of one move and the notation of another is refused as ambiguous
-(type the number). A line that is not understood, or a move in notation
-that is not legal, is answered with the reason and asked again.
-At the start the teacher says whether the player to move can force a win;
-after each of your moves it says whether the move kept or threw away a win.
---hint marks the winning moves in every list with `*`.
-
-The engine plays like a master where it can see the whole game: when the
-game from the current position has at most 1000000 positions (and no more
-than --max-states), it computes every position's remoteness and plays the
-fastest win, or from a lost position the move that makes the game last
-longest, or keeps a draw. Beyond that it plays the first winning move
-`grundy analyze` lists, or without one the move that leaves you the
-fewest winning replies (a lost position first, then a draw, then the
-fewest winning moves), weighing the first 100 moves only. Ties go to the move
-listed first, or with --seed N to one picked by N: the same answers and
-seed give the same game.
-
-The game ends when the player to move has no move: that player loses in
-normal play and wins with --misere. A game that ends by a rule of its own
-(three in a row made) says so before the verdict. In a game whose positions
-may repeat (a graph with cycles, ring, a rules file with loopy()) the game
-is drawn when a position comes up with the same player to move for the
-4th time (3 repetitions), or after 10000 moves. The last line is `you win`,
-`engine wins` or `draw`. --json is not supported here. Common
-options --threads, --max-states and --time-limit bound each engine search.
-
-Exit status: 0 when the game ends, is quit or input ends (abandoned); 2 for
-a bad starting position or option, or when a search limit stops the game
-(the error names the position); 1 internal failure.";
-
-const PIRATES_AFTER_HELP: &str = "\
-n pirates, ranked 1 (most senior) to n, share m coins. The most senior
-living pirate proposes a division; if at least half of the living pirates
-(the proposer included) vote for it, it is carried out, otherwise the
-proposer is thrown overboard and the next proposes. Each pirate prefers,
-in order: to live, more gold, more pirates thrown overboard.
-
-A pirate votes for a division only when it is surely better for him than a
-rejection: one whom a rejection would doom (he would propose later and be
-thrown overboard) votes for anything that keeps him alive; any other wants
-more gold than the most he may get after a rejection (offered exactly
-that, he votes against, preferring the proposer overboard).
-
-Prints who proposes the division that is carried and how many are thrown
-overboard, then one row per pirate: his rank and his fate, `overboard`,
-the coins he surely gets, or a set `{0,t}` (0 or t coins, as the proposer
-chooses among his equally good divisions). --json prints one document:
-{\"puzzle\": \"pirates\", \"n\", \"m\", \"proposer\", \"overboard\",
-\"pirates\": [{\"rank\": 1, \"fate\": \"coins\", \"coins\": 98}, ...]}, each
-fate \"coins\" (with \"coins\"), \"set\" (with \"may_get\": [0, t]) or
-\"overboard\". `grundy analyze pirates ...` is the same command.
-
-Example: grundy pirates --n 5 --m 100   (98 0 1 0 1)";
+const ABOUT: &str = "Solve impartial combinatorial games: outcomes, Sprague-Grundy values, \
+                     winning moves, value sequences and their periods.";
 
 const COMPLETIONS_AFTER_HELP: &str = "\
 Writes the script on stdout. For example, in bash:
@@ -147,27 +32,8 @@ in zsh, into a directory of $fpath as `_grundy`; in fish:
   grundy completions fish > ~/.config/fish/completions/grundy.fish
 It completes commands and options; game names are listed by `grundy games`.";
 
-const NIM_AFTER_HELP: &str = "\
-Operands are whole numbers 0 to 18446744073709551615, in decimal or in
-hexadecimal with a 0x prefix. add and mul take two operands, inv and sqrt one.
-add is the nim-sum (XOR), mul the nim-product in the field of order 2^64,
-inv the multiplicative inverse (0 has none), sqrt the unique square root.
-The result is printed in decimal.";
-
-/// The `grundy` command line as clap sees it.
-#[derive(Parser, Debug)]
-#[command(
-    name = "grundy",
-    version,
-    about = "Solve impartial combinatorial games: outcomes, Sprague-Grundy values, \
-             winning moves, value sequences and their periods.",
-    after_help = ROOT_AFTER_HELP
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    command: Command,
-}
-
+// The commands declared here; the puzzles and `completions` follow them.
+// (A doc comment here would become the root command's about.)
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List every built-in game: name, rules, position syntax, options, an example
@@ -178,13 +44,13 @@ enum Command {
     },
     /// Analyze one position: outcome, Sprague-Grundy value, every winning move
     #[command(
-        after_help = GAME_AFTER_HELP,
+        after_help = help::ANALYZE,
         override_usage = "grundy analyze [OPTIONS] GAME [OPTIONS] POSITION..."
     )]
     Analyze(AnalyzeArgs),
     /// Analyze many positions, one per line on stdin, one JSON line out per line
     #[command(
-        after_help = BATCH_AFTER_HELP,
+        after_help = help::BATCH,
         override_usage = "grundy batch [OPTIONS] GAME [OPTIONS] < POSITIONS",
         mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options")),
         // One position's reasoning: `analyze --explain`, refused here.
@@ -193,7 +59,7 @@ enum Command {
     Batch(AnalyzeArgs),
     /// Value sequence of a one-heap game (heaps 0 to N) with its period
     #[command(
-        after_help = SEQ_AFTER_HELP,
+        after_help = help::SEQ,
         override_usage = "grundy seq [OPTIONS] GAME [OPTIONS] -n N",
         mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options")),
         mut_arg("misere", |a| a.hide(true))
@@ -201,40 +67,34 @@ enum Command {
     Seq(SeqArgs),
     /// Play a game against the engine in the terminal
     #[command(
-        after_help = PLAY_AFTER_HELP,
+        after_help = help::PLAY,
         override_usage = "grundy play [OPTIONS] GAME [OPTIONS] POSITION...",
         mut_arg("json", |a| a.hide(true))
     )]
     Play(PlayArgs),
     /// Nim arithmetic on 64-bit nimbers: add, mul, inv, sqrt
-    #[command(after_help = NIM_AFTER_HELP)]
+    #[command(after_help = help::NIM)]
     Nim(NimArgs),
-    /// The pirate puzzle: n pirates share m coins by proposals and votes;
-    /// every pirate's fate
-    #[command(
-        after_help = PIRATES_AFTER_HELP,
-        override_usage = "grundy pirates --n N --m M [--json]"
-    )]
-    Pirates(PiratesArgs),
-    /// Print a completion script for a shell
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
-    Completions {
-        /// The shell
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
 }
 
-/// The arguments of `analyze`, `batch` and `seq`. clap reads the options
-/// before the game's name; every word from the name on is kept raw, since
-/// the game decides which options it has.
+// The arguments of `completions` (a doc comment would be its about).
+#[derive(Args, Debug)]
+struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
+}
+
+/// The arguments of `analyze`, `batch`, `seq` and `play`. The first parse
+/// reads the options before GAME and keeps every word from GAME on; the
+/// second ([`game_command`]) reads the position arguments here.
 #[derive(Args, Debug, Clone, Default)]
 struct GameArgs {
     /// The game's name (see `grundy games`), then its position arguments and
     /// game-specific options, in any order
     #[arg(
         trailing_var_arg = true,
-        allow_hyphen_values = true,
+        allow_negative_numbers = true,
         value_name = "GAME"
     )]
     words: Vec<String>,
@@ -242,8 +102,8 @@ struct GameArgs {
     common: Common,
 }
 
-/// The options every game accepts. Values are kept as text and checked in
-/// one place ([`Common::resolve`]) whether they came before or after GAME.
+/// The options every game accepts, as text: their values are checked by
+/// [`Request::new`].
 #[derive(Args, Debug, Clone, Default)]
 struct Common {
     /// Misère play: the player who cannot move wins
@@ -267,24 +127,16 @@ struct Common {
     time_limit: Option<String>,
 }
 
-/// The arguments of `pirates`.
-#[derive(Args, Debug, Clone, Default)]
-struct PiratesArgs {
-    /// The number of pirates, 1 to 10000 (required)
-    #[arg(long = "n", value_name = "N", allow_negative_numbers = true)]
-    n: Option<String>,
-    /// The number of coins, 0 to 100 (required)
-    #[arg(long = "m", value_name = "M", allow_negative_numbers = true)]
-    m: Option<String>,
-    /// Machine-readable output: one JSON document on stdout
-    #[arg(long)]
-    json: bool,
-    /// Refused with a reason: the puzzle has no last move to win by
-    #[arg(long, hide = true)]
-    misere: bool,
-    /// Any other word, refused with a message naming it
-    #[arg(hide = true, trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+impl Common {
+    fn text(&self) -> CommonText<'_> {
+        CommonText {
+            misere: self.misere,
+            json: self.json,
+            threads: self.threads.as_deref(),
+            max_states: self.max_states.as_deref(),
+            time_limit: self.time_limit.as_deref(),
+        }
+    }
 }
 
 /// The arguments of `analyze` and `batch`.
@@ -292,13 +144,6 @@ struct PiratesArgs {
 struct AnalyzeArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    extra: AnalyzeExtra,
-}
-
-/// The options only `analyze` and `batch` take.
-#[derive(Args, Debug, Clone, Default)]
-struct AnalyzeExtra {
     /// Outcome and value only, no winning moves (answers positions with too
     /// many moves to list, e.g. `kayles 1000000000000`)
     #[arg(long, conflicts_with = "max_moves")]
@@ -314,36 +159,14 @@ struct AnalyzeExtra {
     explain: bool,
 }
 
-impl AnalyzeExtra {
-    /// How much of the move list to work out.
-    fn detail(&self) -> Result<Detail, CliError> {
-        if self.outcome_only {
-            return Ok(Detail::OutcomeOnly);
-        }
-        match &self.max_moves {
-            None => Ok(Detail::AllMoves),
-            Some(k) => parse_u64_in(k, 0, usize::MAX as u64)
-                .map(|k| Detail::FirstMoves(k as usize))
-                .map_err(|e| CliError::usage(format!("--max-moves: {e}"))),
-        }
-    }
-}
-
 /// The arguments of `seq`.
 #[derive(Args, Debug, Clone, Default)]
 struct SeqArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    extra: SeqExtra,
-}
-
-/// The options only `seq` takes.
-#[derive(Args, Debug, Clone, Default)]
-struct SeqExtra {
     /// Compute the values of heaps 0 to N inclusive (required)
     #[arg(short = 'n', value_name = "N")]
-    n: Option<String>,
+    largest: Option<String>,
     /// File to save progress to and resume from
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<String>,
@@ -378,13 +201,6 @@ struct SeqExtra {
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    #[command(flatten)]
-    extra: PlayExtra,
-}
-
-/// The options only `play` takes.
-#[derive(Args, Debug, Clone, Default)]
-struct PlayExtra {
     /// The engine makes the first move (default: you do)
     #[arg(long)]
     engine_first: bool,
@@ -401,8 +217,8 @@ struct PlayExtra {
 #[derive(Args, Debug, Clone)]
 struct NimArgs {
     /// The operation
-    #[arg(value_enum)]
-    op: NimOp,
+    #[arg(value_name = "OP", value_parser = nim_ops())]
+    op: String,
     /// One operand (inv, sqrt) or two (add, mul)
     #[arg(allow_negative_numbers = true, value_name = "OPERAND")]
     operands: Vec<String>,
@@ -427,325 +243,439 @@ pub enum Parsed {
     /// `grundy seq`.
     Seq(Request, SeqRequest),
     /// `grundy play` (moves come from stdin).
-    Play(Request, PlayRequest),
-    /// `grundy nim`.
-    Nim(NimRequest),
-    /// `grundy pirates` (or `grundy analyze pirates`).
-    Pirates(PiratesRequest),
+    Play(Request, MatchOptions),
+    /// `grundy nim` (and whether to print JSON).
+    Nim(NimRequest, bool),
+    /// A puzzle (`grundy pirates`, or `grundy analyze pirates`).
+    Puzzle(PuzzleRequest),
 }
 
-/// A game to build and what to ask it, with every option checked.
-pub struct Request {
-    /// The family's registration.
-    pub registration: Registration,
-    /// Its game-specific options.
-    pub options: GameOptions,
-    /// The position arguments (empty for `batch` and `seq`).
-    pub positions: Vec<String>,
-    /// Normal or misère play.
-    pub play: Play,
+/// A puzzle and the text of its numbers, in the order of its options.
+pub struct PuzzleRequest {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Each option's value as typed, `None` when absent.
+    pub given: Vec<Option<String>>,
     /// JSON output.
     pub json: bool,
-    /// How much of the move list `analyze` and `batch` work out.
-    pub detail: Detail,
-    /// `analyze --explain`: add the reasoning.
-    pub explain: bool,
-    /// Worker threads (`None`: every core).
-    pub threads: Option<usize>,
-    /// Search limits.
-    pub limits: Limits,
-    /// The time limit the user gave, if any: `seq` honours only an explicit
-    /// one, since long sequence runs are meant to run for hours.
-    pub explicit_time_limit: Option<Duration>,
 }
 
-impl Request {
-    /// The game as the user invoked it: its name and game-specific options
-    /// in the registration's order, e.g. `subtraction --set 1,3,4`. Used
-    /// as the title of text output, so it can be pasted back.
-    pub fn invocation(&self) -> String {
-        let mut s = self.registration.name.to_string();
-        for spec in &self.registration.options {
-            if let Some(v) = self.options.get(spec.name) {
-                if v.is_empty() || v.contains(char::is_whitespace) {
-                    s.push_str(&format!(" --{} '{v}'", spec.name));
-                } else {
-                    s.push_str(&format!(" --{} {v}", spec.name));
-                }
-            }
-        }
-        s
+/// The operations of `nim`, each with its help.
+fn nim_ops() -> PossibleValuesParser {
+    PossibleValuesParser::new(NimOp::ALL.map(|op| PossibleValue::new(op.name()).help(op.help())))
+}
+
+/// The whole command line: the commands declared here, each puzzle, and
+/// `completions`.
+fn cli() -> clap::Command {
+    let root = clap::Command::new("grundy")
+        .version(env!("CARGO_PKG_VERSION"))
+        .after_help(help::ROOT)
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    let root = grundy_games::puzzles()
+        .iter()
+        .fold(Command::augment_subcommands(root), |root, p| {
+            root.subcommand(puzzle_command(p))
+        })
+        .about(ABOUT);
+    root.subcommand(
+        CompletionsArgs::augment_args(clap::Command::new("completions"))
+            .about("Print a completion script for a shell")
+            .after_help(COMPLETIONS_AFTER_HELP),
+    )
+}
+
+/// The command of puzzle `p`: its numbers, `--json`, and, hidden, the
+/// words it refuses with a reason (`--misere`, positions).
+fn puzzle_command(p: &Puzzle) -> clap::Command {
+    let usage = format!("grundy {} {} [--json]", p.name, p.synopsis());
+    let cmd = clap::Command::new(p.name)
+        .about(p.about)
+        .after_help(p.after_help)
+        .override_usage(usage);
+    let cmd = p.options.iter().fold(cmd, |cmd, o| {
+        cmd.arg(
+            Arg::new(o.name)
+                .long(o.name)
+                .value_name(o.value)
+                .help(o.help())
+                .allow_negative_numbers(true),
+        )
+    });
+    cmd.arg(
+        Arg::new("json")
+            .long("json")
+            .action(ArgAction::SetTrue)
+            .help("Machine-readable output: one JSON document on stdout"),
+    )
+    .arg(
+        Arg::new("misere")
+            .long("misere")
+            .action(ArgAction::SetTrue)
+            .help("Refused with a reason: the puzzle has no last move to win by")
+            .hide(true),
+    )
+    .arg(
+        Arg::new("rest")
+            .num_args(0..)
+            .allow_negative_numbers(true)
+            .help("Any other word, refused with a message naming it")
+            .hide(true),
+    )
+}
+
+/// The command reading the options before GAME and the words after it,
+/// for command `sub` of a game with the option specs `options`: the
+/// command's own options, the game's, and the position arguments. `-h`
+/// and `--help` ask for the game's help ([`game_help`]). A word made of a
+/// dash and digits (`-3`) or a lone `-` is a position argument.
+fn game_command(sub: &str, options: &[OptionSpec]) -> clap::Command {
+    let cmd = clap::Command::new("grundy")
+        .no_binary_name(true)
+        .disable_help_flag(true)
+        .arg(
+            Arg::new("help")
+                .short('h')
+                .long("help")
+                .action(ArgAction::SetTrue),
+        );
+    let cmd = match sub {
+        "seq" => SeqArgs::augment_args(cmd),
+        "play" => PlayArgs::augment_args(cmd),
+        _ => AnalyzeArgs::augment_args(cmd),
     }
+    .mut_arg("words", |a| a.trailing_var_arg(false));
+    options
+        .iter()
+        .fold(cmd, |cmd, s| {
+            cmd.arg(Arg::new(s.name).long(s.name).value_name(s.value))
+        })
+        // An option's value is the next word, whatever it looks like
+        // (`--time-limit -1` is refused by the value's own check).
+        .mut_args(|a| {
+            let takes = a.get_action().takes_values() && !a.is_positional();
+            a.allow_hyphen_values(takes)
+        })
 }
 
-/// What `seq` computes and how.
-pub struct SeqRequest {
-    /// The largest heap.
-    pub n: u64,
-    /// Checkpoint file.
-    pub checkpoint: Option<PathBuf>,
-    /// Time between checkpoint writes, if not the default.
-    pub checkpoint_every: Option<std::time::Duration>,
-    /// Algorithm name.
-    pub method: Option<String>,
-    /// Progress bar on stderr.
-    pub progress: bool,
-    /// File to write the values to.
-    pub values: Option<PathBuf>,
-    /// Print the summary instead of the values.
-    pub summary: bool,
-    /// Image file to plot the values to.
-    pub plot: Option<PathBuf>,
+/// The puzzle named `name`, if any.
+fn puzzle(name: &str) -> Option<Puzzle> {
+    grundy_games::puzzles().into_iter().find(|p| p.name == name)
 }
-
-/// How `play` runs a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlayRequest {
-    /// The engine moves first.
-    pub engine_first: bool,
-    /// Mark the winning moves on each of the human's turns.
-    pub hint: bool,
-    /// Tie-break among the engine's equally good moves (`None`: the first).
-    pub seed: Option<u64>,
-}
-
-/// Most worker threads accepted. Starting a rayon pool costs time that
-/// grows faster than the thread count (1024 threads took 2.5 s on two
-/// cores, 4096 threads 32 s, even for a trivial command), so the bound
-/// stays where starting the pool is still instant yet above the cores of
-/// any machine we run on.
-const MAX_THREADS: u64 = 256;
 
 /// Parses and checks a whole command line (`argv[0]` is the program name).
 /// Never panics; every error is a [`CliError::Usage`] (exit status 2).
-///
-/// clap reads the command line once to find the subcommand and GAME; the
-/// words after GAME are sorted by [`split_tail`] against clap's own
-/// definition of the subcommand, and the options among them are handed
-/// back to clap, together with those before GAME, for a second and final
-/// parse. So every option is declared once, in the clap structs above.
 pub fn parse<I, S>(argv: I) -> Result<Parsed, CliError>
 where
     I: IntoIterator<Item = S>,
-    S: Into<std::ffi::OsString> + Clone,
+    S: Into<OsString> + Clone,
 {
     let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
-    let (cli, matches) = match run_clap(&argv)? {
-        Clap::Parsed(cli, m) => (cli, m),
-        Clap::Print(text) => return Ok(Parsed::Print(text)),
+    let matches = match cli().try_get_matches_from(&argv) {
+        Ok(m) => m,
+        Err(e) => return first_parse_error(e, &argv),
     };
-    let game = match &cli.command {
-        Command::Games { json } => return Ok(Parsed::Games { json: *json }),
-        Command::Nim(a) => return Ok(Parsed::Nim(nim::request(a.op, &a.operands, a.json)?)),
-        Command::Completions { shell } => return Ok(Parsed::Print(completions(*shell))),
-        Command::Pirates(p) => {
-            return Ok(Parsed::Pirates(pirates::request(PiratesWords {
-                n: p.n.as_deref(),
-                m: p.m.as_deref(),
-                json: p.json,
-                misere: p.misere,
-                rest: &p.rest,
-            })?))
-        }
-        Command::Analyze(a) => {
-            if let Some(argv) = pirates_route(&argv, &a.game)? {
-                return parse(argv);
-            }
-            &a.game
-        }
-        Command::Batch(a) => &a.game,
-        Command::Seq(s) => &s.game,
-        Command::Play(p) => &p.game,
-    };
-    let Some((sub, before)) = matches.subcommand() else {
+    let Some((sub, m)) = matches.subcommand() else {
         return Err(CliError::usage(missing_command()));
     };
-    let (registration, tail) = match read_game(game, sub, before)? {
-        GameWords::Help(h) => return Ok(Parsed::Print(h)),
-        GameWords::Read(r, t) => (r, t),
-    };
-    // The words up to GAME, then the options found after it: clap parses
-    // them again as one command line, GAME and the positions left out.
-    let head = argv.len() - game.words.len();
-    let mut merged: Vec<OsString> = argv[..head].to_vec();
-    if merged.last().is_some_and(|w| w == "--") {
-        merged.pop();
+    if let Some(p) = puzzle(sub) {
+        return puzzle_request(p, m);
     }
-    merged.extend(tail.clap_words.iter().map(OsString::from));
-    let cli = match run_clap(&merged)? {
-        Clap::Parsed(cli, _) => cli,
-        Clap::Print(text) => return Ok(Parsed::Print(text)),
-    };
-    let Tail {
-        options, positions, ..
-    } = tail;
-    match cli.command {
-        Command::Analyze(a) => {
-            let mut r = request(registration, options, positions, &a.game.common)?;
-            r.detail = a.extra.detail()?;
-            r.explain = a.extra.explain;
-            Ok(Parsed::Analyze(r))
-        }
-        Command::Batch(a) => {
-            let mut r = request(registration, options, positions, &a.game.common)?;
-            r.detail = a.extra.detail()?;
-            if a.extra.explain {
-                return Err(CliError::usage(
-                    "--explain is for one position: use `grundy analyze GAME POSITION --explain`",
-                ));
-            }
-            if let Some(p) = r.positions.first() {
-                return Err(CliError::usage(format!(
-                    "unexpected argument '{p}': batch reads its positions from stdin, one per line"
-                )));
-            }
-            Ok(Parsed::Batch(r))
-        }
-        Command::Seq(s) => {
-            let r = request(registration, options, positions, &s.game.common)?;
-            if let Some(p) = r.positions.first() {
-                return Err(CliError::usage(format!(
-                    "unexpected argument '{p}': seq takes no position; give the largest heap with -n N"
-                )));
-            }
-            if r.play == Play::Misere {
-                return Err(CliError::usage(
-                    "seq computes normal-play values; --misere is not supported there",
-                ));
-            }
-            let extra = s.extra;
-            let n = extra
-                .n
-                .as_deref()
-                .ok_or_else(|| CliError::usage("seq needs -n N, the largest heap to compute"))?;
-            let n = request::seq_n(n).map_err(usage)?;
-            Ok(Parsed::Seq(
-                r,
-                SeqRequest {
-                    n,
-                    checkpoint: extra.checkpoint.map(PathBuf::from),
-                    checkpoint_every: extra
-                        .checkpoint_every
-                        .as_deref()
-                        .map(parse_checkpoint_every)
-                        .transpose()?,
-                    method: extra.method,
-                    progress: extra.progress,
-                    values: extra.values.map(PathBuf::from),
-                    summary: extra.summary,
-                    plot: extra.plot.map(PathBuf::from),
-                },
-            ))
-        }
-        Command::Play(p) => {
-            let r = request(registration, options, positions, &p.game.common)?;
-            if r.json {
-                return Err(CliError::usage(
-                    "play is an interactive game in plain text; --json is not supported there",
-                ));
-            }
-            Ok(Parsed::Play(
-                r,
-                PlayRequest {
-                    engine_first: p.extra.engine_first,
-                    hint: p.extra.hint,
-                    seed: p
-                        .extra
-                        .seed
-                        .as_deref()
-                        .map(|s| {
-                            parse_u64_in(s, 0, u64::MAX)
-                                .map_err(|e| CliError::usage(format!("--seed: {e}")))
-                        })
-                        .transpose()?,
-                },
-            ))
-        }
-        Command::Games { .. }
-        | Command::Nim(_)
-        | Command::Completions { .. }
-        | Command::Pirates(_) => Err(CliError::Game(GameError::Internal(format!(
-            "the second parse of the {sub} command line found another command"
-        )))),
+    if sub == "completions" {
+        let a = CompletionsArgs::from_arg_matches(m).map_err(clap_error)?;
+        return Ok(Parsed::Print(completions(a.shell)));
     }
+    let game = match Command::from_arg_matches(&matches).map_err(clap_error)? {
+        Command::Games { json } => return Ok(Parsed::Games { json }),
+        Command::Nim(a) => {
+            let op = NimOp::named(&a.op).ok_or_else(|| CliError::usage("unknown nim operation"))?;
+            let words: Vec<&str> = a.operands.iter().map(String::as_str).collect();
+            return Ok(Parsed::Nim(
+                NimRequest::new(op, &words).map_err(usage)?,
+                a.json,
+            ));
+        }
+        Command::Analyze(a) | Command::Batch(a) => a.game,
+        Command::Seq(s) => s.game,
+        Command::Play(p) => p.game,
+    };
+    // The options before GAME are argv after the command's name up to the
+    // words, less a `--` that ended them.
+    let mut before = argv[2..argv.len() - game.words.len()].to_vec();
+    if before.last().is_some_and(|w| w == "--") {
+        before.pop();
+    }
+    let words = &game.words;
+    let with = |skip: usize| -> Vec<OsString> {
+        let rest = words[skip..].iter().map(OsString::from);
+        before.iter().cloned().chain(rest).collect()
+    };
+    if game.common.rules.is_some() {
+        return rules_request(sub, game.common.rules.as_deref(), with(0));
+    }
+    let Some(name) = words.first() else {
+        return Err(CliError::usage(format!(
+            "{sub} needs a game name (see `grundy games`)"
+        )));
+    };
+    if let Some(reg) = grundy_games::find(name) {
+        let args = with(1);
+        let m = game_command(sub, &reg.options)
+            .try_get_matches_from(&args)
+            .map_err(|e| game_error(e, &args, &reg.name, &reg.options))?;
+        if m.get_one::<String>("rules").is_some() {
+            // With a rules file, the game's name is a position argument.
+            return rules_request(sub, None, with(0));
+        }
+        return game_request(sub, reg, &m);
+    }
+    if let Some(p) = puzzle(name) {
+        if sub != "analyze" {
+            return Err(usage(p.not_a_game(sub)));
+        }
+        let args = with(1);
+        return match puzzle_command(&p)
+            .no_binary_name(true)
+            .try_get_matches_from(&args)
+        {
+            Ok(m) => puzzle_request(p, &m),
+            // `analyze pirates --help` is `pirates --help`.
+            Err(e) if !e.use_stderr() => Ok(Parsed::Print(e.render().to_string())),
+            Err(e) => Err(puzzle_error(e, &args, &p)),
+        };
+    }
+    // No game of that name: a rules file may follow the positions.
+    let args = with(0);
+    match game_command(sub, &[]).try_get_matches_from(&args) {
+        Ok(m) if m.get_one::<String>("rules").is_some() => return rules_request(sub, None, args),
+        Err(e)
+            if context(&e, ContextKind::InvalidArg).is_some_and(|a| a.starts_with("--rules")) =>
+        {
+            return Err(game_error(e, &args, "--rules FILE", &[]));
+        }
+        _ => {}
+    }
+    if name.starts_with('-') && name.len() > 1 {
+        // After `--`, an option before GAME comes as the name.
+        return Err(before_game(name, sub));
+    }
+    let regs = grundy_games::registry();
+    Err(usage(request::find_game(&regs, name).err().unwrap_or_else(
+        || GameError::Internal(format!("game {name} is registered but was not found")),
+    )))
 }
 
-/// `grundy analyze [OPTIONS] pirates WORDS...` as the command line
-/// `grundy pirates [OPTIONS] WORDS...`, which the pirates command checks
-/// (it refuses the options of `analyze` it has not); `None` for any other
-/// game, or with a rules file (then `pirates` is a position).
-fn pirates_route(argv: &[OsString], g: &GameArgs) -> Result<Option<Vec<OsString>>, CliError> {
-    if g.words.first().map(String::as_str) != Some(pirates::NAME) || rules_file(g)?.is_some() {
-        return Ok(None);
+/// The request of a rules file: every word is a position argument or an
+/// option. `file` is the file named before GAME, if any (for messages).
+fn rules_request(sub: &str, file: Option<&str>, args: Vec<OsString>) -> Result<Parsed, CliError> {
+    let m = game_command(sub, &[])
+        .try_get_matches_from(&args)
+        .map_err(|e| game_error(e, &args, file.unwrap_or("--rules FILE"), &[]))?;
+    let file = m
+        .get_one::<String>("rules")
+        .ok_or_else(|| GameError::Internal("a rules request without --rules".into()))?;
+    let reg = grundy_rules::registration(std::path::Path::new(file))?;
+    game_request(sub, reg, &m)
+}
+
+/// The request of command `sub` for game `reg`, from the second parse.
+fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, CliError> {
+    if m.get_flag("help") {
+        return Ok(Parsed::Print(game_help(sub, &reg)));
     }
-    // argv is `grundy analyze`, the options before GAME, then the words.
-    let head = argv.len() - g.words.len();
-    let mut options = &argv[2.min(head)..head];
-    if options.last().is_some_and(|w| w == "--") {
-        options = &options[..options.len() - 1];
+    let mut options = GameOptions::default();
+    for s in &reg.options {
+        if let Some(v) = m.get_one::<String>(s.name) {
+            options.set(s.name, v);
+        }
     }
-    let mut routed = vec![argv[0].clone(), OsString::from(pirates::NAME)];
-    routed.extend(options.iter().cloned());
-    routed.extend(g.words[1..].iter().map(OsString::from));
-    Ok(Some(routed))
+    request::check_required(&reg, &options).map_err(usage)?;
+    let parsed = match sub {
+        "seq" => {
+            let s = SeqArgs::from_arg_matches(m).map_err(clap_error)?;
+            let text = SeqText {
+                n: s.largest.as_deref(),
+                checkpoint: s.checkpoint.as_deref(),
+                checkpoint_every: s.checkpoint_every.as_deref(),
+                method: s.method.as_deref(),
+                progress: s.progress,
+                values: s.values.as_deref(),
+                summary: s.summary,
+                plot: s.plot.as_deref(),
+            };
+            let (r, q) = Request::new(reg, options, s.game.words, &s.game.common.text())
+                .and_then(|r| r.seq(&text))
+                .map_err(usage)?;
+            Parsed::Seq(r, q)
+        }
+        "play" => {
+            let p = PlayArgs::from_arg_matches(m).map_err(clap_error)?;
+            let (r, q) = Request::new(reg, options, p.game.words, &p.game.common.text())
+                .and_then(|r| r.play(p.engine_first, p.hint, p.seed.as_deref()))
+                .map_err(usage)?;
+            Parsed::Play(r, q)
+        }
+        _ => {
+            let a = AnalyzeArgs::from_arg_matches(m).map_err(clap_error)?;
+            let r = Request::new(reg, options, a.game.words, &a.game.common.text());
+            let (k, e) = (a.max_moves.as_deref(), a.explain);
+            if sub == "batch" {
+                Parsed::Batch(
+                    r.and_then(|r| r.batch(a.outcome_only, k, e))
+                        .map_err(usage)?,
+                )
+            } else {
+                Parsed::Analyze(
+                    r.and_then(|r| r.analyze(a.outcome_only, k, e))
+                        .map_err(usage)?,
+                )
+            }
+        }
+    };
+    Ok(parsed)
+}
+
+/// The request of puzzle `p` from its command's matches.
+fn puzzle_request(p: Puzzle, m: &ArgMatches) -> Result<Parsed, CliError> {
+    if let Some(word) = m.get_many::<String>("rest").and_then(|mut w| w.next()) {
+        return Err(usage(p.position_error(word)));
+    }
+    if m.get_flag("misere") {
+        return Err(usage(p.misere_error()));
+    }
+    let given = p
+        .options
+        .iter()
+        .map(|o| m.get_one::<String>(o.name).cloned())
+        .collect();
+    Ok(Parsed::Puzzle(PuzzleRequest {
+        json: m.get_flag("json"),
+        puzzle: p,
+        given,
+    }))
 }
 
 /// The completion script of `grundy` for `shell`.
 fn completions(shell: clap_complete::Shell) -> String {
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+    clap_complete::generate(shell, &mut cli(), "grundy", &mut script);
     String::from_utf8_lossy(&script).into_owned()
 }
 
-/// What clap made of a command line.
-enum Clap {
-    /// The typed command line, and clap's matches (which say where each
-    /// value came from).
-    Parsed(Box<Cli>, ArgMatches),
-    /// Text to print instead of running anything (help, version).
-    Print(String),
-}
-
-/// Runs clap on `argv`, its errors condensed to one line.
-fn run_clap(argv: &[OsString]) -> Result<Clap, CliError> {
-    let matches = match Cli::command().try_get_matches_from(argv) {
-        Ok(m) => m,
-        Err(e) if !e.use_stderr() => return Ok(Clap::Print(e.render().to_string())),
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            // clap's message is then the whole help text.
-            return Err(CliError::usage(missing_command()));
-        }
-        Err(e) => {
-            return Err(CliError::usage(condense_clap_error(
-                &e.render().to_string(),
-            )))
-        }
-    };
-    let cli = Cli::from_arg_matches(&matches)
-        .map_err(|e| CliError::usage(condense_clap_error(&e.render().to_string())))?;
-    Ok(Clap::Parsed(Box::new(cli), matches))
-}
-
-/// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
-fn parse_checkpoint_every(text: &str) -> Result<std::time::Duration, CliError> {
-    let secs: f64 = text.parse().map_err(|_| {
-        CliError::usage(format!(
-            "--checkpoint-every: '{text}' is not a number of seconds"
-        ))
-    })?;
-    if !(secs > 0.0 && secs <= 86_400.0) {
-        return Err(CliError::usage(format!(
-            "--checkpoint-every: '{text}' is out of range (more than 0, at most 86400 seconds)"
-        )));
+/// A front-end check's error as a usage error (exit status 2).
+fn usage(e: GameError) -> CliError {
+    match e {
+        GameError::Input(m) => CliError::usage(m),
+        other => CliError::Game(other),
     }
-    Ok(std::time::Duration::from_secs_f64(secs))
+}
+
+/// The string clap's error `e` holds under `kind`, if any.
+fn context(e: &clap::Error, kind: ContextKind) -> Option<&str> {
+    match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s),
+        _ => None,
+    }
+}
+
+/// The word of `args` clap's unknown argument `arg` came from: clap names
+/// a short option by its letter (`-n` of `-n10`), the user wrote the word;
+/// a long option with its value too (`--max=3`) when `whole`.
+fn typed<'a>(arg: &'a str, args: &'a [OsString], whole: bool) -> &'a str {
+    let long = arg.starts_with("--");
+    if long && !whole {
+        return arg;
+    }
+    let from = |w: &&str| match w.strip_prefix(arg) {
+        Some(rest) if long => rest.is_empty() || rest.starts_with('='),
+        Some(_) => !w.starts_with("--"),
+        None => false,
+    };
+    args.iter()
+        .filter_map(|w| w.to_str())
+        .find(from)
+        .unwrap_or(arg)
+}
+
+/// An error of the first parse: help and version are printed, an unknown
+/// option is named for the command it was given to (a puzzle, or before
+/// a game's name), the rest condensed.
+fn first_parse_error(e: clap::Error, argv: &[OsString]) -> Result<Parsed, CliError> {
+    if !e.use_stderr() {
+        return Ok(Parsed::Print(e.render().to_string()));
+    }
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // clap's message is then the whole help text.
+        return Err(CliError::usage(missing_command()));
+    }
+    let sub = argv.get(1).and_then(|s| s.to_str()).unwrap_or("");
+    match (e.kind(), context(&e, ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(arg)) => {
+            let arg = typed(arg, argv.get(2..).unwrap_or_default(), true);
+            if let Some(p) = puzzle(sub) {
+                return Err(usage(p.unknown_option(arg)));
+            }
+            if ["analyze", "batch", "seq", "play"].contains(&sub) {
+                return Err(before_game(arg, sub));
+            }
+            Err(clap_error(e))
+        }
+        _ => Err(clap_error(e)),
+    }
+}
+
+/// The error for an unknown option `name` met before the game's name.
+fn before_game(name: &str, sub: &str) -> CliError {
+    CliError::usage(format!(
+        "unknown option '{name}' before the game's name (common options: see `grundy {sub} --help`; a game's own options follow its name)"
+    ))
+}
+
+/// An error of the second parse, for game `game` with option specs
+/// `options`: an option unknown, given twice, missing its value or given
+/// one it does not take is named in our words.
+fn game_error(e: clap::Error, args: &[OsString], game: &str, options: &[OptionSpec]) -> CliError {
+    let Some(arg) = context(&e, ContextKind::InvalidArg) else {
+        return clap_error(e);
+    };
+    // clap names an option with its placeholder: `--max <M>`.
+    let (name, placeholder) = match arg.split_once(' ') {
+        Some((n, p)) => (n, p.trim_matches(|c| c == '<' || c == '>')),
+        None => (arg, "a value"),
+    };
+    let message = match e.kind() {
+        ErrorKind::UnknownArgument => format!(
+            "{} (common options: see `grundy --help`)",
+            request::unknown_option_text(typed(arg, args, false), game, options)
+        ),
+        ErrorKind::ArgumentConflict if context(&e, ContextKind::PriorArg) == Some(arg) => {
+            format!("option {name} given twice")
+        }
+        ErrorKind::InvalidValue if context(&e, ContextKind::InvalidValue) == Some("") => {
+            format!("option {name} needs a value ({placeholder})")
+        }
+        ErrorKind::TooManyValues => format!("option {name} takes no value"),
+        _ => return clap_error(e),
+    };
+    CliError::usage(message)
+}
+
+/// An error of puzzle `p`'s command: an unknown option is named with the
+/// options it takes.
+fn puzzle_error(e: clap::Error, args: &[OsString], p: &Puzzle) -> CliError {
+    match (e.kind(), context(&e, ContextKind::InvalidArg)) {
+        (ErrorKind::UnknownArgument, Some(arg)) => usage(p.unknown_option(typed(arg, args, true))),
+        _ => clap_error(e),
+    }
 }
 
 /// clap's messages span several lines (message, tip, usage); our errors
 /// are one line, so keep the message and point at the help. The message
 /// is the first paragraph: a list of missing arguments follows its first
 /// line (`the following required arguments were not provided:` / `<OP>`).
-fn condense_clap_error(rendered: &str) -> String {
+fn clap_error(e: clap::Error) -> CliError {
+    let rendered = e.render().to_string();
     let message: Vec<&str> = rendered
         .lines()
         .map(str::trim)
@@ -757,12 +687,12 @@ fn condense_clap_error(rendered: &str) -> String {
         m => m,
     };
     let message = message.strip_prefix("error: ").unwrap_or(&message);
-    format!("{message} (see `grundy --help`)")
+    CliError::usage(format!("{message} (see `grundy --help`)"))
 }
 
 /// The error for `grundy` without a command (clap would print its help).
 fn missing_command() -> String {
-    let names: Vec<String> = Cli::command()
+    let names: Vec<String> = cli()
         .get_subcommands()
         .map(|c| c.get_name().to_string())
         .filter(|n| n != "help")
@@ -773,459 +703,37 @@ fn missing_command() -> String {
     )
 }
 
-/// What the words from GAME on amount to.
-enum GameWords {
-    /// `-h`/`--help` after GAME: the subcommand's help and the game's.
-    Help(String),
-    /// The game and the words after it, sorted.
-    Read(Registration, Tail),
-}
-
-/// Finds the game named by the first of `g.words` and sorts the words
-/// after it against the definition of subcommand `sub`; `before` are
-/// clap's matches of the words before GAME.
-fn read_game(g: &GameArgs, sub: &str, before: &ArgMatches) -> Result<GameWords, CliError> {
-    let rules = rules_file(g)?;
-    let mut root = Cli::command();
-    root.build();
-    let cmd = root.find_subcommand(sub).ok_or_else(|| {
-        CliError::Game(GameError::Internal(format!("clap has no subcommand {sub}")))
-    })?;
-    if let Some((file, words)) = rules {
-        let registration =
-            grundy_rules::registration(std::path::Path::new(&file)).map_err(CliError::Game)?;
-        let tail = split_tail(&words, cmd, before, &registration)?;
-        if tail.help {
-            return Ok(GameWords::Help(game_help(sub, &registration)));
-        }
-        return Ok(GameWords::Read(registration, tail));
-    }
-    // clap passes on an option with its value attached (`-n10`) as the
-    // first word when it comes before GAME; such words are options too.
-    let lead = g
-        .words
-        .iter()
-        .take_while(|w| {
-            let (name, inline) = option_word(w);
-            inline.is_some() && !w.starts_with("--") && clap_arg(cmd, name).is_some()
-        })
-        .count();
-    let Some((name, rest)) = g.words[lead..].split_first() else {
-        return Err(CliError::usage(format!(
-            "{sub} needs a game name (see `grundy games`)"
-        )));
-    };
-    if name.starts_with('-') && name.len() > 1 {
-        // clap hands over an unknown option met before GAME as the name.
-        return Err(CliError::usage(format!(
-            "unknown option '{name}' before the game's name (common options: see `grundy {sub} --help`; a game's own options follow its name)"
-        )));
-    }
-    if name == pirates::NAME {
-        return Err(CliError::usage(format!(
-            "pirates is a puzzle, not a game with positions: `grundy pirates --n N --m M` \
-             (or `grundy analyze pirates --n N --m M`) prints every pirate's fate; {sub} \
-             does not apply"
-        )));
-    }
-    let registration = request::find_game(&grundy_games::registry(), name).map_err(usage)?;
-    let rest: Vec<String> = g.words[..lead].iter().chain(rest).cloned().collect();
-    let tail = split_tail(&rest, cmd, before, &registration)?;
-    if tail.help {
-        return Ok(GameWords::Help(game_help(sub, &registration)));
-    }
-    request::check_required(&registration, &tail.options).map_err(usage)?;
-    Ok(GameWords::Read(registration, tail))
-}
-
-/// The rules file of `--rules FILE` (given before GAME, where clap reads
-/// it, or among the words after) and the words without it: with a rules
-/// file every word is a position argument or an option.
-fn rules_file(g: &GameArgs) -> Result<Option<(String, Vec<String>)>, CliError> {
-    let mut file = g.common.rules.clone();
-    let mut words = Vec::with_capacity(g.words.len());
-    let mut it = g.words.iter();
-    while let Some(w) = it.next() {
-        if w == "--" {
-            words.push(w.clone());
-            words.extend(it.by_ref().cloned());
-            break;
-        }
-        let value = if w == "--rules" {
-            Some(
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| CliError::usage("option --rules needs a value (FILE)"))?,
-            )
-        } else {
-            w.strip_prefix("--rules=").map(str::to_string)
-        };
-        match value {
-            Some(_) if file.is_some() => return Err(CliError::usage("option --rules given twice")),
-            Some(v) => file = Some(v),
-            None => words.push(w.clone()),
-        }
-    }
-    Ok(file.map(|f| (f, words)))
-}
-
-/// The request for `registration` with the common options `c` checked.
-fn request(
-    registration: Registration,
-    options: GameOptions,
-    positions: Vec<String>,
-    c: &Common,
-) -> Result<Request, CliError> {
-    let threads = c
-        .threads
-        .as_deref()
-        .map(|s| {
-            parse_u64_in(s, 0, MAX_THREADS).map_err(|e| CliError::usage(format!("--threads: {e}")))
-        })
-        .transpose()?
-        .filter(|&t| t > 0)
-        .map(|t| t as usize);
-    let limits =
-        request::limits(c.max_states.as_deref(), c.time_limit.as_deref()).map_err(usage)?;
-    Ok(Request {
-        registration,
-        options,
-        positions,
-        play: if c.misere { Play::Misere } else { Play::Normal },
-        json: c.json,
-        detail: Detail::AllMoves,
-        explain: false,
-        threads,
-        explicit_time_limit: limits.max_time.filter(|_| c.time_limit.is_some()),
-        limits,
-    })
-}
-
-/// A front-end check's error as a usage error (exit status 2).
-fn usage(e: GameError) -> CliError {
-    match e {
-        GameError::Input(m) => CliError::usage(m),
-        other => CliError::Game(other),
-    }
-}
-
-/// The words after GAME, sorted into options and positions.
-struct Tail {
-    /// The game's own options.
-    options: GameOptions,
-    /// The position arguments.
-    positions: Vec<String>,
-    /// Whether `-h`/`--help` was among them.
-    help: bool,
-    /// The subcommand's clap options among them, each written as one
-    /// word (`--max-states=3`, `-n=10`, `--json`) for clap to parse.
-    clap_words: Vec<String>,
-}
-
-/// Whether `word` is a position argument although it starts with a dash:
-/// a lone `-` or a dash followed by a digit (a negative number, which the
-/// game's parser then rejects by name).
-pub(crate) fn is_dash_position(word: &str) -> bool {
-    word == "-"
-        || word
-            .strip_prefix('-')
-            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
-}
-
-/// An option word after GAME: the name as typed (`--max-states`, `-n`)
-/// and a value attached to it (`--max=10`, `-n10`), if any.
-fn option_word(word: &str) -> (&str, Option<&str>) {
-    if word.starts_with("--") {
-        return match word.split_once('=') {
-            Some((n, v)) => (n, Some(v)),
-            None => (word, None),
-        };
-    }
-    // `-n10` and `-n=10` are `-n 10`, as clap reads them before GAME.
-    match word.char_indices().nth(2) {
-        Some((i, _)) => {
-            let (n, v) = word.split_at(i);
-            (n, Some(v.strip_prefix('=').unwrap_or(v)))
-        }
-        None => (word, None),
-    }
-}
-
-/// The argument of `cmd` (clap's definition of a subcommand) that the
-/// option named `name` (`--long` or `-s`) stands for.
-fn clap_arg<'c>(cmd: &'c clap::Command, name: &str) -> Option<&'c clap::Arg> {
-    let args = || cmd.get_arguments().filter(|a| !a.is_positional());
-    if let Some(long) = name.strip_prefix("--") {
-        return args().find(|a| a.get_long() == Some(long));
-    }
-    let mut chars = name.strip_prefix('-')?.chars();
-    let (Some(short), None) = (chars.next(), chars.next()) else {
-        return None;
-    };
-    args().find(|a| a.get_short() == Some(short))
-}
-
-/// Sorts the words after GAME. An option clap defines for the subcommand
-/// `cmd` (a common option or the subcommand's own) is kept, as one word,
-/// for clap to parse; an option of the game goes into the returned
-/// [`GameOptions`]; everything else is a position argument. `before` are
-/// clap's matches of the words before GAME: an option given there and
-/// again after GAME is refused, as clap refuses one given twice before.
-fn split_tail(
-    rest: &[String],
-    cmd: &clap::Command,
-    before: &ArgMatches,
-    reg: &Registration,
-) -> Result<Tail, CliError> {
-    let mut tail = Tail {
-        options: GameOptions::default(),
-        positions: Vec::new(),
-        help: false,
-        clap_words: Vec::new(),
-    };
-    let mut seen: Vec<&str> = Vec::new();
-    let mut words = rest.iter();
-    while let Some(word) = words.next() {
-        if word == "--" {
-            tail.positions.extend(words.by_ref().cloned());
-            break;
-        }
-        if !word.starts_with('-') || is_dash_position(word) {
-            tail.positions.push(word.clone());
-            continue;
-        }
-        let (name, inline) = option_word(word);
-        let mut value = |placeholder: &str| -> Result<String, CliError> {
-            match inline {
-                Some(v) => Ok(v.to_string()),
-                None => words.next().cloned().ok_or_else(|| {
-                    CliError::usage(format!("option {name} needs a value ({placeholder})"))
-                }),
-            }
-        };
-        // An option given twice is refused: which of two values was meant
-        // cannot be guessed.
-        let twice = || CliError::usage(format!("option {name} given twice"));
-        let Some(arg) = clap_arg(cmd, name) else {
-            let spec = name
-                .strip_prefix("--")
-                .and_then(|n| reg.options.iter().find(|s| s.name == n))
-                .ok_or_else(|| {
-                    let shown = if word.starts_with("--") { name } else { word };
-                    unknown_option(shown, reg)
-                })?;
-            if tail.options.get(spec.name).is_some() {
-                return Err(twice());
-            }
-            let v = value(spec.value)?;
-            tail.options.set(spec.name, &v);
-            continue;
-        };
-        let action = arg.get_action();
-        if matches!(
-            action,
-            ArgAction::Help | ArgAction::HelpShort | ArgAction::HelpLong
-        ) {
-            tail.help = true;
-            continue;
-        }
-        let id = arg.get_id().as_str();
-        if seen.contains(&id) || before.value_source(id) == Some(ValueSource::CommandLine) {
-            return Err(twice());
-        }
-        seen.push(id);
-        if action.takes_values() {
-            let placeholder = arg
-                .get_value_names()
-                .and_then(|v| v.first())
-                .map_or("a value", |v| v.as_str());
-            let v = value(placeholder)?;
-            // `--long=value` keeps a value starting with a dash for the
-            // value's own check; a short option's value goes in a word of
-            // its own (clap takes `-n=5` for a position argument).
-            if name.starts_with("--") {
-                tail.clap_words.push(format!("{name}={v}"));
-            } else {
-                tail.clap_words.push(name.to_string());
-                tail.clap_words.push(v);
-            }
-        } else if inline.is_some() {
-            return Err(CliError::usage(format!("option {name} takes no value")));
-        } else {
-            tail.clap_words.push(name.to_string());
-        }
-    }
-    Ok(tail)
-}
-
-fn unknown_option(name: &str, reg: &Registration) -> CliError {
-    CliError::usage(format!(
-        "{} (common options: see `grundy --help`)",
-        request::unknown_option_message(name, reg)
-    ))
-}
-
-/// The help of subcommand `sub` followed by the game's own options.
+/// The help of command `sub` followed by the game's own ([`help::game`]).
 fn game_help(sub: &str, reg: &Registration) -> String {
-    let mut cmd = Cli::command();
+    let mut cmd = cli();
     cmd.build();
-    let mut text = cmd
+    let text = cmd
         .find_subcommand_mut(sub)
         .map(|c| c.render_help().to_string())
         .unwrap_or_default();
-    text.push_str(&format!(
-        "\nGame {}: {}\nPosition: {}\n",
-        reg.name, reg.rules, reg.syntax
-    ));
-    if reg.options.is_empty() {
-        text.push_str("No game-specific options.\n");
-    } else {
-        text.push_str("Game options:\n");
-        for s in &reg.options {
-            let req = if s.required { " (required)" } else { "" };
-            text.push_str(&format!(
-                "  --{} <{}>  {}{}\n",
-                s.name, s.value, s.help, req
-            ));
-        }
-    }
-    text.push_str(&format!(
-        "Example: grundy {sub} {} {}\n",
-        reg.name, reg.example
-    ));
-    text
+    text + help::game(sub, reg).as_str()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The numbers `play --help` states are the ones `play` uses.
+    /// Every game's options fit beside each command's own: no name is
+    /// taken twice (clap checks this only in debug builds).
     #[test]
-    fn play_help_states_the_draw_rules_in_force() {
-        use crate::play::{MAX_PLIES, MAX_REPETITIONS};
-        let h = PLAY_AFTER_HELP.replace('\n', " ");
-        for needle in [
-            format!(
-                "{}th time ({MAX_REPETITIONS} repetitions)",
-                MAX_REPETITIONS + 1
-            ),
-            format!("after {MAX_PLIES} moves"),
-            format!("at most {} positions", grundy_api::policy::MAX_EXPLORED),
-        ] {
-            assert!(h.contains(&needle), "{needle}");
-        }
-    }
-
-    #[test]
-    fn dash_positions() {
-        assert!(is_dash_position("-"));
-        assert!(is_dash_position("-3"));
-        assert!(is_dash_position("-12x"));
-        assert!(!is_dash_position("--3"));
-        assert!(!is_dash_position("-x"));
-        assert!(!is_dash_position("--json"));
-    }
-
-    #[test]
-    fn attached_values() {
-        assert_eq!(option_word("-n10"), ("-n", Some("10")));
-        assert_eq!(option_word("-n=10"), ("-n", Some("10")));
-        assert_eq!(option_word("-n"), ("-n", None));
-        assert_eq!(option_word("--max=3"), ("--max", Some("3")));
-        assert_eq!(option_word("--max=a=b"), ("--max", Some("a=b")));
-        assert_eq!(option_word("--json"), ("--json", None));
-        assert_eq!(option_word("-é1"), ("-é", Some("1")));
-    }
-
-    /// The tail parser knows every option clap defines for a subcommand,
-    /// with no list of its own to keep in step.
-    #[test]
-    fn every_clap_option_is_read_after_the_game() {
-        let reg = grundy_games::find("nim").unwrap();
-        let mut root = Cli::command();
-        root.build();
+    fn game_options_never_shadow_a_command_option() {
         for sub in ["analyze", "batch", "seq", "play"] {
-            let cmd = root.find_subcommand(sub).unwrap();
-            let before = cmd.clone().try_get_matches_from([sub]).unwrap();
-            let mut count = 0;
-            for arg in cmd.get_arguments().filter(|a| !a.is_positional()) {
-                let name = match (arg.get_long(), arg.get_short()) {
-                    (Some(l), _) => format!("--{l}"),
-                    (None, Some(s)) => format!("-{s}"),
-                    (None, None) => continue,
-                };
-                let words = vec![name.clone(), "7".to_string()];
-                let tail = split_tail(&words, cmd, &before, &reg).unwrap();
-                let takes = arg.get_action().takes_values();
-                if tail.help {
-                    assert_eq!(tail.positions, ["7"], "{sub} {name}");
-                } else if takes {
-                    assert!(tail.positions.is_empty(), "{sub} {name}");
-                    assert!(tail.clap_words.concat().contains('7'), "{sub} {name}");
-                } else {
-                    assert_eq!(tail.positions, ["7"], "{sub} {name}");
-                    assert_eq!(tail.clap_words, [name.as_str()], "{sub} {name}");
-                }
-                count += 1;
+            for reg in grundy_games::registry() {
+                let cmd = game_command(sub, &reg.options);
+                let mut ids: Vec<&str> = cmd.get_arguments().map(|a| a.get_id().as_str()).collect();
+                let mut longs: Vec<&str> = cmd.get_arguments().filter_map(Arg::get_long).collect();
+                let (n, l) = (ids.len(), longs.len());
+                ids.sort_unstable();
+                ids.dedup();
+                longs.sort_unstable();
+                longs.dedup();
+                assert_eq!((ids.len(), longs.len()), (n, l), "{sub} {}", reg.name);
             }
-            assert!(count >= 6, "{sub}: only {count} options");
-        }
-    }
-
-    #[test]
-    fn documented_defaults_are_the_engine_defaults() {
-        let d = Limits::default();
-        assert_eq!(d.max_states, 10_000_000);
-        assert_eq!(d.max_time, Some(Duration::from_secs(60)));
-    }
-
-    #[test]
-    fn clap_errors_become_one_line() {
-        let e = parse(["grundy", "frobnicate"]).err().unwrap();
-        assert_eq!(e.exit_code(), 2);
-        assert!(!e.to_string().contains('\n'));
-        assert!(e.to_string().contains("frobnicate"));
-    }
-
-    #[test]
-    fn help_is_printed_not_an_error() {
-        for argv in [
-            &["grundy", "--help"][..],
-            &["grundy", "analyze", "--help"],
-            &["grundy", "-V"],
-        ] {
-            assert!(matches!(parse(argv.iter().copied()), Ok(Parsed::Print(_))));
-        }
-    }
-
-    #[test]
-    fn rules_file_errors_are_named() {
-        for (argv, want) in [
-            (
-                &["grundy", "analyze", "--rules", "/no/such.rhai", "3"][..],
-                "cannot read rules file '/no/such.rhai'",
-            ),
-            (
-                &["grundy", "analyze", "3", "--rules=/no/such.rhai"],
-                "cannot read rules file '/no/such.rhai'",
-            ),
-            (
-                &["grundy", "batch", "--rules", "a", "--rules", "b"],
-                "'--rules <FILE>' cannot be used multiple times",
-            ),
-            (
-                &["grundy", "analyze", "--rules", "a", "3", "--rules", "b"],
-                "--rules given twice",
-            ),
-            (
-                &["grundy", "analyze", "3", "--rules"],
-                "--rules needs a value",
-            ),
-        ] {
-            let e = parse(argv.iter().copied()).err().unwrap();
-            assert_eq!(e.exit_code(), 2);
-            assert!(e.to_string().contains(want), "{e}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The `grundy` command: argument parsing, text and JSON output, batch
-//! processing, interactive play, nim arithmetic, the pirate puzzle. It holds no game logic: it
-//! builds a family from the registry with its options, asks it, and formats
-//! the answer.
+//! processing, interactive play, nim arithmetic, the puzzles. It holds no
+//! game logic: it builds a family (or a puzzle) from the registry with its
+//! options, asks it, and formats the answer.
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -9,22 +9,19 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 mod args;
 mod batch;
 mod error;
-#[cfg(test)]
-mod fuzz_tests;
 mod lines;
 mod nim;
-mod pirates;
-
 mod play;
 mod plot;
 mod seq;
 mod values_file;
 
-use args::{Parsed, Request};
+use args::{Parsed, PuzzleRequest};
 use error::{is_broken_pipe, CliError};
 use grundy_api::explain::Explained;
 use grundy_api::render;
-use grundy_api::{Detail, Family, GameError, MatchOptions, SearchError};
+use grundy_api::request::Request;
+use grundy_api::{Detail, Family, GameError, SearchError};
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 
@@ -108,7 +105,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 })?;
                 writeln!(out, "{doc}")?;
             } else {
-                out.write_all(render::analysis_text(&req.invocation(), &doc.analysis).as_bytes())?;
+                out.write_all(render::analysis_text(&req.title, &doc.analysis).as_bytes())?;
                 if let Some(why) = &doc.explanation {
                     out.write_all(render::explanation_text(why).as_bytes())?;
                 }
@@ -139,25 +136,37 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let stdin = io::stdin();
             play::run(
                 Arc::from(family),
-                &req.invocation(),
+                &req.title,
                 req.play,
-                MatchOptions::from(p),
+                p,
                 &req.positions,
                 &mut stdin.lock(),
                 &mut out,
             )?
         }
-        Parsed::Nim(req) => {
-            nim::run(&req, &mut out)?;
+        Parsed::Nim(req, json) => {
+            nim::run(&req, json, &mut out)?;
             0
         }
-        Parsed::Pirates(req) => {
-            pirates::run(&req, &mut out)?;
+        Parsed::Puzzle(req) => {
+            puzzle(&req, &mut out)?;
             0
         }
     };
     out.flush()?;
     Ok(code)
+}
+
+/// Asks the puzzle and prints its answer, as text or one JSON document.
+fn puzzle(req: &PuzzleRequest, out: &mut impl Write) -> Result<(), CliError> {
+    let given: Vec<Option<&str>> = req.given.iter().map(Option::as_deref).collect();
+    let answer = req.puzzle.ask(&given)?;
+    if req.json {
+        writeln!(out, "{}", answer.json()?)?;
+    } else {
+        out.write_all(answer.text().as_bytes())?;
+    }
+    Ok(())
 }
 
 /// A position with too many moves to list can still be answered without

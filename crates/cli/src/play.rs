@@ -12,7 +12,6 @@
 //! A game that ends prints the verdict's word last: `you win`, `engine
 //! wins` or `draw`.
 
-use crate::args::PlayRequest;
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_api::play::policy::{self, normal_space};
@@ -22,9 +21,6 @@ use grundy_api::{Side, Status};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-
-#[cfg(test)]
-pub use grundy_api::play::{MAX_PLIES, MAX_REPETITIONS};
 
 /// How a typed line is read, for `help`: the first reading that applies
 /// wins.
@@ -40,16 +36,6 @@ const UNDO_HELP: &str = "Type u (or undo) to take back your last move and the en
 /// Most moves printed in the list on the person's turn; the others can
 /// still be chosen by number or label.
 const MAX_LISTED: usize = 100;
-
-impl From<PlayRequest> for MatchOptions {
-    fn from(p: PlayRequest) -> Self {
-        MatchOptions {
-            engine_first: p.engine_first,
-            seed: p.seed,
-            hints: p.hint,
-        }
-    }
-}
 
 /// What the person answered on their turn.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,13 +2,13 @@
 //! it with its period, or its summary (`--summary`; also when the values
 //! go to a file with `--values FILE`), and draws them with `--plot FILE`.
 
-use crate::args::{Request, SeqRequest};
 use crate::error::CliError;
 use crate::plot;
 use crate::values_file::ValuesFile;
 use grundy_api::render;
+use grundy_api::request::{Request, SeqRequest};
 use grundy_api::summary::SeqSummary;
-use grundy_api::{Family, SeqControl, SeqMethod};
+use grundy_api::Family;
 use serde::Serialize;
 use std::io::Write;
 
@@ -21,30 +21,8 @@ pub fn run(
     seq: &SeqRequest,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let defaults = SeqControl::default();
-    let method = match &seq.method {
-        Some(name) => SeqMethod::parse(name)
-            .map_err(|e| CliError::Game(grundy_api::GameError::Input(e.to_string())))?,
-        None => SeqMethod::Auto,
-    };
-    let ctl = SeqControl {
-        method,
-        threads: req.threads.unwrap_or(0),
-        checkpoint: seq.checkpoint.clone(),
-        checkpoint_interval: seq.checkpoint_every.unwrap_or(defaults.checkpoint_interval),
-        time_limit: req.explicit_time_limit,
-        progress: seq.progress,
-        ..defaults
-    };
     // Checked before the computation, so a bad path fails at once.
-    if let (Some(v), Some(p)) = (&seq.values, &seq.plot) {
-        if v == p {
-            return Err(CliError::Game(grundy_api::GameError::Input(format!(
-                "--values and --plot name the same file {}: give each its own",
-                v.display()
-            ))));
-        }
-    }
+    let ctl = seq.control(req)?;
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
     if let Some(p) = &seq.plot {
         plot::check_path(p)?;
@@ -54,7 +32,7 @@ pub fn run(
         f.finish(&report.values)?;
     }
     if let Some(p) = &seq.plot {
-        plot::plot(&report, &req.invocation(), p)?;
+        plot::plot(&report, &req.title, p)?;
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {
@@ -62,7 +40,7 @@ pub fn run(
             write_json(out, &report)?;
         } else {
             let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-            render::write_seq_text(&mut out, &req.invocation(), &report)?;
+            render::write_seq_text(&mut out, &req.title, &report)?;
             out.flush()?;
         }
         return Ok(());
@@ -84,7 +62,7 @@ pub fn run(
             },
         )
     } else {
-        let text = render::seq_summary_text(&req.invocation(), &summary, shown_file.as_deref());
+        let text = render::seq_summary_text(&req.title, &summary, shown_file.as_deref());
         out.write_all(text.as_bytes())?;
         Ok(())
     }

@@ -1,5 +1,6 @@
 //! The game families. Each family is one module exposing a
-//! `REGISTRATION`; [`registry`] lists them all.
+//! `REGISTRATION`; [`registry`] lists them all. A puzzle that is no game
+//! family (the pirate puzzle) exposes a `PUZZLE`; [`puzzles`] lists them.
 //!
 //! Layout: [`mechanics`] holds what several families share (heap lists,
 //! rows, moves, take-and-break tables, the misère guards) and names no
@@ -16,6 +17,7 @@ pub use families::rows::*;
 pub use families::{coins, pirates};
 pub use mechanics::*;
 
+use grundy_api::puzzle::Puzzle;
 use grundy_api::Registration;
 
 /// Every built-in game family, in the order `grundy games` lists them.
@@ -56,4 +58,9 @@ pub fn registry() -> Vec<Registration> {
 /// The family registered under `name`, if any.
 pub fn find(name: &str) -> Option<Registration> {
     registry().into_iter().find(|r| r.name == name)
+}
+
+/// Every built-in puzzle: answers asked with a few numbers, no position.
+pub fn puzzles() -> Vec<Puzzle> {
+    vec![pirates::PUZZLE]
 }

@@ -14,6 +14,7 @@ mod conveniences;
 mod errors;
 mod explain;
 mod families;
+mod fuzz;
 mod games_list;
 mod graph;
 mod hackenbush;

@@ -135,3 +135,17 @@ fn hostile_and_broken_files_are_bad_input() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+/// `--rules` after the positions is read there too: without its file, or
+/// given twice, it is named (not taken for an unknown game `3`).
+#[test]
+fn a_rules_option_after_the_positions_is_checked() {
+    assert_input_error(
+        &grundy(&["analyze", "3", "--rules"]),
+        "option --rules needs a value (FILE)",
+    );
+    assert_input_error(
+        &grundy(&["analyze", "--rules", "a", "3", "--rules", "b"]),
+        "option --rules given twice",
+    );
+}

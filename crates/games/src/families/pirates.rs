@@ -1,9 +1,11 @@
 //! pirates: the pirate puzzle (n pirates share m coins), solved by
 //! backward induction over the number of living pirates.
 //!
-//! It is a puzzle of n players, not a two-player game, so it is no
-//! registered family: front ends call [`solve`] and print the [`Pirates`]
-//! table it returns (`grundy pirates --n N --m M`).
+//! It is a puzzle of n players, not a two-player game, so it is no game
+//! family: it is registered as the [`PUZZLE`] `pirates`, asked with the
+//! numbers n and m (`grundy pirates --n N --m M`); [`solve`] returns the
+//! [`Pirates`] table, which prints itself as text ([`Pirates::text`]) and
+//! serialises to the JSON document of `--json`.
 //!
 //! # The rules
 //! n pirates, ranked 1 (most senior) to n, share m coins. The most senior
@@ -66,7 +68,10 @@
 //! 2m + 2 different fates, so the induction runs on the count of pirates
 //! per fate: O(n m) time and O(n + m) memory ([`solve`]).
 
+use grundy_api::puzzle::{Puzzle, PuzzleAnswer, PuzzleOption};
 use grundy_engine::GameError;
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
 use std::fmt;
 
 /// The most pirates [`solve`] accepts.
@@ -319,6 +324,170 @@ pub fn solve(n: usize, m: u32) -> Result<Pirates, GameError> {
         coins: m,
         fates: end,
     })
+}
+
+/// The puzzle's registration: `--n N` pirates, `--m M` coins.
+pub const PUZZLE: Puzzle = Puzzle {
+    name: NAME,
+    about: "The pirate puzzle: n pirates share m coins by proposals and votes; every pirate's fate",
+    after_help: AFTER_HELP,
+    options: &[
+        PuzzleOption {
+            name: "n",
+            value: "N",
+            what: "pirates",
+            least: 1,
+            most: MAX_PIRATES as u64,
+        },
+        PuzzleOption {
+            name: "m",
+            value: "M",
+            what: "coins",
+            least: 0,
+            most: MAX_COINS as u64,
+        },
+    ],
+    answers: "every pirate's fate",
+    no_position: "the answer covers every pirate",
+    no_misere: "it is a puzzle of proposals and votes, with no last move to win or lose by",
+    solve: |numbers| {
+        let (n, m) = (numbers[0] as usize, numbers[1] as u32);
+        Ok(Box::new(solve(n, m)?))
+    },
+};
+
+/// The puzzle's name.
+pub const NAME: &str = "pirates";
+
+/// The rules and the answer's layout, for the help of `grundy pirates`.
+const AFTER_HELP: &str = "\
+n pirates, ranked 1 (most senior) to n, share m coins. The most senior
+living pirate proposes a division; if at least half of the living pirates
+(the proposer included) vote for it, it is carried out, otherwise the
+proposer is thrown overboard and the next proposes. Each pirate prefers,
+in order: to live, more gold, more pirates thrown overboard.
+
+A pirate votes for a division only when it is surely better for him than a
+rejection: one whom a rejection would doom (he would propose later and be
+thrown overboard) votes for anything that keeps him alive; any other wants
+more gold than the most he may get after a rejection (offered exactly
+that, he votes against, preferring the proposer overboard).
+
+Prints who proposes the division that is carried and how many are thrown
+overboard, then one row per pirate: his rank and his fate, `overboard`,
+the coins he surely gets, or a set `{0,t}` (0 or t coins, as the proposer
+chooses among his equally good divisions). --json prints one document:
+{\"puzzle\": \"pirates\", \"n\", \"m\", \"proposer\", \"overboard\",
+\"pirates\": [{\"rank\": 1, \"fate\": \"coins\", \"coins\": 98}, ...]}, each
+fate \"coins\" (with \"coins\"), \"set\" (with \"may_get\": [0, t]) or
+\"overboard\". `grundy analyze pirates ...` is the same command.
+
+Example: grundy pirates --n 5 --m 100   (98 0 1 0 1)";
+
+impl Pirates {
+    /// The table as text: a summary line, `rank  fate` and a row per
+    /// pirate, and a legend when some fate is a set.
+    pub fn text(&self) -> String {
+        let mut s = format!(
+            "{NAME} --n {} --m {}: {}\n",
+            self.pirates(),
+            self.coins(),
+            self.summary()
+        );
+        let width = self.pirates().to_string().len().max("rank".len());
+        s.push_str(&format!("{:>width$}  fate\n", "rank"));
+        for (i, f) in self.fates().iter().enumerate() {
+            s.push_str(&format!("{:>width$}  {f}\n", i + 1));
+        }
+        if self.fates().iter().any(|f| matches!(f, Fate::ZeroOr(_))) {
+            s.push_str(
+                "{0,t}: 0 or t coins, as the proposer chooses among his equally good divisions\n",
+            );
+        }
+        s
+    }
+
+    /// Whose division is carried and who is thrown overboard.
+    fn summary(&self) -> String {
+        let carried = format!(
+            "pirate {} proposes the division that is carried",
+            self.proposer()
+        );
+        match self.overboard() {
+            0 => format!("{carried}; no one is thrown overboard"),
+            1 => format!("{carried}; 1 thrown overboard (pirate 1)"),
+            k => format!("{carried}; {k} thrown overboard (pirates 1 to {k})"),
+        }
+    }
+}
+
+/// The `--json` document: `{"puzzle": "pirates", "n", "m", "proposer",
+/// "overboard", "pirates": [...]}`, a row per pirate, pirate 1 first:
+/// `{"rank": 1, "fate": "coins", "coins": 98}`, `"fate": "set"` with
+/// `"may_get": [0, t]`, or `"fate": "overboard"`.
+impl Serialize for Pirates {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut doc = s.serialize_map(Some(6))?;
+        doc.serialize_entry("puzzle", NAME)?;
+        doc.serialize_entry("n", &self.pirates())?;
+        doc.serialize_entry("m", &self.coins())?;
+        doc.serialize_entry("proposer", &self.proposer())?;
+        doc.serialize_entry("overboard", &self.overboard())?;
+        doc.serialize_entry("pirates", &Rows(&self.fates))?;
+        doc.end()
+    }
+}
+
+/// The rows of the `--json` document.
+struct Rows<'a>(&'a [Fate]);
+
+impl Serialize for Rows<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut rows = s.serialize_seq(Some(self.0.len()))?;
+        for (i, &f) in self.0.iter().enumerate() {
+            rows.serialize_element(&Row {
+                rank: i + 1,
+                fate: f,
+            })?;
+        }
+        rows.end()
+    }
+}
+
+/// One pirate's row.
+struct Row {
+    rank: usize,
+    fate: Fate,
+}
+
+impl Serialize for Row {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut row = s.serialize_map(None)?;
+        row.serialize_entry("rank", &self.rank)?;
+        match self.fate {
+            Fate::Overboard => row.serialize_entry("fate", "overboard")?,
+            Fate::Coins(c) => {
+                row.serialize_entry("fate", "coins")?;
+                row.serialize_entry("coins", &c)?;
+            }
+            Fate::ZeroOr(_) => {
+                row.serialize_entry("fate", "set")?;
+                row.serialize_entry("may_get", &self.fate.amounts())?;
+            }
+        }
+        row.end()
+    }
+}
+
+impl PuzzleAnswer for Pirates {
+    fn text(&self) -> String {
+        Pirates::text(self)
+    }
+
+    fn json(&self) -> Result<String, GameError> {
+        serde_json::to_string_pretty(self)
+            .map_err(|e| GameError::Internal(format!("cannot serialise the pirates' table: {e}")))
+    }
 }
 
 #[cfg(test)]
@@ -589,5 +758,56 @@ mod tests {
         assert_eq!(Fate::Coins(98).to_string(), "98");
         assert_eq!(Fate::ZeroOr(1).to_string(), "{0,1}");
         assert_eq!(Fate::ZeroOr(2).amounts(), [0, 2]);
+    }
+
+    /// The answer of the registered puzzle, asked as front ends ask it:
+    /// the table as text and the JSON document, field for field.
+    #[test]
+    fn the_puzzle_answers_with_text_and_json() {
+        let a = PUZZLE.ask(&[Some("5"), Some("1")]).unwrap();
+        assert_eq!(
+            a.text(),
+            "pirates --n 5 --m 1: pirate 2 proposes the division that is carried; \
+             1 thrown overboard (pirate 1)\nrank  fate\n   1  overboard\n   2  0\n\
+             \x20  3  {0,1}\n   4  {0,1}\n   5  0\n\
+             {0,t}: 0 or t coins, as the proposer chooses among his equally good divisions\n"
+        );
+        let compact: serde_json::Value = serde_json::from_str(&a.json().unwrap()).unwrap();
+        assert_eq!(
+            compact.to_string(),
+            r#"{"m":1,"n":5,"overboard":1,"pirates":[{"fate":"overboard","rank":1},{"coins":0,"fate":"coins","rank":2},{"fate":"set","may_get":[0,1],"rank":3},{"fate":"set","may_get":[0,1],"rank":4},{"coins":0,"fate":"coins","rank":5}],"proposer":2,"puzzle":"pirates"}"#
+        );
+        // The fields in the order of the document.
+        let json = a.json().unwrap();
+        let at = |k: &str| json.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("puzzle") < at("n") && at("n") < at("m") && at("m") < at("proposer"));
+        assert!(at("proposer") < at("overboard") && at("overboard") < at("pirates"));
+        assert!(
+            json.starts_with("{\n  \"puzzle\": \"pirates\",\n"),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn the_puzzle_checks_its_numbers() {
+        let err = |given: &[Option<&str>]| match PUZZLE.ask(given) {
+            Err(GameError::Input(m)) => m,
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("{given:?} answered"),
+        };
+        assert_eq!(
+            err(&[None, Some("1")]),
+            "pirates needs --n, the number of pirates (1 to 10000)"
+        );
+        assert_eq!(
+            err(&[Some("5"), Some("101")]),
+            "--m: '101' is too large; the largest allowed is 100 (the number of coins, 0 to 100)"
+        );
+        assert_eq!(
+            PUZZLE.not_a_game("seq").to_string(),
+            "pirates is a puzzle, not a game with positions: `grundy pirates --n N --m M` \
+             (or `grundy analyze pirates --n N --m M`) prints every pirate's fate; seq does \
+             not apply"
+        );
     }
 }

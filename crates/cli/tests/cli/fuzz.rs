@@ -1,13 +1,13 @@
-//! Fuzzing the argument parser and what it leads to: random argument
-//! vectors, built from the words the parser cares about and from arbitrary
-//! text, never panic and always end in success or an exit status of 2.
+//! Random argument vectors, built from the words the parser cares about
+//! and from arbitrary text, run through the real binary: every one ends
+//! in success or in exit status 2 with one line `error: ...`, never a
+//! panic or an internal error; and enough of them succeed that the
+//! families and the printing are reached, not only the error paths.
 
-use crate::args::{self, Parsed};
-use crate::{nim, pirates, play};
-use grundy_api::render;
-use grundy_api::{Family, Limits, SeqControl};
+use crate::common::*;
 use proptest::prelude::*;
-use std::time::Duration;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, TestRng, TestRunner};
 
 fn vocabulary() -> Vec<String> {
     let mut v: Vec<String> = [
@@ -159,100 +159,14 @@ fn argv() -> impl Strategy<Value = Vec<String>> {
     prop_oneof![random, valid]
 }
 
-/// Small limits so that whatever position the fuzzer writes, the search
-/// ends at once (with an answer or a limit error).
-fn small(limits: &Limits) -> Limits {
-    Limits {
-        max_states: limits.max_states.min(20_000),
-        max_time: Some(Duration::from_millis(500)),
-        ..Limits::default()
-    }
-}
-
-/// Runs the parsed command in-process (stdout discarded); returns the exit
-/// status it would have.
-fn exercise(p: Parsed) -> i32 {
-    let status = |r: Result<(), i32>| r.err().unwrap_or(0);
-    match p {
-        Parsed::Print(_) | Parsed::Games { .. } => 0,
-        Parsed::Nim(req) => status(nim::compute(&req).map(|_| ()).map_err(|e| e.exit_code())),
-        Parsed::Pirates(req) => {
-            status(pirates::run(&req, &mut Vec::new()).map_err(|e| e.exit_code()))
-        }
-        Parsed::Analyze(req) | Parsed::Batch(req) => {
-            let fam = match req.registration.build(&req.options, &small(&req.limits)) {
-                Ok(f) => f,
-                Err(e) => return e.exit_code(),
-            };
-            let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
-            match fam.analyze(&words, req.play) {
-                Ok(a) => {
-                    let _ = render::analysis_text(&req.invocation(), &a);
-                    serde_json::to_string(&a).expect("serialisable");
-                    0
-                }
-                Err(e) => e.exit_code(),
-            }
-        }
-        Parsed::Play(req, p) => {
-            let fam = match req.registration.build(&req.options, &small(&req.limits)) {
-                Ok(f) => f,
-                Err(e) => return e.exit_code(),
-            };
-            // No input: the game starts and is abandoned at the first prompt.
-            let mut sink = Vec::new();
-            let r = play::run(
-                fam.into(),
-                &req.invocation(),
-                req.play,
-                p.into(),
-                &req.positions,
-                &mut &b""[..],
-                &mut sink,
-            );
-            r.unwrap_or_else(|e| e.exit_code())
-        }
-        Parsed::Seq(req, s) => {
-            let fam: Box<dyn Family> =
-                match req.registration.build(&req.options, &small(&req.limits)) {
-                    Ok(f) => f,
-                    Err(e) => return e.exit_code(),
-                };
-            if s.n > 2000 {
-                return 0;
-            }
-            match fam.seq(s.n, &SeqControl::default()) {
-                Ok(r) => {
-                    let _ = render::seq_text(&req.invocation(), &r);
-                    0
-                }
-                Err(e) => e.exit_code(),
-            }
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_arguments_end_in_0_or_2(v in argv()) {
-        let code = match args::parse(v.clone()) {
-            Ok(p) => exercise(p),
-            Err(e) => {
-                prop_assert!(!e.to_string().contains('\n'), "{v:?}: multi-line error {e}");
-                e.exit_code()
-            }
-        };
-        prop_assert!(code == 0 || code == 2, "{v:?} exits {code}");
-    }
-}
+/// The limits added to a game command, so that whatever position the
+/// fuzzer writes the search ends at once (with an answer or a limit
+/// error); each is added unless the command already has that option.
+const LIMITS: [&str; 2] = ["--max-states=20000", "--time-limit=1"];
 
 #[test]
-fn the_fuzzer_reaches_successful_commands() {
-    // Deterministic: run the strategy on a fixed seed and count successes.
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::{Config, TestRng, TestRunner};
+fn random_arguments_end_in_0_or_2() {
+    // Deterministic: the strategy runs on a fixed seed.
     let mut runner = TestRunner::new_with_rng(
         Config::default(),
         TestRng::deterministic_rng(Default::default()),
@@ -260,11 +174,26 @@ fn the_fuzzer_reaches_successful_commands() {
     let strategy = argv();
     let mut ok = 0;
     for _ in 0..300 {
-        let v = strategy.new_tree(&mut runner).unwrap().current();
-        if let Ok(p) = args::parse(v) {
-            if exercise(p) == 0 {
-                ok += 1;
+        let mut v = strategy.new_tree(&mut runner).unwrap().current();
+        v.remove(0);
+        if ["analyze", "batch", "seq", "play"].contains(&v[0].as_str()) {
+            for limit in LIMITS {
+                let name = limit.split('=').next().unwrap_or(limit);
+                if !v.iter().any(|w| w.starts_with(name)) {
+                    v.push(limit.to_string());
+                }
             }
+        }
+        let args: Vec<&str> = v.iter().map(String::as_str).collect();
+        let o = grundy(&args);
+        match o.status.code() {
+            Some(0) => ok += 1,
+            Some(2) => {
+                let e = stderr(&o);
+                assert!(e.starts_with("error: "), "{v:?}: {e}");
+                assert_eq!(e.lines().count(), 1, "{v:?}: {e}");
+            }
+            other => panic!("{v:?} exits {other:?}: {}", stderr(&o)),
         }
     }
     // A tenth: every family added shifts the fixed seed's draws, and the
