@@ -4,7 +4,7 @@
 //! game reads the same on the command line, the page and in Python; a
 //! front end adds only its own layout (lists, prompts, buttons).
 
-use super::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
+use super::terms::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
 use crate::{Analysis, Outcome, Play};
 
 /// Most winning moves named in a comment on a mistake.
