@@ -2,7 +2,9 @@
 //! `grundy play` ([`grundy_api::Match`]: the same turns, engine choice,
 //! hints, draw rules and words).
 
-use crate::{build, option_text, position_words, py_err, to_python, GrundyError, LimitError};
+use crate::convert::{
+    build, option_text, position_words, py_err, to_python, GrundyError, LimitError,
+};
 use grundy_api::{request, GameError, MatchError, MatchOptions, Play};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
