@@ -190,14 +190,9 @@ impl fmt::Display for MatchError {
             MatchError::Over => f.write_str("the game is over: no move can be played"),
             MatchError::Turn(Side::Human) => f.write_str("it is your turn, not the engine's"),
             MatchError::Turn(Side::Engine) => f.write_str("it is the engine's turn to move"),
-            MatchError::NoSuchMove { index, count: 0 } => {
-                write!(f, "there is no move {index}: there are no moves")
+            MatchError::NoSuchMove { index, count } => {
+                f.write_str(&text::no_such_move(index, *count))
             }
-            MatchError::NoSuchMove { index, count } => write!(
-                f,
-                "there is no move {index}: the moves are indexed 0 to {}",
-                count - 1
-            ),
             MatchError::NothingToUndo => f.write_str("there is no move of yours to take back"),
             MatchError::Family {
                 error, position, ..

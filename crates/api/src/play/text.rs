@@ -20,6 +20,19 @@ pub fn shown(position: &str) -> &str {
     }
 }
 
+/// Why move `index` (counted from 0) cannot be played among `count`
+/// moves: `there is no move 5: the moves are indexed 0 to 2`. `index` is
+/// any number a front end was given, a negative one included.
+pub fn no_such_move(index: impl std::fmt::Display, count: usize) -> String {
+    match count {
+        0 => format!("there is no move {index}: there are no moves"),
+        n => format!(
+            "there is no move {index}: the moves are indexed 0 to {}",
+            n - 1
+        ),
+    }
+}
+
 /// The rule of play in a phrase: `normal play: whoever cannot move loses`.
 pub fn play_rule(play: Play) -> &'static str {
     match play {
