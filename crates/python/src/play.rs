@@ -2,7 +2,10 @@
 //! `grundy play` ([`grundy_api::Match`]: the same turns, engine choice,
 //! hints, draw rules and words).
 
-use crate::{build, option_text, position_words, py_err, to_python, GrundyError, LimitError};
+use crate::convert::{
+    build, option_text, position_words, py_err, to_python, GrundyError, LimitError,
+};
+use grundy_api::play::text::no_such_move;
 use grundy_api::{request, GameError, MatchError, MatchOptions, Play};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
@@ -174,17 +177,11 @@ impl PyMatch {
         let index = if let Ok(s) = r#move.cast::<PyString>() {
             self.read(&s.to_cow()?)?
         } else if r#move.is_instance_of::<PyInt>() && !r#move.is_instance_of::<PyBool>() {
+            // A negative index is refused here in the words the match
+            // uses for any index out of range.
             let i: i128 = r#move.extract()?;
-            let count = self.inner.moves().len();
             usize::try_from(i)
-                .ok()
-                .filter(|&i| i < count)
-                .ok_or_else(|| {
-                    GrundyError::new_err(match count {
-                        0 => format!("there is no move {i}: there are no moves"),
-                        n => format!("there is no move {i}: the moves are indexed 0 to {}", n - 1),
-                    })
-                })?
+                .map_err(|_| GrundyError::new_err(no_such_move(i, self.inner.moves().len())))?
         } else {
             return Err(PyTypeError::new_err(format!(
                 "move: expected an int (an index in moves) or a str (a move as typed), got {}",

@@ -195,6 +195,12 @@ def test_bad_moves_are_refused_with_the_packages_errors():
     with pytest.raises(TypeError):
         m.play(1.0)
     assert m.state["ply"] == 0
+    # On the engine's turn any move of the person's is refused for the
+    # turn, whatever its index.
+    e = grundy.Match("nim", "1 2", engine_first=True)
+    for index in (0, 7):
+        with pytest.raises(grundy.GrundyError, match="it is the engine's turn to move"):
+            e.play(index)
     # A bad start or option is refused with the command line's message.
     with pytest.raises(grundy.GrundyError) as caught:
         grundy.Match("nim", "3 x")

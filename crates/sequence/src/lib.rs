@@ -44,6 +44,7 @@ mod progress;
 pub mod rule;
 mod scan;
 mod sequence;
+mod value;
 
 pub use control::{Control, Method};
 pub use error::SeqError;
@@ -51,6 +52,4 @@ pub use naive::naive_values;
 pub use period::Period;
 pub use rule::{CodeError, HeapRule, Removal, TakeBreak, MAX_DIGITS};
 pub use sequence::{compute, Sequence};
-
-/// The value of one heap, stored compactly (see the crate documentation).
-pub type Value = u16;
+pub use value::Value;

@@ -24,9 +24,11 @@
 
 pub mod policy;
 mod read;
+mod terms;
 pub mod text;
 
 pub use read::{read_move, shortened, ReadError};
+pub use terms::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
 use policy::{find_move, normal_space, split};
@@ -34,37 +36,6 @@ use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
-
-/// In a game whose positions may repeat, the match is drawn when a
-/// position comes up again with the same player to move for this many
-/// repetitions (so on its fourth occurrence).
-pub const MAX_REPETITIONS: u32 = 3;
-
-/// In a game whose positions may repeat, the most moves (plies, both
-/// players counted) played before the match is stopped and drawn, for
-/// games that wander through so many positions that repetitions come
-/// slowly. Acyclic games have no such bound: they end by themselves.
-pub const MAX_PLIES: u64 = 10_000;
-
-/// A player of the match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The person (`"human"` in JSON).
-    Human,
-    /// The engine (`"engine"`).
-    Engine,
-}
-
-impl Side {
-    /// The other player.
-    pub fn other(self) -> Side {
-        match self {
-            Side::Human => Side::Engine,
-            Side::Engine => Side::Human,
-        }
-    }
-}
 
 /// How a match is played, besides the game and the play convention.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,17 +47,6 @@ pub struct MatchOptions {
     pub seed: Option<u64>,
     /// Show the hint on each of the person's turns ([`MatchState::hint`]).
     pub hints: bool,
-}
-
-/// Why a match was drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DrawReason {
-    /// A position came up with the same player to move for the
-    /// [`MAX_REPETITIONS`]-th repetition (`"repetition"`).
-    Repetition,
-    /// [`MAX_PLIES`] moves were played (`"length"`).
-    Length,
 }
 
 /// Whether the match goes on. Serialised with a `state` tag:
@@ -137,21 +97,6 @@ impl Status {
     pub fn is_ongoing(&self) -> bool {
         matches!(self, Status::Ongoing)
     }
-}
-
-/// One move played (a ply): `{"by":"human","move":"take 2","to":"3",
-/// "comment":"Good move: ..."}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Ply {
-    /// Who played it.
-    pub by: Side,
-    /// The move (its label and the position it led to), as listed.
-    #[serde(flatten)]
-    pub played: MoveReport,
-    /// The teacher's comment on a move of the person's
-    /// ([`text::feedback`]): whether it kept or threw away a win; `None`
-    /// for the engine's moves and when there is nothing to learn.
-    pub comment: Option<String>,
 }
 
 /// What the good moves of the current position are: the hint asked for
@@ -245,14 +190,9 @@ impl fmt::Display for MatchError {
             MatchError::Over => f.write_str("the game is over: no move can be played"),
             MatchError::Turn(Side::Human) => f.write_str("it is your turn, not the engine's"),
             MatchError::Turn(Side::Engine) => f.write_str("it is the engine's turn to move"),
-            MatchError::NoSuchMove { index, count: 0 } => {
-                write!(f, "there is no move {index}: there are no moves")
+            MatchError::NoSuchMove { index, count } => {
+                f.write_str(&text::no_such_move(index, *count))
             }
-            MatchError::NoSuchMove { index, count } => write!(
-                f,
-                "there is no move {index}: the moves are indexed 0 to {}",
-                count - 1
-            ),
             MatchError::NothingToUndo => f.write_str("there is no move of yours to take back"),
             MatchError::Family {
                 error, position, ..

@@ -145,13 +145,16 @@ fn heuristic(
     let good = a.good_moves();
     if !good.is_empty() {
         let listed: Vec<usize> = good.iter().filter_map(|w| find_move(moves, w)).collect();
-        let chosen = if listed.is_empty() {
-            good[0].clone()
-        } else {
-            moves[pick(&listed, seed, &a.position)].clone()
-        };
+        if listed.is_empty() {
+            // Playing the analysis's move anyway would play a move the
+            // family does not list as legal.
+            return Err(GameError::Internal(format!(
+                "the analysis of {} names move '{}' (to {}), which is not among its legal moves",
+                a.position, good[0].label, good[0].to
+            )));
+        }
         return Ok(EngineMove {
-            chosen,
+            chosen: moves[pick(&listed, seed, &a.position)].clone(),
             next: None,
             basis: Basis::FewestReplies,
             remoteness: None,
@@ -342,6 +345,26 @@ mod tests {
                 assert_eq!(m.next.is_none(), remoteness || listed, "{case}");
             }
         }
+    }
+
+    #[test]
+    fn a_good_move_missing_from_the_legal_moves_is_an_error_not_played() {
+        let family = DrawOrLose {
+            remoteness: false,
+            listed: true,
+        };
+        let a = family.analyze(&["start"], Play::Normal).unwrap();
+        // The legal moves as a family that disagrees with its analysis
+        // would list them: the draw-keeping move is missing.
+        let moves = vec![MoveReport {
+            label: "to lost".into(),
+            to: "lost".into(),
+        }];
+        let e = engine_move(&family, Play::Normal, &a, &moves, None).unwrap_err();
+        assert!(
+            matches!(&e, GameError::Internal(m) if m.contains("'to drawn' (to drawn)")),
+            "{e}"
+        );
     }
 
     #[test]

@@ -58,6 +58,10 @@ pub fn read_move(
     if t.bytes().all(|b| b.is_ascii_digit()) {
         return match t.parse::<usize>() {
             Ok(k) if (1..=n).contains(&k) => Ok(k - 1),
+            _ if n == 0 => Err(refused(
+                format!("There is no move {}: there are no moves.", shortened(&t)),
+                false,
+            )),
             _ => Err(refused(
                 format!(
                     "There is no move {}: the moves are numbered 1 to {n}.",
@@ -181,6 +185,9 @@ mod tests {
             assert!(e.message.contains(word), "{line:?}: {e}");
             assert_eq!(e.usage, usage, "{line:?}");
         }
+        // Without moves (the match is over) no number is offered.
+        let e = plain("1", &[]).unwrap_err();
+        assert_eq!(e.message, "There is no move 1: there are no moves.");
         let long = "x".repeat(100);
         let e = plain(&long, &m).unwrap_err();
         assert_eq!(

@@ -4,7 +4,7 @@
 //! game reads the same on the command line, the page and in Python; a
 //! front end adds only its own layout (lists, prompts, buttons).
 
-use super::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
+use super::terms::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
 use crate::{Analysis, Outcome, Play};
 
 /// Most winning moves named in a comment on a mistake.
@@ -17,6 +17,19 @@ pub fn shown(position: &str) -> &str {
         "(empty)"
     } else {
         position
+    }
+}
+
+/// Why move `index` (counted from 0) cannot be played among `count`
+/// moves: `there is no move 5: the moves are indexed 0 to 2`. `index` is
+/// any number a front end was given, a negative one included.
+pub fn no_such_move(index: impl std::fmt::Display, count: usize) -> String {
+    match count {
+        0 => format!("there is no move {index}: there are no moves"),
+        n => format!(
+            "there is no move {index}: the moves are indexed 0 to {}",
+            n - 1
+        ),
     }
 }
 

@@ -5,7 +5,7 @@
 //! the value, by the full scan or the rare/common method.
 
 use super::rare::{find_candidates, rare_below};
-use super::{Kernel, Scratch};
+use super::state::{Kernel, Scratch};
 use crate::bits::ValueSet;
 use crate::scan::{scan_all, Pairs};
 use crate::{SeqError, Value};

@@ -2,7 +2,7 @@
 //! with the splits' values read as two ascending slices so it vectorises).
 //! Used while no mask makes rare values scarce.
 
-use super::{to_value, Kernel};
+use super::state::{to_value, Kernel};
 use crate::scan::{scan_all, Pairs};
 use crate::{SeqError, Value};
 

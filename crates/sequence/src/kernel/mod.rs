@@ -17,62 +17,21 @@
 mod block;
 mod full;
 mod rare;
+mod state;
 
 #[cfg(feature = "parallel")]
 pub(crate) use block::Partials;
 
 use crate::bits::ValueSet;
 use crate::moves::Moves;
-use crate::scan::Marks;
 use crate::{HeapRule, SeqError, Value};
-use rare::{is_rare, Cursor, FIRST_REVIEW};
+use rare::{is_rare, FIRST_REVIEW};
+#[cfg(feature = "parallel")]
+pub(crate) use state::BATCH;
+pub(crate) use state::{Kernel, Scratch};
 
-/// Heaps whose pass over the rare heaps is done together (measured on 0.6:
-/// 32 beats 16 and 64).
-pub(crate) const BATCH: usize = 32;
 /// The reversed copy of the values is never shorter than this.
 const MIN_REV: usize = 1 << 12;
-
-/// Rare/common state for one sequence, kept in step with its values.
-pub(crate) struct Kernel {
-    moves: Moves,
-    use_rc: bool,
-    /// The mask on values of the rare/common split, if one is in use.
-    mask: Option<u32>,
-    /// Whether the split also counts the heap's parity (see [`rare`]):
-    /// allowed only when every pair move removes counters of one parity
-    /// (`pair_parity`).
-    heap_bit: bool,
-    /// The parity of every k of `moves.pairs`, if they share one.
-    pair_parity: Option<usize>,
-    /// Heaps >= 1 with a rare value, ascending.
-    rare: Vec<usize>,
-    /// The values of the heaps in `rare`.
-    rare_val: Vec<Value>,
-    /// `rev[rev.len() - 1 - i]` is the value of heap i, for i < synced.
-    rev: Vec<Value>,
-    /// The length `rev` may grow to without being asked for more.
-    rev_target: usize,
-    width: usize,
-    /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
-    top: Vec<usize>,
-    /// The values v with `v & mask` of even parity, and the others.
-    rare_vals: ValueSet,
-    common_vals: ValueSet,
-    /// `hist[(v << 1) | (i & 1)]`: the heaps i >= 1 of value v, by parity.
-    hist: Vec<u64>,
-    next_review: usize,
-    /// Heaps and rare heaps at the last review: the split is reviewed early
-    /// when the heaps since then are rare far more often (see [`rare`]).
-    reviewed_at: (usize, usize),
-    synced: usize,
-    hit: ValueSet,
-    scratch: Scratch,
-    /// For phase two of a block: the `known` it is for, the first rare
-    /// heap >= known, and per pair offset the rare heaps a with
-    /// a + known <= m, counted (they only grow within a block).
-    cursor: Option<Cursor>,
-}
 
 impl Kernel {
     /// A kernel for `rule`; `use_rc` false means the naive full scan.
@@ -254,25 +213,4 @@ impl Kernel {
         }
         Ok(())
     }
-}
-
-fn to_value(v: usize, n: usize) -> Result<Value, SeqError> {
-    Value::try_from(v).map_err(|_| SeqError::ValueOverflow {
-        heap: n as u64,
-        max: Value::MAX as u64,
-    })
-}
-
-/// Per-thread work space of the rare value search.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    /// Zeroed between uses; at least the width.
-    need: Vec<u8>,
-    mark: Marks,
-    cands: Vec<Value>,
-    /// The byte table of [`Kernel::rare_pass`].
-    table: Vec<u8>,
-    /// Phase one's option values of one heap.
-    #[cfg(feature = "parallel")]
-    hit: ValueSet,
 }

@@ -57,7 +57,7 @@
 //!   splits with a heap of such a value only, when those are few
 //!   ([`find_candidates`]).
 
-use super::{to_value, Kernel, Scratch, BATCH};
+use super::state::{to_value, Cursor, Kernel, Scratch, BATCH};
 use crate::bits::ValueSet;
 use crate::scan::{strike, Marks, Pairs};
 use crate::{SeqError, Value};
@@ -74,15 +74,6 @@ pub(super) const FIRST_REVIEW: usize = 256;
 /// never slower than 0.2 on 22 games (n = 30000) and up to 2.3x faster
 /// (0.007, whose best mask leaves 21-29% of its first 65536 heaps rare).
 const RARE_FRACTION: f64 = 0.5;
-
-/// For phase two of a block: the `known` it is for, the first rare heap
-/// at or above known, and per pair offset the rare heaps a with
-/// a + known <= m, counted (they only grow within a block).
-pub(super) struct Cursor {
-    pub known: usize,
-    pub high: usize,
-    pub low: Vec<usize>,
-}
 
 #[inline]
 pub(super) fn is_rare(v: usize, mask: u32) -> bool {
