@@ -28,27 +28,19 @@
 //! explanation and the table asked for after it cost no second search.
 
 use grundy_api::explain::Explained;
-use grundy_api::{
-    policy, request, Analysis, Detail, Family, GameError, Limits, Play, SearchError, SeqControl,
-};
+use grundy_api::{policy, request, Analysis, Detail, Family, GameError, SearchError, SeqControl};
 use std::cell::RefCell;
-use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
+mod family;
 mod play;
+
+use family::{convention, js_error, json, with_family};
 pub use play::{PageMatch, Session};
 
 /// Largest heap a sequence may be asked for in the browser: the page
 /// plots short sequences; longer ones belong to `grundy seq`.
 pub const MAX_BROWSER_SEQ_N: u64 = 100_000;
-
-/// The family built last, with what it was built from.
-struct Built {
-    game: String,
-    options: String,
-    max_states: Option<String>,
-    family: Arc<dyn Family>,
-}
 
 /// The analysis made last, with the question it answers.
 struct Analysed {
@@ -61,102 +53,7 @@ struct Analysed {
 }
 
 thread_local! {
-    static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
     static LAST_ANALYSIS: RefCell<Option<Analysed>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` on the family `game` built with `options` (a JSON object)
-/// and `max_states`, reusing the last one built when they are the same.
-fn with_family<T>(
-    game: &str,
-    options: &str,
-    max_states: Option<&str>,
-    f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
-) -> Result<T, GameError> {
-    f(&*family(game, options, max_states)?)
-}
-
-/// The family `game` built with `options` (a JSON object) and
-/// `max_states`: the last one built when they are the same.
-fn family(
-    game: &str,
-    options: &str,
-    max_states: Option<&str>,
-) -> Result<Arc<dyn Family>, GameError> {
-    LAST.with(|last| {
-        let mut last = last.borrow_mut();
-        let same = last.as_ref().is_some_and(|b| {
-            b.game == game && b.options == options && b.max_states.as_deref() == max_states
-        });
-        if !same {
-            // The old family is dropped before the new one is built.
-            *last = None;
-        }
-        let kept = match &mut *last {
-            Some(b) => b,
-            empty => empty.insert(Built {
-                family: Arc::from(build(game, options, max_states)?),
-                game: game.to_string(),
-                options: options.to_string(),
-                max_states: max_states.map(str::to_string),
-            }),
-        };
-        Ok(Arc::clone(&kept.family))
-    })
-}
-
-/// Builds `game` from its options (a JSON object of texts, or empty for
-/// none) under the state limit `max_states` and no time limit.
-fn build(
-    game: &str,
-    options: &str,
-    max_states: Option<&str>,
-) -> Result<Box<dyn Family>, GameError> {
-    let registration = request::find_game(&grundy_games::registry(), game)?;
-    let pairs = option_pairs(options)?;
-    let options = request::game_options(&registration, pairs)?;
-    let limits = Limits {
-        max_time: None,
-        ..request::limits(max_states, None)?
-    };
-    registration.build(&options, &limits)
-}
-
-/// The (name, value) pairs of a JSON object of options; numbers are taken
-/// as their text, a leading `--` on a name is dropped.
-fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
-    if options.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    let value: serde_json::Value = serde_json::from_str(options)
-        .map_err(|e| GameError::Input(format!("options: not a JSON object: {e}")))?;
-    let serde_json::Value::Object(map) = value else {
-        return Err(GameError::Input(
-            "options: expected a JSON object of option names and values".into(),
-        ));
-    };
-    map.into_iter()
-        .map(|(name, v)| {
-            let text = match v {
-                serde_json::Value::String(s) => s,
-                serde_json::Value::Number(n) => n.to_string(),
-                other => {
-                    return Err(GameError::Input(format!(
-                        "--{name}: expected text or a number, got {other}"
-                    )))
-                }
-            };
-            Ok((name.trim_start_matches("--").to_string(), text))
-        })
-        .collect()
-}
-
-fn convention(misere: bool) -> Play {
-    if misere {
-        Play::Misere
-    } else {
-        Play::Normal
-    }
 }
 
 fn detail(outcome_only: bool) -> Detail {
@@ -225,11 +122,6 @@ fn outcome_only_hint(e: GameError, outcome_only: bool) -> GameError {
         ),
         e => e,
     }
-}
-
-fn json<T: serde::Serialize>(value: &T) -> Result<String, GameError> {
-    serde_json::to_string(value)
-        .map_err(|e| GameError::Internal(format!("cannot serialise the answer: {e}")))
 }
 
 /// The `games --json` document.
@@ -362,11 +254,6 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
     })
 }
 
-/// An error as JavaScript sees it: one line, the command line's words.
-fn js_error(e: GameError) -> JsError {
-    JsError::new(&policy::normal_space(&e.to_string()))
-}
-
 /// `games()`: the `games --json` document.
 #[wasm_bindgen]
 pub fn games() -> String {
@@ -451,6 +338,8 @@ pub fn seq(game: &str, options: &str, n: &str) -> Result<String, JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::family::build;
+    use grundy_api::{Limits, Play};
 
     fn input(e: GameError) -> String {
         match e {

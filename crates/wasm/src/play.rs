@@ -4,7 +4,7 @@
 //! Every call answers with the match's state as JSON
 //! ([`grundy_api::play::MatchState`]), which the page only renders.
 
-use crate::{convention, family, js_error, json};
+use crate::family::{convention, family, js_error, json};
 use grundy_api::play::{text, Match, MatchOptions};
 use grundy_api::{policy, GameError};
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,127 @@
+//! The family a page works on: built from the game's name, its options as
+//! a JSON object and the state limit, and kept until a different one is
+//! asked for; with the conversions every export shares (the play
+//! convention, errors as JavaScript sees them, answers as JSON).
+
+use grundy_api::{policy, request, Family, GameError, Limits, Play};
+use std::cell::RefCell;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+
+/// The family built last, with what it was built from.
+struct Built {
+    game: String,
+    options: String,
+    max_states: Option<String>,
+    family: Arc<dyn Family>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Built>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` on the family `game` built with `options` (a JSON object)
+/// and `max_states`, reusing the last one built when they are the same.
+pub(crate) fn with_family<T>(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+    f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
+) -> Result<T, GameError> {
+    f(&*family(game, options, max_states)?)
+}
+
+/// The family `game` built with `options` (a JSON object) and
+/// `max_states`: the last one built when they are the same.
+pub(crate) fn family(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<Arc<dyn Family>, GameError> {
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let same = last.as_ref().is_some_and(|b| {
+            b.game == game && b.options == options && b.max_states.as_deref() == max_states
+        });
+        if !same {
+            // The old family is dropped before the new one is built.
+            *last = None;
+        }
+        let kept = match &mut *last {
+            Some(b) => b,
+            empty => empty.insert(Built {
+                family: Arc::from(build(game, options, max_states)?),
+                game: game.to_string(),
+                options: options.to_string(),
+                max_states: max_states.map(str::to_string),
+            }),
+        };
+        Ok(Arc::clone(&kept.family))
+    })
+}
+
+/// Builds `game` from its options (a JSON object of texts, or empty for
+/// none) under the state limit `max_states` and no time limit.
+pub(crate) fn build(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<Box<dyn Family>, GameError> {
+    let registration = request::find_game(&grundy_games::registry(), game)?;
+    let pairs = option_pairs(options)?;
+    let options = request::game_options(&registration, pairs)?;
+    let limits = Limits {
+        max_time: None,
+        ..request::limits(max_states, None)?
+    };
+    registration.build(&options, &limits)
+}
+
+/// The (name, value) pairs of a JSON object of options; numbers are taken
+/// as their text, a leading `--` on a name is dropped.
+fn option_pairs(options: &str) -> Result<Vec<(String, String)>, GameError> {
+    if options.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let value: serde_json::Value = serde_json::from_str(options)
+        .map_err(|e| GameError::Input(format!("options: not a JSON object: {e}")))?;
+    let serde_json::Value::Object(map) = value else {
+        return Err(GameError::Input(
+            "options: expected a JSON object of option names and values".into(),
+        ));
+    };
+    map.into_iter()
+        .map(|(name, v)| {
+            let text = match v {
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Number(n) => n.to_string(),
+                other => {
+                    return Err(GameError::Input(format!(
+                        "--{name}: expected text or a number, got {other}"
+                    )))
+                }
+            };
+            Ok((name.trim_start_matches("--").to_string(), text))
+        })
+        .collect()
+}
+
+/// Misère or normal play.
+pub(crate) fn convention(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+/// `value` as compact JSON.
+pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String, GameError> {
+    serde_json::to_string(value)
+        .map_err(|e| GameError::Internal(format!("cannot serialise the answer: {e}")))
+}
+
+/// An error as JavaScript sees it: one line, the command line's words.
+pub(crate) fn js_error(e: GameError) -> JsError {
+    JsError::new(&policy::normal_space(&e.to_string()))
+}
