@@ -9,10 +9,10 @@
 # Cases: batch answers of 10^5 random Wythoff positions (heaps up to
 # 10^12), 10^5 random game31 prefixes and 10^5 random kayles sums (1-5
 # heaps up to 200); a misère analysis of 4 tokens on a random 150-node
-# graph (2.3 million reachable sums, the retrograde path); ring with
-# n = 7000 and 3500 steps a side; seq kayles to 10^6; a scripted play of
-# a loopy graph game to its draw by repetition. Answers of both binaries
-# are compared (batch outputs and analyses byte for byte).
+# graph (2.3 million reachable sums, the retrograde path); ring with n =
+# 7000 and 3500 steps a side; seq of Officers (0.6) to 10^5; a scripted
+# play of a loopy graph game to its draw by repetition. Answers of both
+# binaries are compared (batch outputs and analyses byte for byte).
 #
 # Env: RUNS (default 5).
 set -euo pipefail
@@ -57,7 +57,7 @@ open(f"{w}/edges", "w").write(",".join(edges))
 rng = random.Random(20261123)
 for name in ("a", "b"):
     open(f"{w}/ring_{name}", "w").write(",".join(map(str, rng.sample(range(1, 7000), 3500))))
-# A 3-cycle with an exit: the engine keeps the draw, the person goes round.
+# A 3-cycle: every position is drawn, the match goes round to its draw.
 open(f"{w}/play.txt", "w").write("1\n" * 40)
 PY
 
@@ -72,8 +72,8 @@ cases=(
     "batch-kayles|$work/kayles.txt|batch kayles --threads 1"
     "graph-misere|-|analyze graph --edges $edges n0,n38,n101,n4 --misere --json"
     "ring-7000|-|analyze ring --n 7000 --a $ring_a --b $ring_b --json"
-    "seq-kayles|-|seq kayles -n 1000000 --threads 1 --summary"
-    "play-loopy|$work/play.txt|play graph --edges a-b,b-c,c-a,c-d a"
+    "seq-officers|-|seq octal --code 0.6 -n 100000 --threads 1 --summary"
+    "play-loopy|$work/play.txt|play graph --edges a-b,b-c,c-a a"
 )
 
 cpu() { # binary stdin args... -> prints CPU seconds, output to $work/out
