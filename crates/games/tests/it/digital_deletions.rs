@@ -1,10 +1,9 @@
-//! Digital deletions (HDOJ 1404): the table, the misère search and the
-//! built family against a brute force written from the rules, in both
-//! conventions.
+//! Digital deletions (HDOJ 1404): the tables, search and the built family
+//! against a brute force written from the rules, in both conventions.
 
 use crate::heaps_common::build;
 use grundy_engine::testing::Unsplit;
-use grundy_engine::{Impartial, Limits, Outcome, Play, Solver, TextGame};
+use grundy_engine::{Impartial, Limits, MisereSolver, Outcome, Play, Solver, TextGame};
 use grundy_games::digital_deletions::{self, DigitalDeletions, Digits};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -129,13 +128,15 @@ fn misere_play_is_conways() {
     assert_eq!(to, ["0"]);
 }
 
-/// Every string of up to four digits: the table equals search of the
-/// game's own moves, and the built family's outcomes and winning moves
-/// equal the brute force, in both conventions.
+/// Every string of up to four digits: the tables equal search of the
+/// game's own moves (value search in normal play, the misère solver in
+/// misère play), and the built family's outcomes and winning moves equal
+/// the brute force, in both conventions.
 #[test]
 fn every_string_up_to_four_digits_agrees_with_the_rules() {
     let g = Arc::new(DigitalDeletions);
     let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+    let mut misere_search = MisereSolver::new(Arc::new(Unsplit(g.clone())), Limits::default());
     let family = build(digital_deletions::REGISTRATION, &[]).unwrap();
     let mut texts = vec!["-".to_string()];
     texts.extend((1..=4).flat_map(all));
@@ -153,45 +154,34 @@ fn every_string_up_to_four_digits_agrees_with_the_rules() {
                 let v = search.value(&p).unwrap();
                 assert_eq!(g.closed_form(&p), Some(v), "{text}");
                 assert_eq!(a.value, Some(v.0), "{text}");
+            } else {
+                let p = g.parse(&[text]).unwrap();
+                let wins = misere_search.mover_wins(&p).unwrap();
+                assert_eq!(Outcome::from_mover_wins(wins), a.outcome, "misère {text}");
             }
         }
     }
 }
 
 /// A fixed spread of 5- and 6-digit strings (multiplicative steps modulo
-/// 10^6): the table's outcome in normal play, and the misère search (every
-/// 250th of them: a misère search visits every string below its start
-/// digit by digit), against the brute force.
+/// 10^6): the built family's outcomes in both plays, and its winning moves
+/// in misère play, against the brute force.
 #[test]
 fn five_and_six_digit_strings_agree_with_the_rules() {
-    let g = DigitalDeletions;
+    let family = build(digital_deletions::REGISTRATION, &[]).unwrap();
     let mut normal = Brute::new(Play::Normal);
+    let mut misere = Brute::new(Play::Misere);
     let mut n = 1u64;
-    let mut sample = Vec::new();
     for i in 0..3000 {
         n = n * 48271 % 1_000_000;
         let len = 5 + i % 2;
         let text = format!("{n:06}")[6 - len..].to_string();
-        let p = g.parse(&[&text]).unwrap();
-        assert_eq!(
-            Outcome::from_mover_wins(g.closed_form(&p).unwrap().0 != 0),
-            normal.outcome(&text),
-            "{text}"
-        );
-        sample.push(text);
-    }
-    let family = build(digital_deletions::REGISTRATION, &[]).unwrap();
-    let mut misere = Brute::new(Play::Misere);
-    for text in sample
-        .iter()
-        .step_by(250)
-        .map(String::as_str)
-        .chain(["000000", "100000", "202020"])
-    {
-        let a = family.analyze(&[text], Play::Misere).unwrap();
-        assert_eq!(a.outcome, misere.outcome(text), "misère {text}");
+        let a = family.analyze(&[&text], Play::Normal).unwrap();
+        assert_eq!(a.outcome, normal.outcome(&text), "{text}");
+        let a = family.analyze(&[&text], Play::Misere).unwrap();
+        assert_eq!(a.outcome, misere.outcome(&text), "misère {text}");
         let winning: BTreeSet<String> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
-        assert_eq!(winning, misere.winning(text), "misère {text}");
+        assert_eq!(winning, misere.winning(&text), "misère {text}");
     }
 }
 

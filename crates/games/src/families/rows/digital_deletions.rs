@@ -7,10 +7,10 @@
 //! Normal play is HDOJ 1404's: the player who erases the last digit wins.
 //! Misère play is Conway's original (On Numbers and Games): the player who
 //! erases the last digit loses. Both are the one game above, in its two
-//! conventions; misère play is searched.
+//! conventions, each answered from a table of its own.
 //!
-//! Every string of up to six digits is valued once, in one pass over a
-//! table of 1,111,111 entries (the empty string first, of value 0): every
+//! Every string of up to six digits is valued once for each play, in one
+//! pass over a table of 1,111,111 entries (the empty string first): every
 //! option of a string is a shorter string or a smaller number of the same
 //! length, so increasing order is a valid order of computation.
 
@@ -66,42 +66,61 @@ pub enum Step {
 /// first use.
 pub fn table() -> &'static [u8] {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut t = vec![0u8; offset(MAX_DIGITS + 1)];
-        let mut d = Vec::with_capacity(MAX_DIGITS);
-        for len in 1..=MAX_DIGITS {
-            d.clear();
-            d.resize(len, 0);
-            let base = offset(len);
-            for n in 0..10usize.pow(len as u32) {
-                // d holds n's digits; fill them without division.
-                if n > 0 {
-                    let mut i = len;
-                    loop {
-                        i -= 1;
-                        if d[i] < 9 {
-                            d[i] += 1;
-                            break;
-                        }
-                        d[i] = 0;
+    TABLE.get_or_init(|| values(true))
+}
+
+/// The values of every string of up to [`MAX_DIGITS`] digits in the game
+/// without the move that erases everything (from a leading 0), computed
+/// on first use: a string that is not empty is won in misère play exactly
+/// when its value here is not 0.
+///
+/// Erasing everything leaves the empty string, where the player to move
+/// wins in misère play, so that move never wins: by induction over the
+/// order of computation, leaving it out changes no misère outcome, and a
+/// string whose only move it is has no move left and is lost, as it is in
+/// misère play.
+pub fn misere_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| values(false))
+}
+
+/// The values of every string, in the full game when `erase_all`, else
+/// without the move that erases everything.
+fn values(erase_all: bool) -> Vec<u8> {
+    let mut t = vec![0u8; offset(MAX_DIGITS + 1)];
+    let mut d = Vec::with_capacity(MAX_DIGITS);
+    for len in 1..=MAX_DIGITS {
+        d.clear();
+        d.resize(len, 0);
+        let base = offset(len);
+        for n in 0..10usize.pow(len as u32) {
+            // d holds n's digits; fill them without division.
+            if n > 0 {
+                let mut i = len;
+                loop {
+                    i -= 1;
+                    if d[i] < 9 {
+                        d[i] += 1;
+                        break;
                     }
+                    d[i] = 0;
                 }
-                let mut seen = 0u128;
-                for (i, &x) in d.iter().enumerate() {
-                    let place = 10usize.pow((len - 1 - i) as u32);
-                    for to in 0..x {
-                        let j = base + n - (x - to) as usize * place;
-                        seen |= 1 << t[j].min(127);
-                    }
-                    if x == 0 {
-                        seen |= 1 << t[index(&d[..i])].min(127);
-                    }
-                }
-                t[base + n] = (!seen).trailing_zeros() as u8;
             }
+            let mut seen = 0u128;
+            for (i, &x) in d.iter().enumerate() {
+                let place = 10usize.pow((len - 1 - i) as u32);
+                for to in 0..x {
+                    let j = base + n - (x - to) as usize * place;
+                    seen |= 1 << t[j].min(127);
+                }
+                if x == 0 && (erase_all || i > 0) {
+                    seen |= 1 << t[index(&d[..i])].min(127);
+                }
+            }
+            t[base + n] = (!seen).trailing_zeros() as u8;
         }
-        t
-    })
+    }
+    t
 }
 
 /// Digital deletions on strings of up to six digits.
@@ -208,17 +227,25 @@ impl TextGame for DigitalDeletions {
         Ok(steps::moves(self, p))
     }
 
-    /// Normal play from the table: the winning moves are those to strings
-    /// of value 0 (only they are labelled). Misère play is searched.
+    /// Both plays from their tables ([`table`], [`misere_table`]): the
+    /// winning moves are those to strings lost for the player to move
+    /// (only they are labelled).
     fn theory(&self, p: &Digits, play: Play) -> Option<Theory<Digits>> {
-        if play != Play::Normal {
-            return None;
-        }
-        let t = table();
+        let (t, method) = match play {
+            Play::Normal => (table(), "table of every string of up to 6 digits"),
+            Play::Misere => (
+                misere_table(),
+                "table of every string of up to 6 digits, without the move that erases everything",
+            ),
+        };
+        // In misère play the empty string is won for its player; elsewhere
+        // a string is won exactly when its value is not 0.
+        let mover_wins =
+            |d: &Digits| t[index(&d.0)] != 0 || (play == Play::Misere && d.0.is_empty());
         let mut winning = Vec::new();
         self.each_step(p, |s| {
             let to = self.apply(p, &s);
-            if t[index(&to.0)] == 0 {
+            if !mover_wins(&to) {
                 winning.push(Move {
                     label: self.label(p, &s),
                     to,
@@ -226,8 +253,8 @@ impl TextGame for DigitalDeletions {
             }
         });
         Some(Theory {
-            method: "table of every string of up to 6 digits".into(),
-            outcome: Outcome::from_mover_wins(t[index(&p.0)] != 0),
+            method: method.into(),
+            outcome: Outcome::from_mover_wins(mover_wins(p)),
             winning_moves: winning,
         })
     }
