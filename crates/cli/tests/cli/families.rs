@@ -158,3 +158,31 @@ fn kayles_row_matches_kayles() {
     assert_eq!(row["value"], heaps["value"]);
     moves_lead_to_p(&["kayles-row"], &["II.III.IIIIIII"]);
 }
+
+/// HDOJ 1404's sample in normal play (erasing the last digit wins), and
+/// Conway's game as misère play (erasing the last digit loses).
+#[test]
+fn digital_deletions() {
+    for (p, normal, misere) in [
+        ("0", "N", "P"),
+        ("00", "N", "N"),
+        ("1", "P", "N"),
+        ("20", "P", "N"),
+    ] {
+        assert_eq!(outcome(&["digital-deletions", p]), normal, "{p}");
+        assert_eq!(
+            outcome(&["digital-deletions", "--misere", p]),
+            misere,
+            "misère {p}"
+        );
+    }
+    assert_eq!(
+        ok(&["analyze", "digital-deletions", "0"]),
+        "digital-deletions 0: first player wins (N), value 1
+1 winning move:
+  erase the 0 at digit 1 and everything right of it    to: -
+method: table of every string of up to 6 digits
+"
+    );
+    assert_eq!(outcome(&["digital-deletions", "-"]), "P");
+}

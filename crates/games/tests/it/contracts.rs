@@ -12,6 +12,7 @@ use grundy_games::bash::Bash;
 use grundy_games::bounded_nim::BoundedNim;
 use grundy_games::checkers::Checkers;
 use grundy_games::chessmen::Chessmen;
+use grundy_games::digital_deletions::DigitalDeletions;
 use grundy_games::game31::Game31;
 use grundy_games::hackenbush::Hackenbush;
 use grundy_games::kayles_row::KaylesRow;
@@ -220,6 +221,19 @@ fn checkers() {
         game,
         &texts(&["19,20 18", "17,18,19", "-", "20"]),
     );
+}
+
+/// Every string of up to three digits and the empty one; both plays are
+/// answered by theory (a table each).
+#[test]
+fn digital_deletions() {
+    let mut strings = texts(&["-"]);
+    for len in 1..=3 {
+        strings.extend((0..10u32.pow(len as u32)).map(|n| format!("{n:0len$}")));
+    }
+    let report = check("digital-deletions", DigitalDeletions, &strings);
+    assert_eq!(report.normal_theories, report.positions);
+    assert_eq!(report.misere_theories, report.positions);
 }
 
 /// Both treblecross games: sensible play (normal play's family, whose
