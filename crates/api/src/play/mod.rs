@@ -29,7 +29,7 @@ pub mod text;
 pub use read::{read_move, shortened, ReadError};
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
-use policy::{find_move, normal_space, split};
+use policy::{find_moves, normal_space, split};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -474,11 +474,7 @@ impl Match {
     pub fn hint(&self) -> Hint {
         let t = self.current();
         let a = &t.analysis;
-        let indices: Vec<usize> = a
-            .good_moves()
-            .iter()
-            .filter_map(|w| find_move(&t.moves, w))
-            .collect();
+        let indices = find_moves(&t.moves, a.good_moves());
         Hint {
             outcome: a.outcome,
             text: text::hint_summary(a, &indices),
