@@ -488,10 +488,18 @@ impl Match {
 
     /// The good moves of the current position for the player to move: the
     /// winning moves of an N-position, the draw-keeping moves of a drawn
-    /// one, none from a P-position; with the hint in words.
+    /// one, none from a P-position; with the hint in words. None once the
+    /// match is over (won or drawn): the hint then says so.
     pub fn hint(&self) -> Hint {
         let t = self.current();
         let a = t.analysis();
+        if !t.status.is_ongoing() {
+            return Hint {
+                outcome: a.outcome,
+                indices: Vec::new(),
+                text: text::OVER_HINT.into(),
+            };
+        }
         let indices = find_moves(t.moves(), a.good_moves());
         Hint {
             outcome: a.outcome,
