@@ -6,11 +6,11 @@ use crate::convert::{
     build, option_text, position_words, py_err, to_python, GrundyError, LimitError,
 };
 use grundy_api::play::text::no_such_move;
-use grundy_api::{request, GameError, MatchError, MatchOptions, Play};
+use grundy_api::{request, GameError, Match, MatchError, MatchOptions, Play, Side};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The Python exception for a move or undo the match refused: the
 /// family's errors as `analyze` raises them (a limit as `LimitError`),
@@ -53,9 +53,47 @@ fn match_err(e: MatchError) -> PyErr {
 /// "text"}`): a game whose positions may repeat is drawn when a position
 /// comes up with the same player to move for the 4th time, or after 10000
 /// moves.
-#[pyclass(module = "grundy", name = "Match")]
+///
+/// A match may be shared by threads: their calls take it one at a time,
+/// a call waiting (without holding the GIL) while another thread's move
+/// is worked out.
+#[pyclass(module = "grundy", name = "Match", frozen)]
 pub struct PyMatch {
-    inner: grundy_api::Match,
+    /// Calls from several Python threads take the match in turn: a call
+    /// waits, without the GIL, while another thread's move is worked out.
+    inner: Mutex<Match>,
+}
+
+impl PyMatch {
+    /// Runs `f` on the match once no other thread is using it, without the
+    /// GIL (so the other thread can finish meanwhile).
+    fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut Match) -> T + Send) -> T {
+        py.detach(|| {
+            let mut m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            f(&mut m)
+        })
+    }
+}
+
+/// `Ok` when it is the person's turn in a match that goes on; else the
+/// refusal `Match::play` would give, so a move out of turn is refused as
+/// such whatever it names.
+fn humans_turn(m: &Match) -> Result<(), MatchError> {
+    if !m.status().is_ongoing() {
+        Err(MatchError::Over)
+    } else if m.turn() != Side::Human {
+        Err(MatchError::Turn(m.turn()))
+    } else {
+        Ok(())
+    }
+}
+
+/// The move a Python value names.
+enum Named {
+    /// An int: an index in `moves`, perhaps out of range or negative.
+    Index(i128),
+    /// A str: a move as typed.
+    Typed(String),
 }
 
 #[pymethods]
@@ -96,10 +134,12 @@ impl PyMatch {
         let inner = py
             .detach(|| {
                 let args: Vec<&str> = words.iter().map(String::as_str).collect();
-                grundy_api::Match::new(family, &args, play, opts)
+                Match::new(family, &args, play, opts)
             })
             .map_err(py_err)?;
-        Ok(PyMatch { inner })
+        Ok(PyMatch {
+            inner: Mutex::new(inner),
+        })
     }
 
     /// The whole match as a dict: `game`, `play`, `position`, `turn`
@@ -108,104 +148,118 @@ impl PyMatch {
     /// `move`, `to`, `comment`), `may_repeat`, `can_undo`.
     #[getter]
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.inner.state())
+        let state = self.with(py, |m| m.state());
+        to_python(py, &state)
     }
 
     /// The legal moves of the current position, as dicts with `move` and
     /// `to`; `play(i)` plays `moves[i]`.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.inner.moves())
+        let moves = self.with(py, |m| m.moves().to_vec());
+        to_python(py, &moves)
     }
 
     /// Whether the match goes on, or how it ended, as a dict (see the
     /// class doc).
     #[getter]
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, self.inner.status())
+        let status = self.with(py, |m| m.status().clone());
+        to_python(py, &status)
     }
 
     /// Whether the match is over (won or drawn).
     #[getter]
-    fn over(&self) -> bool {
-        !self.inner.status().is_ongoing()
+    fn over(&self, py: Python<'_>) -> bool {
+        self.with(py, |m| !m.status().is_ongoing())
     }
 
     /// The player to move: `"human"` or `"engine"`.
     #[getter]
     fn turn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.inner.turn())
+        let turn = self.with(py, |m| m.turn());
+        to_python(py, &turn)
     }
 
     /// The current position.
     #[getter]
-    fn position(&self) -> String {
-        self.inner.analysis().position.clone()
+    fn position(&self, py: Python<'_>) -> String {
+        self.with(py, |m| m.analysis().position.clone())
     }
 
     /// The analysis of the current position (the dict of `analyze`).
     #[getter]
     fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, self.inner.analysis())
+        let analysis = self.with(py, |m| m.analysis().clone());
+        to_python(py, &analysis)
     }
 
     /// The moves played, first to last (dicts with `by`, `move`, `to`,
     /// `comment`).
     #[getter]
     fn history<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.inner.history())
+        let history = self.with(py, |m| m.history().to_vec());
+        to_python(py, &history)
     }
 
     /// The index in `moves` of the move `text` names, read as `grundy
     /// play` reads a typed line; a `GrundyError` saying why when it names
     /// none.
-    fn read(&self, text: &str) -> PyResult<usize> {
-        self.inner
-            .read(text)
+    fn read(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
+        self.with(py, |m| m.read(text))
             .map_err(|e| GrundyError::new_err(e.message))
     }
 
     /// Plays the person's move (an int: its index in `moves`; a str: as
     /// typed, see `read`) and returns it as a dict with `by`, `move`,
-    /// `to` and `comment` (whether it kept or threw away a win).
+    /// `to` and `comment` (whether it kept or threw away a win). A move
+    /// out of turn (the match over, or the engine to move) is refused as
+    /// such, whatever it names.
     #[pyo3(name = "play")]
     fn play_move<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         r#move: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let index = if let Ok(s) = r#move.cast::<PyString>() {
-            self.read(&s.to_cow()?)?
+        let named = if let Ok(s) = r#move.cast::<PyString>() {
+            Named::Typed(s.to_cow()?.into_owned())
         } else if r#move.is_instance_of::<PyInt>() && !r#move.is_instance_of::<PyBool>() {
-            // A negative index is refused here in the words the match
-            // uses for any index out of range.
-            let i: i128 = r#move.extract()?;
-            usize::try_from(i)
-                .map_err(|_| GrundyError::new_err(no_such_move(i, self.inner.moves().len())))?
+            Named::Index(r#move.extract()?)
         } else {
             return Err(PyTypeError::new_err(format!(
                 "move: expected an int (an index in moves) or a str (a move as typed), got {}",
                 r#move.get_type().name()?
             )));
         };
-        let inner = &mut self.inner;
-        let ply = py.detach(|| inner.play(index)).map_err(match_err)?;
+        let ply = self.with(py, |m| {
+            humans_turn(m).map_err(match_err)?;
+            let index = match named {
+                Named::Typed(t) => m.read(&t).map_err(|e| GrundyError::new_err(e.message))?,
+                Named::Index(i) => {
+                    let count = m.moves().len();
+                    usize::try_from(i)
+                        .ok()
+                        .filter(|&i| i < count)
+                        .ok_or_else(|| GrundyError::new_err(no_such_move(i, count)))?
+                }
+            };
+            m.play(index).map_err(match_err)
+        })?;
         to_python(py, &ply)
     }
 
     /// Plays the engine's move (the fastest win, the slowest loss, a draw
     /// kept) and returns it as a dict with `by`, `move`, `to`.
-    fn engine_move<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let inner = &mut self.inner;
-        let ply = py.detach(|| inner.engine_move()).map_err(match_err)?;
+    fn engine_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let ply = self.with(py, |m| m.engine_move()).map_err(match_err)?;
         to_python(py, &ply)
     }
 
     /// Takes back the person's last move and the engine's reply; returns
     /// the moves taken back, in the order they were played. A
     /// `GrundyError` when the person has not moved yet.
-    fn undo<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let undone = self.inner.undo().map_err(match_err)?;
+    fn undo<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let undone = self.with(py, |m| m.undo()).map_err(match_err)?;
         to_python(py, &undone)
     }
 
@@ -213,14 +267,17 @@ impl PyMatch {
     /// `indices` (in `moves`, from 0: the winning moves, or the moves
     /// keeping a draw) and `text` (the hint in words).
     fn hint<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_python(py, &self.inner.hint())
+        let hint = self.with(py, |m| m.hint());
+        to_python(py, &hint)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "grundy.Match({:?}, {:?})",
-            self.inner.family().name(),
-            self.inner.analysis().position
-        )
+    fn __repr__(&self, py: Python<'_>) -> String {
+        self.with(py, |m| {
+            format!(
+                "grundy.Match({:?}, {:?})",
+                m.family().name(),
+                m.analysis().position
+            )
+        })
     }
 }

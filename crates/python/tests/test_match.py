@@ -2,6 +2,7 @@
 `grundy play`, compared with the command line playing the same moves."""
 
 import re
+import threading
 
 import pytest
 
@@ -232,3 +233,39 @@ def test_the_state_is_the_documented_dict():
     assert s["status"]["winner"] == "engine"
     assert grundy.Match("nim", "0 0", misere=True).status["winner"] == "human"
     assert "grundy.Match(" in repr(m)
+
+
+def test_a_move_out_of_turn_is_refused_as_such_whatever_it_names():
+    # The turn is checked before the move is read: a finished match says
+    # it is over, not that there is no such move.
+    m = grundy.Match("nim", "0")
+    for move in [0, 5, -1, 10**30, "1", "heap 1: 1 -> 0", "nonsense", ""]:
+        with pytest.raises(grundy.GrundyError, match="the game is over"):
+            m.play(move)
+    m = grundy.Match("nim", "1 2", engine_first=True)
+    for move in [0, 7, -1, 10**30, "1", "nonsense"]:
+        with pytest.raises(grundy.GrundyError, match="it is the engine's turn"):
+            m.play(move)
+    assert m.state["ply"] == 0
+
+
+def test_a_match_shared_by_two_threads_takes_their_calls_in_turn():
+    # The engine's move from a long kayles row takes a while; meanwhile the
+    # other thread reads the match: each read waits for the move instead
+    # of failing with "Already mutably borrowed".
+    m = grundy.Match("kayles", "100000", engine_first=True)
+    done = {}
+
+    def engine():
+        done["ply"] = m.engine_move()
+
+    worker = threading.Thread(target=engine)
+    worker.start()
+    plies = set()
+    while worker.is_alive():
+        plies.add(m.state["ply"])
+        plies.add(len(m.history))
+    worker.join()
+    assert plies <= {0, 1}
+    assert done["ply"]["by"] == "engine"
+    assert (m.state["ply"], m.turn) == (1, "human")

@@ -31,7 +31,7 @@ pub use read::{read_move, shortened, ReadError};
 pub use terms::{DrawReason, Ply, Side, MAX_PLIES, MAX_REPETITIONS};
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
-use policy::{find_move, normal_space, split};
+use policy::{find_moves, normal_space, split};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -220,13 +220,17 @@ impl From<MatchError> for GameError {
     }
 }
 
-/// One position of the match with everything known about it.
+/// One position of the match. Its analysis and moves are kept while it
+/// is the current position (the analysis of the start always); a position
+/// left behind forgets them and they are worked out again if an undo
+/// comes back to it, so a long match of positions with millions of moves
+/// holds one position's worth, not one per move played.
 #[derive(Clone, Debug)]
 struct Turn {
     /// The position's words, as [`Family`] methods take them.
     args: Vec<String>,
-    analysis: Analysis,
-    moves: Vec<MoveReport>,
+    analysis: Option<Analysis>,
+    moves: Option<Vec<MoveReport>>,
     side: Side,
     status: Status,
     /// The repetition count this arrival added to, if any.
@@ -249,13 +253,27 @@ pub struct Match {
     seen: HashMap<(String, Side), u32>,
 }
 
+impl Turn {
+    fn analysis(&self) -> &Analysis {
+        self.analysis
+            .as_ref()
+            .expect("the current position is analysed")
+    }
+
+    fn moves(&self) -> &[MoveReport] {
+        self.moves
+            .as_ref()
+            .expect("the current position's moves are listed")
+    }
+}
+
 impl fmt::Debug for Match {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Match")
             .field("game", &self.family.name())
             .field("play", &self.play)
             .field("opts", &self.opts)
-            .field("position", &self.current().analysis.position)
+            .field("position", &self.current().analysis().position)
             .field("history", &self.history)
             .finish()
     }
@@ -323,7 +341,7 @@ impl Match {
 
     /// The analysis of the starting position.
     pub fn start(&self) -> &Analysis {
-        &self.turns[0].analysis
+        self.turns[0].analysis()
     }
 
     /// The player to move.
@@ -348,13 +366,13 @@ impl Match {
 
     /// The analysis of the current position, for the player to move.
     pub fn analysis(&self) -> &Analysis {
-        &self.current().analysis
+        self.current().analysis()
     }
 
     /// The legal moves of the current position, in the family's order
     /// ([`Family::moves`]); empty exactly when the match is won.
     pub fn moves(&self) -> &[MoveReport] {
-        &self.current().moves
+        self.current().moves()
     }
 
     /// How the game's own notation is written, with an example legal here
@@ -377,11 +395,11 @@ impl Match {
         MatchState {
             game: self.family.name(),
             play: self.play,
-            position: t.analysis.position.clone(),
+            position: t.analysis().position.clone(),
             turn: t.side,
             ply: self.ply(),
-            analysis: t.analysis.clone(),
-            moves: t.moves.clone(),
+            analysis: t.analysis().clone(),
+            moves: t.moves().to_vec(),
             status: t.status.clone(),
             hint,
             history: self.history.clone(),
@@ -410,15 +428,19 @@ impl Match {
 
     /// The good moves of the current position for the player to move: the
     /// winning moves of an N-position, the draw-keeping moves of a drawn
-    /// one, none from a P-position; with the hint in words.
+    /// one, none from a P-position; with the hint in words. None once the
+    /// match is over (won or drawn): the hint then says so.
     pub fn hint(&self) -> Hint {
         let t = self.current();
-        let a = &t.analysis;
-        let indices: Vec<usize> = a
-            .good_moves()
-            .iter()
-            .filter_map(|w| find_move(&t.moves, w))
-            .collect();
+        let a = t.analysis();
+        if !t.status.is_ongoing() {
+            return Hint {
+                outcome: a.outcome,
+                indices: Vec::new(),
+                text: text::OVER_HINT.into(),
+            };
+        }
+        let indices = find_moves(t.moves(), a.good_moves());
         Hint {
             outcome: a.outcome,
             text: text::hint_summary(a, &indices),
@@ -435,16 +457,25 @@ impl Match {
     pub fn play(&mut self, index: usize) -> Result<Ply, MatchError> {
         self.check_turn(Side::Human)?;
         let t = self.current();
-        let Some(m) = t.moves.get(index).cloned() else {
+        let Some(m) = t.moves().get(index).cloned() else {
             return Err(MatchError::NoSuchMove {
                 index,
-                count: t.moves.len(),
+                count: t.moves().len(),
             });
         };
+        // The moves of the position left are let go before the next
+        // position's are listed, and put back if that fails.
+        let left = self.let_go_of_moves();
         let next = self.family.analyze(&split(&m.to), self.play);
-        let next = next.map_err(|e| at(e, &m.to, None))?;
-        let comment = text::feedback(&self.current().analysis, &next);
-        self.advance(m, next, comment, None)
+        let next = match next {
+            Ok(next) => next,
+            Err(e) => {
+                self.current_mut().moves = left;
+                return Err(at(e, &m.to, None));
+            }
+        };
+        let comment = text::feedback(self.current().analysis(), &next);
+        self.advance(m, next, comment, None, left)
     }
 
     /// Chooses and plays the engine's move ([`policy::engine_move`], ties
@@ -459,21 +490,25 @@ impl Match {
         let choice = policy::engine_move(
             &*self.family,
             self.play,
-            &t.analysis,
-            &t.moves,
+            t.analysis(),
+            t.moves(),
             self.opts.seed,
         )
-        .map_err(|e| at(e, &t.analysis.position, None))?;
+        .map_err(|e| at(e, &t.analysis().position, None))?;
         let m = choice.chosen;
+        let left = self.let_go_of_moves();
         let next = match choice.next {
             Some(a) => a,
-            None => self
-                .family
-                .analyze(&split(&m.to), self.play)
-                .map_err(|e| at(e, &m.to, Some(&m)))?,
+            None => match self.family.analyze(&split(&m.to), self.play) {
+                Ok(a) => a,
+                Err(e) => {
+                    self.current_mut().moves = left;
+                    return Err(at(e, &m.to, Some(&m)));
+                }
+            },
         };
         let chosen = Some(m.clone());
-        self.advance(m, next, None, chosen)
+        self.advance(m, next, None, chosen, left)
     }
 
     /// Takes back the person's last move and every move after it (the
@@ -482,13 +517,42 @@ impl Match {
     /// were played. The draw rules forget the positions taken back. Also
     /// allowed once the match is over.
     ///
-    /// Errors (the match unchanged): the person has not moved yet.
+    /// Errors (the match unchanged): the person has not moved yet; the
+    /// family's error working out again the analysis or moves of the
+    /// position gone back to.
     pub fn undo(&mut self) -> Result<Vec<Ply>, MatchError> {
         let from = self
             .history
             .iter()
             .rposition(|p| p.by == Side::Human)
             .ok_or(MatchError::NothingToUndo)?;
+        // The position gone back to forgot its analysis and moves when it
+        // was left: they are worked out again (with the current moves let
+        // go meanwhile) before anything changes.
+        let left = self.let_go_of_moves();
+        let back = &self.turns[from];
+        let words: Vec<&str> = back.args.iter().map(String::as_str).collect();
+        let known = (|| {
+            let analysis = match &back.analysis {
+                Some(_) => None,
+                None => Some(self.family.analyze(&words, self.play)?),
+            };
+            Ok((analysis, self.family.moves(&words)?))
+        })();
+        let (analysis, moves) = match known {
+            Ok(known) => known,
+            Err(e) => {
+                let position = back.args.join(" ");
+                self.current_mut().moves = left;
+                return Err(at(e, &position, None));
+            }
+        };
+        drop(left);
+        let back = &mut self.turns[from];
+        if analysis.is_some() {
+            back.analysis = analysis;
+        }
+        back.moves = Some(moves);
         let undone = self.history.split_off(from);
         for _ in &undone {
             let t = self.turns.pop().expect("one position after each ply");
@@ -503,6 +567,16 @@ impl Match {
 
     fn current(&self) -> &Turn {
         self.turns.last().expect("a match has a position")
+    }
+
+    fn current_mut(&mut self) -> &mut Turn {
+        self.turns.last_mut().expect("a match has a position")
+    }
+
+    /// Takes the current position's moves out (for a move or undo about
+    /// to leave it), to be put back if that fails.
+    fn let_go_of_moves(&mut self) -> Option<Vec<MoveReport>> {
+        self.current_mut().moves.take()
     }
 
     fn words(&self) -> Vec<&str> {
@@ -522,20 +596,30 @@ impl Match {
     }
 
     /// Plays `m` (whose resulting position is analysed as `next`) for the
-    /// player to move.
+    /// player to move, whose moves `left` were taken out of the current
+    /// position (put back on failure). The position left forgets its
+    /// analysis (but the start's) and moves.
     fn advance(
         &mut self,
         m: MoveReport,
         next: Analysis,
         comment: Option<String>,
         chosen: Option<MoveReport>,
+        left: Option<Vec<MoveReport>>,
     ) -> Result<Ply, MatchError> {
         let args: Vec<String> = split(&m.to).iter().map(|s| s.to_string()).collect();
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
-        let moves = self
-            .family
-            .moves(&words)
-            .map_err(|e| at(e, &m.to, chosen.as_ref()))?;
+        let moves = match self.family.moves(&words) {
+            Ok(moves) => moves,
+            Err(e) => {
+                self.current_mut().moves = left;
+                return Err(at(e, &m.to, chosen.as_ref()));
+            }
+        };
+        drop(left);
+        if self.turns.len() > 1 {
+            self.current_mut().analysis = None;
+        }
         let ply = Ply {
             by: self.turn(),
             played: m,
@@ -601,8 +685,8 @@ impl Match {
         };
         Turn {
             args,
-            analysis,
-            moves,
+            analysis: Some(analysis),
+            moves: Some(moves),
             side,
             status,
             counted,

@@ -19,6 +19,7 @@
 //! same game.
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
+use std::collections::HashMap;
 
 /// Most moves the heuristic weighs (one analysis each) when the engine has
 /// no winning move.
@@ -144,7 +145,7 @@ fn heuristic(
     // drawn one.
     let good = a.good_moves();
     if !good.is_empty() {
-        let listed: Vec<usize> = good.iter().filter_map(|w| find_move(moves, w)).collect();
+        let listed = find_moves(moves, good);
         if listed.is_empty() {
             // Playing the analysis's move anyway would play a move the
             // family does not list as legal.
@@ -218,6 +219,38 @@ pub fn find_move(moves: &[MoveReport], m: &MoveReport) -> Option<usize> {
         .iter()
         .position(|x| x.label == m.label && normal_space(&x.to) == to)
         .or_else(|| moves.iter().position(|x| normal_space(&x.to) == to))
+}
+
+/// The index in `moves` of each of `wanted`, as [`find_move`] finds it,
+/// the moves not listed left out: one pass over `moves` however many are
+/// wanted (a kayles row of a million pins has a million moves and a
+/// quarter of a million winning ones; a search per move took minutes).
+pub fn find_moves(moves: &[MoveReport], wanted: &[MoveReport]) -> Vec<usize> {
+    // For each wanted (label, position) and position: the first listed
+    // move that is it.
+    let mut both: HashMap<(&str, String), Option<usize>> = HashMap::new();
+    let mut to_only: HashMap<String, Option<usize>> = HashMap::new();
+    for w in wanted {
+        let to = normal_space(&w.to);
+        both.insert((w.label.as_str(), to.clone()), None);
+        to_only.insert(to, None);
+    }
+    for (i, m) in moves.iter().enumerate() {
+        let to = normal_space(&m.to);
+        if let Some(slot) = to_only.get_mut(&to) {
+            slot.get_or_insert(i);
+        }
+        if let Some(slot) = both.get_mut(&(m.label.as_str(), to)) {
+            slot.get_or_insert(i);
+        }
+    }
+    wanted
+        .iter()
+        .filter_map(|w| {
+            let to = normal_space(&w.to);
+            both[&(w.label.as_str(), to.clone())].or(to_only[&to])
+        })
+        .collect()
 }
 
 /// `s` with runs of white space made single spaces, trimmed.
@@ -365,6 +398,39 @@ mod tests {
             matches!(&e, GameError::Internal(m) if m.contains("'to drawn' (to drawn)")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn find_moves_finds_each_as_find_move_does() {
+        let mv = |label: &str, to: &str| MoveReport {
+            label: label.into(),
+            to: to.into(),
+        };
+        let moves = vec![
+            mv("a", "1 2"),
+            mv("b", "1  2"),
+            mv("b", "3"),
+            mv("c", "3"),
+            mv("d", " 4 "),
+        ];
+        let wanted = vec![
+            // Label and position: the second listed, not the first with
+            // that position.
+            mv("b", "1 2"),
+            // The position alone, white space aside.
+            mv("z", "1 2 "),
+            mv("c", "3"),
+            mv("d", "4"),
+            // Not listed: left out.
+            mv("e", "5"),
+            mv("b", "3"),
+            mv("a", "1 2"),
+        ];
+        let one_by_one: Vec<usize> = wanted.iter().filter_map(|w| find_move(&moves, w)).collect();
+        assert_eq!(one_by_one, [1, 0, 3, 4, 2, 0]);
+        assert_eq!(find_moves(&moves, &wanted), one_by_one);
+        assert_eq!(find_moves(&moves, &[]), Vec::<usize>::new());
+        assert_eq!(find_moves(&[], &wanted), Vec::<usize>::new());
     }
 
     #[test]

@@ -663,3 +663,32 @@ fn a_repeated_position_with_a_win_missed_says_so() {
         .ends_with("The engine could still have forced a win from here."));
     assert!(text::draw_rule_text().contains("4th time (3 repetitions), or after 10000 moves"));
 }
+
+#[test]
+fn the_hint_of_a_finished_match_says_no_move_is_left() {
+    // A finished start (0 counters) and a match played to its end: the
+    // hint does not ask for a move that cannot be played.
+    let m = countdown("0", MatchOptions::default());
+    assert!(!m.status().is_ongoing());
+    let h = m.hint();
+    assert_eq!(h.indices, Vec::<usize>::new());
+    assert_eq!(h.text, "Hint: no move is left to play: the game is over.");
+    let mut m = countdown("1", MatchOptions::default());
+    m.play(0).unwrap();
+    assert_eq!(
+        m.hint().text,
+        "Hint: no move is left to play: the game is over."
+    );
+    // A drawn match, though moves are left, is over too.
+    let mut m = graph("a-b,b-a", "a", Play::Normal, MatchOptions::default());
+    while m.status().is_ongoing() {
+        match m.turn() {
+            Side::Human => m.play(0).map(drop).unwrap(),
+            Side::Engine => m.engine_move().map(drop).unwrap(),
+        }
+    }
+    assert_eq!(
+        m.hint().text,
+        "Hint: no move is left to play: the game is over."
+    );
+}

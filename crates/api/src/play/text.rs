@@ -186,6 +186,10 @@ pub fn feedback(before: &Analysis, after: &Analysis) -> Option<String> {
     })
 }
 
+/// The hint once the match is over (won, or drawn with moves left):
+/// there is no move to suggest.
+pub const OVER_HINT: &str = "Hint: no move is left to play: the game is over.";
+
 /// One line on the good moves of the position analysed as `a`, whose
 /// indices in the move list are `good` (winning moves from an
 /// N-position, draw-keeping ones from a drawn position), numbered from 1

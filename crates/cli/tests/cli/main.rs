@@ -26,6 +26,7 @@ mod pirates;
 mod play;
 mod play_default_start;
 mod play_master;
+mod play_memory;
 mod play_notation;
 mod play_undo;
 mod readme;
