@@ -235,13 +235,10 @@ impl PyMatch {
             humans_turn(m).map_err(match_err)?;
             let index = match named {
                 Named::Typed(t) => m.read(&t).map_err(|e| GrundyError::new_err(e.message))?,
-                Named::Index(i) => {
-                    let count = m.moves().len();
-                    usize::try_from(i)
-                        .ok()
-                        .filter(|&i| i < count)
-                        .ok_or_else(|| GrundyError::new_err(no_such_move(i, count)))?
-                }
+                // Only an index no usize can hold is refused here; any
+                // other is the match's to refuse, in the same words.
+                Named::Index(i) => usize::try_from(i)
+                    .map_err(|_| GrundyError::new_err(no_such_move(i, m.moves().len())))?,
             };
             m.play(index).map_err(match_err)
         })?;
