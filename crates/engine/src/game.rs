@@ -189,6 +189,19 @@ pub trait TextGame: Impartial {
         None
     }
 
+    /// [`TextGame::theory`] for an analysis that lists no move
+    /// ([`crate::Detail::OutcomeOnly`]): the same outcome and method, no
+    /// winning move. The default asks `theory` and drops its moves; a
+    /// family whose theory finds its moves at a cost answers without
+    /// looking for them (the Tartan theorem values a coin product at once,
+    /// where its winning moves may turn billions of coins).
+    fn theory_outcome(&self, p: &Self::Position, play: Play) -> Option<Theory<Self::Position>> {
+        self.theory(p, play).map(|t| Theory {
+            winning_moves: Vec::new(),
+            ..t
+        })
+    }
+
     /// Reads a move of `p` written in the game's own notation (nim's
     /// `2 3`: three counters from heap 2; a row game's `@4`: cell 4), for
     /// front ends where a person types moves. `words` is the typed line

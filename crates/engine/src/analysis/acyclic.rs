@@ -17,7 +17,11 @@ pub(super) fn analyze<G: TextGame>(
     detail: Detail,
 ) -> Result<Analysis, GameError> {
     let list_moves = detail != Detail::OutcomeOnly;
-    let theory = game.theory(p, play);
+    let theory = if list_moves {
+        game.theory(p, play)
+    } else {
+        game.theory_outcome(p, play)
+    };
     let mut notes = Vec::new();
     // Normal-play values mean nothing to a misère answer: skip their search.
     let (values, value_error) = match play {

@@ -3,8 +3,9 @@
 //! up to 14 coins, every rule. Product games against search on small
 //! boards.
 
+use grundy_api::GameOptions;
 use grundy_engine::testing::{check_contracts, Unsplit};
-use grundy_engine::{Impartial, Limits, Play, Solver, TextGame};
+use grundy_engine::{Detail, Impartial, Limits, Nimber, Outcome, Play, Solver, TextGame};
 use grundy_games::coins::position::{parse_row, Row};
 use grundy_games::coins::product::{parse_board, Board, ProductGame};
 use grundy_games::coins::rule::CoinRule;
@@ -218,5 +219,48 @@ proptest! {
     #[test]
     fn rule_parser_never_panics(s in "[a-z:0-9,\\-]{0,20}") {
         let _ = CoinRule::parse(&s);
+    }
+}
+
+/// `--outcome-only` on a product (issue 19): the Tartan theorem's outcome
+/// and value, no move looked for. On small boards the outcome equals
+/// search's; far heads, whose winning moves turn billions of coins (6 GB
+/// and an abort before), are answered at once.
+#[test]
+fn outcome_only_products_use_the_tartan_theorem_alone() {
+    for (a, b) in products() {
+        let g = Arc::new(ProductGame::new(
+            CoinRule::parse(a).unwrap(),
+            CoinRule::parse(b).unwrap(),
+        ));
+        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        for mask in 0..1u64 << 12 {
+            let p = board(mask, 4, 3);
+            let wins = search.value(&p).unwrap().0 != 0;
+            let t = g.theory_outcome(&p, Play::Normal).unwrap();
+            assert_eq!(t.outcome, Outcome::from_mover_wins(wins), "{a} x {b} {p:?}");
+            assert!(t.winning_moves.is_empty());
+        }
+        assert!(g.theory_outcome(&board(1, 4, 3), Play::Misere).is_none());
+    }
+    let opts = GameOptions::new([
+        ("x".to_string(), "ruler".to_string()),
+        ("y".to_string(), "mock-turtles".to_string()),
+    ]);
+    let f = grundy_games::find("coin-product")
+        .unwrap()
+        .build(&opts, &Limits::default())
+        .unwrap();
+    // ruler at x is the lowest bit of x; mock-turtles at y the odious
+    // number of rank y - 1 (y = 178: 355, y = 256: 511).
+    for (x, y, gy) in [(2_204_121_929u64, 178u64, 355u64), (1_000_001, 256, 511)] {
+        let a = f
+            .analyze_with(&[&format!("{x},{y}")], Play::Normal, Detail::OutcomeOnly)
+            .unwrap();
+        let want = (Nimber(x & x.wrapping_neg()) * Nimber(gy)).0;
+        assert_eq!(a.value, Some(want), "{x},{y}");
+        assert_eq!(a.outcome, Outcome::from_mover_wins(want != 0));
+        assert!(a.method.starts_with("Tartan theorem"), "{}", a.method);
+        assert_eq!(a.winning_move_count, None);
     }
 }

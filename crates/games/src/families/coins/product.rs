@@ -24,6 +24,12 @@ type Cells = Vec<(u64, u64)>;
 /// The largest coordinate.
 pub const MAX_COORD: u64 = (1 << 32) - 1;
 
+/// The most cells the winning moves [`ProductGame`]'s theory lists may turn
+/// together: each is written in the answer (about 12 bytes, `x,y `), so
+/// this keeps a listed answer within [`grundy_engine::MAX_ANSWER`]'s
+/// 50 MB. A move of `ruler` along x turns a run of coins as long as x.
+pub const MAX_LISTED_CELLS: u128 = 4_000_000;
+
 /// The text of a board without heads.
 pub const EMPTY: &str = "-";
 
@@ -112,6 +118,15 @@ impl ProductGame {
         ProductGame { across, down }
     }
 
+    /// The method line of the theory's answers.
+    fn method(&self) -> String {
+        format!(
+            "Tartan theorem: each head is worth g({}) ⊗ g({}), nim product of the one-dimensional values",
+            self.across.name(),
+            self.down.name()
+        )
+    }
+
     /// The value of a lone head at (x, y).
     pub fn head_value(&self, (x, y): (u64, u64)) -> Option<u64> {
         Some((Nimber(self.across.value(x)?) * Nimber(self.down.value(y)?)).0)
@@ -144,8 +159,9 @@ impl ProductGame {
 
     /// Every winning product move in normal play (as its cells), with the
     /// board's value; `None` if listing them costs more than
-    /// [`super::THEORY_WORK`]. Enumerates the move sets of the axis that has
-    /// fewer and inverts the value formula of the other.
+    /// [`super::THEORY_WORK`] or they turn more than [`MAX_LISTED_CELLS`]
+    /// cells together. Enumerates the move sets of the axis that has fewer
+    /// and inverts the value formula of the other.
     fn winning_cells(&self, p: &Board) -> Option<(u64, Vec<Cells>)> {
         let total = self.closed_form(p)?.0;
         let mut out = Vec::new();
@@ -166,6 +182,12 @@ impl ProductGame {
             return None;
         }
         let want = Nimber(total);
+        // Cells of the moves found so far; past the bound, no more are built.
+        let cells = std::cell::Cell::new(0u128);
+        let fits = |a: &[u64], b: &[u64]| {
+            cells.set(cells.get() + a.len() as u128 * b.len() as u128);
+            cells.get() <= MAX_LISTED_CELLS
+        };
         for &(x, y) in &p.heads {
             if x == 0 || y == 0 {
                 continue;
@@ -181,17 +203,26 @@ impl ProductGame {
                     let Some(inv) = value_of(&self.across, &a).inverse() else {
                         continue;
                     };
-                    self.down
-                        .sets_with_value(y, (want * inv).0, |b| found.push(Self::cells(&a, b)));
+                    self.down.sets_with_value(y, (want * inv).0, |b| {
+                        if fits(&a, b) {
+                            found.push(Self::cells(&a, b))
+                        }
+                    });
                 }
             } else {
                 for b in Self::sets(&self.down, y) {
                     let Some(inv) = value_of(&self.down, &b).inverse() else {
                         continue;
                     };
-                    self.across
-                        .sets_with_value(x, (want * inv).0, |a| found.push(Self::cells(a, &b)));
+                    self.across.sets_with_value(x, (want * inv).0, |a| {
+                        if fits(a, &b) {
+                            found.push(Self::cells(a, &b))
+                        }
+                    });
                 }
+            }
+            if cells.get() > MAX_LISTED_CELLS {
+                return None;
             }
             found.sort();
             out.extend(found);
@@ -317,16 +348,26 @@ impl TextGame for ProductGame {
         }
         let (total, moves) = self.winning_cells(p)?;
         Some(Theory {
-            method: format!(
-                "Tartan theorem: each head is worth g({}) ⊗ g({}), nim product of the one-dimensional values",
-                self.across.name(),
-                self.down.name()
-            ),
+            method: self.method(),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: moves
                 .iter()
                 .map(|cells| steps::labelled(self, p, cells))
                 .collect(),
+        })
+    }
+
+    /// The Tartan theorem's outcome alone: the board's value from its
+    /// heads, no move looked for.
+    fn theory_outcome(&self, p: &Board, play: Play) -> Option<Theory<Board>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let total = self.closed_form(p)?.0;
+        Some(Theory {
+            method: self.method(),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: Vec::new(),
         })
     }
 }
