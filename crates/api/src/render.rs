@@ -49,17 +49,35 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
     } else {
         ("winning", a.winning_move_count, &a.winning_moves)
     };
+    let listed = moves.len();
     match count {
-        None if a.outcome == Outcome::N => s.push_str("winning moves not examined\n"),
+        None if a.outcome == Outcome::N && listed == 0 => {
+            s.push_str("winning moves not examined\n")
+        }
         Some(0) if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
-        None | Some(0) => {}
-        Some(count) => {
-            let listed = moves.len();
-            let plural = if count == 1 { "" } else { "s" };
-            if listed == count {
-                let _ = writeln!(s, "{count} {kind} move{plural}:");
-            } else {
-                let _ = writeln!(s, "{count} {kind} move{plural}, the first {listed} listed:");
+        None if listed == 0 => {}
+        Some(0) => {}
+        count => {
+            let plural = |n: usize| if n == 1 { "" } else { "s" };
+            match count {
+                // The first moves a theory found in a position with too
+                // many to examine; a note says they are not counted.
+                None if listed == 1 => {
+                    let _ = writeln!(s, "the first {kind} move found:");
+                }
+                None => {
+                    let _ = writeln!(s, "the first {listed} {kind} moves found:");
+                }
+                Some(count) if listed == count => {
+                    let _ = writeln!(s, "{count} {kind} move{}:", plural(count));
+                }
+                Some(count) => {
+                    let _ = writeln!(
+                        s,
+                        "{count} {kind} move{}, the first {listed} listed:",
+                        plural(count)
+                    );
+                }
             }
             let width = moves
                 .iter()

@@ -189,6 +189,22 @@ pub trait TextGame: Impartial {
         None
     }
 
+    /// The first `k` winning moves of `p` by theory, found without looking
+    /// at the others, for a position whose winning moves are too many for
+    /// [`TextGame::theory`] to list (a heap of 10^12, a coin product far
+    /// from the origin): the outcome, the method, and at most `k` winning
+    /// moves in the family's order. They are not counted: a family may also
+    /// stop looking, after a bounded amount of work, with fewer than `k`.
+    /// `None` (the default) where the family has no such theory.
+    fn theory_first(
+        &self,
+        _p: &Self::Position,
+        _play: Play,
+        _k: usize,
+    ) -> Option<Theory<Self::Position>> {
+        None
+    }
+
     /// [`TextGame::theory`] for an analysis that lists no move
     /// ([`crate::Detail::OutcomeOnly`]): the same outcome and method, no
     /// winning move. The default asks `theory` and drops its moves; a

@@ -205,6 +205,14 @@ def test_a_search_limit_is_a_limit_error_with_the_command_lines_message():
     )
 
 
+def test_a_huge_take_and_break_heap_obeys_the_time_limit():
+    """Issue 19: a heap past the value table is valued by the sequence
+    engine within the time limit, not by a search that took the machine."""
+    with pytest.raises(grundy.LimitError) as caught:
+        grundy.analyze("grundy-game", "5000000", time_limit=0.2)
+    assert "time limit of 200ms reached" in str(caught.value), caught.value
+
+
 def test_wrong_types_are_type_errors():
     with pytest.raises(TypeError):
         grundy.analyze("nim", 345)

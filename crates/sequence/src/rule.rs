@@ -27,6 +27,7 @@
 //! `Display` prints the normal form and `parse(display(c)) == c`.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use thiserror::Error;
 
 /// The most digits a code may have after the point.
@@ -350,27 +351,41 @@ impl HeapRule {
     /// non-decreasing order, so each option appears exactly once). A move
     /// that leaves nothing gives the empty slice.
     pub fn for_each_option(&self, n: usize, mut f: impl FnMut(&[usize])) {
+        let _ = self.try_for_each_option(n, |parts| {
+            f(parts);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`HeapRule::for_each_option`] until `f` breaks: the options after
+    /// the one `f` breaks on are not generated (a heap of 10^12 has about
+    /// 10^12 of them). Returns `f`'s break, if any.
+    pub fn try_for_each_option<B>(
+        &self,
+        n: usize,
+        mut f: impl FnMut(&[usize]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match self {
             HeapRule::GrundyGame => {
                 for a in 1..=(n.saturating_sub(1)) / 2 {
-                    f(&[a, n - a]);
+                    f(&[a, n - a])?;
                 }
             }
             HeapRule::TakeBreak(code) => {
                 for r in code.removals().filter(|r| r.fits(n)) {
                     let m = n - r.take;
                     match r.heaps {
-                        0 => f(&[]),
-                        1 => f(&[m]),
+                        0 => f(&[])?,
+                        1 => f(&[m])?,
                         2 => {
                             for a in 1..=m / 2 {
-                                f(&[a, m - a]);
+                                f(&[a, m - a])?;
                             }
                         }
                         _ => {
                             for a in 1..=m / 3 {
                                 for b in a..=(m - a) / 2 {
-                                    f(&[a, b, m - a - b]);
+                                    f(&[a, b, m - a - b])?;
                                 }
                             }
                         }
@@ -378,6 +393,7 @@ impl HeapRule {
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The rule's name in reports: `octal 0.137` for codes without a digit

@@ -44,12 +44,82 @@ fn a_trillion_pin_kayles_heap_is_answered_at_once() {
     assert!(text.contains("winning moves not examined"), "{text}");
 }
 
+/// Issue 19: a position with too many moves to examine, or too many
+/// winning moves to list, is answered all the same (outcome, value), with
+/// a note saying why the moves are not listed and how to list some.
 #[test]
-fn without_outcome_only_the_refusal_says_how_to_get_an_answer() {
-    let o = grundy(&["analyze", "kayles", "1000000000000"]);
-    assert_input_error(&o, "too many moves");
-    assert_input_error(&o, "--max-states");
-    assert_input_error(&o, "--outcome-only");
+fn without_outcome_only_a_huge_position_is_answered_with_a_note() {
+    for (args, why) in [
+        (&["kayles", "1000000000000"][..], "--max-states"),
+        (
+            &["turning-corners", "3699942501,3250643525"],
+            "the answer would hold",
+        ),
+    ] {
+        let mut a = vec!["analyze"];
+        a.extend_from_slice(args);
+        let text = ok(&a);
+        assert!(text.contains("winning moves not examined\n"), "{text}");
+        assert!(text.contains("note: winning moves not listed"), "{text}");
+        assert!(text.contains(why), "{text}");
+        assert!(text.contains("--max-moves K"), "{text}");
+        a.push("--json");
+        let doc = json(&a);
+        a.push("--outcome-only");
+        let only = json(&a);
+        for field in ["outcome", "value", "components", "winning_move_count"] {
+            assert_eq!(doc[field], only[field], "{args:?} {field}");
+        }
+        assert_eq!(doc["winning_moves"], serde_json::json!([]));
+        assert_eq!(doc["notes"].as_array().unwrap().len(), 1, "{doc}");
+    }
+    // The nim product of the coordinates (x ⊗ y), as the Tartan theorem says.
+    let doc = json(&[
+        "analyze",
+        "turning-corners",
+        "3699942501,3250643525",
+        "--json",
+    ]);
+    assert_eq!(doc["value"], 1378850189);
+}
+
+/// `--max-moves K` where the moves are too many to examine: the first K
+/// winning moves found, without looking at the rest; each leads to a
+/// position of value 0.
+#[test]
+fn max_moves_lists_the_first_k_found_in_a_huge_position() {
+    for args in [
+        &["turning-corners", "3699942501,3250643525"][..],
+        &["dawson-kayles", "1000000000000"],
+        &[
+            "coin-product",
+            "--x",
+            "ruler",
+            "--y",
+            "mock-turtles",
+            "2204121929,178",
+        ],
+    ] {
+        let mut a = vec!["analyze"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&["--max-moves", "2", "--json"]);
+        let doc = json(&a);
+        assert_eq!(doc["winning_move_count"], serde_json::Value::Null, "{doc}");
+        let moves = doc["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 2, "{doc}");
+        assert!(
+            doc["notes"][0].as_str().unwrap().contains("not counted"),
+            "{doc}"
+        );
+        for m in moves {
+            let to = m["to"].as_str().unwrap();
+            let mut b = vec!["analyze"];
+            b.extend_from_slice(&args[..args.len() - 1]);
+            b.extend(to.split_whitespace());
+            b.extend_from_slice(&["--outcome-only", "--json"]);
+            assert_eq!(json(&b)["value"], 0, "{args:?} {to}");
+        }
+    }
 }
 
 #[test]

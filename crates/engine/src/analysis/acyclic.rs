@@ -2,7 +2,10 @@
 //! it has one, else the Sprague-Grundy values (normal play) or the misère
 //! search, and the winning moves they show.
 
-use super::report::{check_moves_bound, report_components, Analysis, Detail, MoveReport};
+use super::report::{
+    check_moves_bound, first_found_note, not_listed_note, report_components, Analysis, Detail,
+    MoveReport,
+};
 use crate::{GameError, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
 
 /// Analyses `p` of a game that never repeats (see [`crate::analyze_with`],
@@ -17,6 +20,10 @@ pub(super) fn analyze<G: TextGame>(
     detail: Detail,
 ) -> Result<Analysis, GameError> {
     let list_moves = detail != Detail::OutcomeOnly;
+    // Whether every winning move was found (and so counted); the method of
+    // a theory that listed the first few alone.
+    let mut counted = true;
+    let mut theory_method = None;
     let theory = if list_moves {
         game.theory(p, play)
     } else {
@@ -74,29 +81,53 @@ pub(super) fn analyze<G: TextGame>(
                     let v = value.expect("no theory means the value was computed");
                     let mut winning = Vec::new();
                     if v != 0 && list_moves {
-                        check_moves_bound(game, p, normal.limits())?;
-                        for m in game.moves(p).map_err(SearchError::from)? {
-                            if normal.value(&m.to)?.0 == 0 {
-                                winning.push(m);
+                        match check_moves_bound(game, p, normal.limits()) {
+                            Ok(()) => {
+                                for m in game.moves(p).map_err(SearchError::from)? {
+                                    if normal.value(&m.to)?.0 == 0 {
+                                        winning.push(m);
+                                    }
+                                }
+                            }
+                            Err(e) => {
+                                let first = match detail {
+                                    Detail::FirstMoves(k) => game.theory_first(p, play, k),
+                                    _ => None,
+                                };
+                                match first {
+                                    Some(t) => {
+                                        if t.outcome != Outcome::from_mover_wins(v != 0) {
+                                            return Err(GameError::Internal(format!(
+                                                "theory ({}) says {} but the value is {v}",
+                                                t.method, t.outcome
+                                            )));
+                                        }
+                                        counted = false;
+                                        notes.push(first_found_note(t.winning_moves.len()));
+                                        winning = t.winning_moves;
+                                        theory_method = Some(t.method);
+                                    }
+                                    None => {
+                                        counted = false;
+                                        notes.push(not_listed_note(&e));
+                                    }
+                                }
                             }
                         }
                     }
-                    let method = if game
+                    let method = if let Some(m) = theory_method.take() {
+                        m
+                    } else if game
                         .normal_play_parts(p)
                         .map_err(SearchError::from)?
                         .iter()
                         .all(|q| game.closed_form(q).is_some())
                     {
-                        "closed form"
+                        "closed form".to_string()
                     } else {
-                        "memoised search"
+                        "memoised search".to_string()
                     };
-                    (
-                        Outcome::from_mover_wins(v != 0),
-                        winning,
-                        method.to_string(),
-                        value,
-                    )
+                    (Outcome::from_mover_wins(v != 0), winning, method, value)
                 }
             }
         }
@@ -106,10 +137,17 @@ pub(super) fn analyze<G: TextGame>(
                 let wins = misere.mover_wins(p)?;
                 let mut winning = Vec::new();
                 if wins && list_moves {
-                    check_moves_bound(game, p, normal.limits())?;
-                    for m in game.moves(p).map_err(SearchError::from)? {
-                        if !misere.mover_wins(&m.to)? {
-                            winning.push(m);
+                    match check_moves_bound(game, p, normal.limits()) {
+                        Ok(()) => {
+                            for m in game.moves(p).map_err(SearchError::from)? {
+                                if !misere.mover_wins(&m.to)? {
+                                    winning.push(m);
+                                }
+                            }
+                        }
+                        Err(e) => {
+                            counted = false;
+                            notes.push(not_listed_note(&e));
                         }
                     }
                 }
@@ -122,7 +160,7 @@ pub(super) fn analyze<G: TextGame>(
             }
         },
     };
-    let winning_move_count = list_moves.then_some(winning.len());
+    let winning_move_count = (list_moves && counted).then_some(winning.len());
     let shown = match detail {
         Detail::AllMoves => winning.len(),
         Detail::FirstMoves(k) => k,

@@ -14,7 +14,7 @@ mod report;
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
 pub use report::{check_moves_bound, Analysis, ComponentReport, Detail, MoveReport, MAX_ANSWER};
 
-use crate::{GameError, MisereSolver, Play, Solver, TextGame};
+use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
 
 /// Analyses `p` under `play` with every winning move listed: see
 /// [`analyze_with`].
@@ -36,11 +36,18 @@ pub fn analyze<G: TextGame>(
 /// analysis of the positions reachable from `p` instead (its outcome may
 /// be `D`; see [`LoopyReport`]).
 ///
-/// Errors: a search limit when neither theory nor search can answer (or,
-/// unless `detail` is [`Detail::OutcomeOnly`], when the moves are too many
-/// to list); bad input when a full answer would exceed [`MAX_ANSWER`]
-/// ([`TextGame::answer_size`]); an internal error if theory and search
-/// disagree (a bug caught at run time).
+/// A position whose winning moves are too many to list is answered all
+/// the same: outcome and value, no move listed (`winning_move_count`
+/// `None`), and a note saying why and how to list some: when the full
+/// answer would exceed [`MAX_ANSWER`] ([`TextGame::answer_size`]; then no
+/// move is examined), or the moves are more than the state limit
+/// ([`check_moves_bound`]). With [`Detail::FirstMoves`] such a position
+/// lists the first moves its theory finds ([`TextGame::theory_first`]),
+/// uncounted.
+///
+/// Errors: a search limit when neither theory nor search can answer; an
+/// internal error if theory and search disagree (a bug caught at run
+/// time).
 pub fn analyze_with<G: TextGame>(
     game_name: &str,
     game: &G,
@@ -50,18 +57,28 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
-    // Only a full move list can be too large to write.
+    // Only a full move list can be too large to write: then the outcome
+    // and value are answered without examining a move, with a note.
+    let mut too_large = None;
+    let mut detail = detail;
     if detail == Detail::AllMoves {
         let estimate = game.answer_size(p, play);
         if estimate > MAX_ANSWER {
-            return Err(GameError::Input(format!(
-                "the answer would be too large to write: about {estimate} entries (winning moves times the size of the position each lists), at most {MAX_ANSWER}"
-            )));
+            too_large = Some(estimate);
+            detail = Detail::OutcomeOnly;
         }
     }
-    if game.may_repeat() {
+    let mut answer = if game.may_repeat() {
         loopy::analyze(game_name, game, p, play, detail, normal.limits())
     } else {
         acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+    }?;
+    if let Some(estimate) = too_large {
+        match answer.outcome {
+            // No winning move to list: the full answer's count.
+            Outcome::P => answer.winning_move_count = Some(0),
+            _ => answer.notes.push(report::too_large_note(estimate)),
+        }
     }
+    Ok(answer)
 }

@@ -176,3 +176,34 @@ pub fn check_moves_bound<G: TextGame>(
     }
     Ok(())
 }
+
+/// The note of an analysis whose winning moves are too many to examine
+/// (`limit`, a [`SearchError::TooManyMoves`] or the like): outcome and
+/// value stand, the moves are not listed, and the note says how to list
+/// some.
+pub(super) fn not_listed_note(limit: &SearchError) -> String {
+    let why = match limit {
+        SearchError::TooManyMoves { estimate, limit } => format!(
+            "about {estimate} moves to examine, more than the limit {limit} (raise it with --max-states)"
+        ),
+        e => e.to_string(),
+    };
+    format!("winning moves not listed: {why}; --max-moves K lists the first K winning moves found")
+}
+
+/// The note of an analysis whose full answer would be larger than
+/// [`MAX_ANSWER`] (`estimate` entries): outcome and value stand, no move
+/// is examined.
+pub(super) fn too_large_note(estimate: u128) -> String {
+    format!("winning moves not listed: the answer would hold about {estimate} entries (winning moves times the size of the position each lists), more than {MAX_ANSWER}; --max-moves K lists the first K winning moves found")
+}
+
+/// The note of an analysis listing the first winning moves a theory found
+/// ([`crate::TextGame::theory_first`]): the others are not counted.
+pub(super) fn first_found_note(listed: usize) -> String {
+    match listed {
+        0 => "no winning move found among the moves looked at (they are too many to examine all); the winning moves are not counted".to_string(),
+        1 => "the first winning move found is listed; the others were not looked for, so they are not counted".to_string(),
+        n => format!("the first {n} winning moves found are listed; the others were not looked for, so they are not counted"),
+    }
+}

@@ -22,6 +22,7 @@ use grundy_engine::{
     Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 /// Heaps whose values [`ValueTable::value`] computes on demand, without
@@ -189,6 +190,14 @@ impl TakeBreakGame {
         self.table.rule()
     }
 
+    /// The method line of the theory's answers.
+    fn method(&self) -> String {
+        format!(
+            "Sprague-Grundy theorem over the value table of {}",
+            self.name
+        )
+    }
+
     /// Whether a heap of `n` has an option, without listing them.
     fn heap_can_move(&self, n: u64) -> bool {
         match self.rule() {
@@ -349,10 +358,58 @@ impl TextGame for TakeBreakGame {
             }
         }
         Some(Theory {
-            method: format!(
-                "Sprague-Grundy theorem over the value table of {}",
-                self.name
-            ),
+            method: self.method(),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: winning,
+        })
+    }
+
+    /// The first `k` winning moves over the value table, heap by heap in
+    /// the order of [`TextGame::moves`], looking at most at
+    /// [`MOVES_LIMIT`] options (a heap of 10^12 has about 10^12).
+    fn theory_first(&self, p: &Vec<u64>, play: Play, k: usize) -> Option<Theory<Vec<u64>>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let mut values = Vec::with_capacity(p.len());
+        for &h in p {
+            values.push(self.table.value(h)?);
+        }
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        let mut winning = Vec::new();
+        let seq = self.table.sequence.lock().ok()?;
+        let mut budget = MOVES_LIMIT;
+        for (i, &h) in p.iter().enumerate() {
+            if total == 0 || winning.len() >= k || budget == 0 {
+                break;
+            }
+            let target = values[i] ^ total;
+            let heap = usize::try_from(h).ok()?;
+            let flow = self.rule().try_for_each_option(heap, |parts| {
+                if budget == 0 || winning.len() >= k {
+                    return ControlFlow::Break(None);
+                }
+                budget -= 1;
+                let mut v = 0;
+                for &q in parts {
+                    match seq.value(q as u64) {
+                        Some(x) => v ^= u64::from(x),
+                        None => return ControlFlow::Break(Some(())),
+                    }
+                }
+                if v == target {
+                    let parts: Vec<u64> = parts.iter().map(|&q| q as u64).collect();
+                    winning.push(self.labelled(p, i, &parts));
+                }
+                ControlFlow::Continue(())
+            });
+            // A part's value missing: the table does not cover this heap.
+            if flow == ControlFlow::Break(Some(())) {
+                return None;
+            }
+        }
+        Some(Theory {
+            method: self.method(),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: winning,
         })

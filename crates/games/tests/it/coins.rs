@@ -264,3 +264,36 @@ fn outcome_only_products_use_the_tartan_theorem_alone() {
         assert_eq!(a.winning_move_count, None);
     }
 }
+
+/// `--max-moves K` on a product whose moves are too many (issue 19): the
+/// first K winning moves found one move set at a time. On small boards
+/// they are K of the moves search finds winning; far from the origin each
+/// leaves a board of value 0.
+#[test]
+fn the_first_winning_moves_of_a_product_are_winning() {
+    for (a, b) in products() {
+        let g = Arc::new(ProductGame::new(
+            CoinRule::parse(a).unwrap(),
+            CoinRule::parse(b).unwrap(),
+        ));
+        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        for mask in 0..1u64 << 12 {
+            let p = board(mask, 4, 3);
+            let (_, want) = winning_targets(&g, &mut search, &p);
+            for k in [1, 2, 5] {
+                let t = g.theory_first(&p, Play::Normal, k).unwrap();
+                let got: Vec<Board> = t.winning_moves.iter().map(|m| m.to.clone()).collect();
+                assert_eq!(got.len(), k.min(want.len()), "{a} x {b} {p:?}");
+                assert!(got.iter().all(|q| want.contains(q)), "{a} x {b} {p:?}");
+            }
+        }
+    }
+    let one_or_two = CoinRule::parse("one-or-two").unwrap();
+    let g = ProductGame::new(one_or_two.clone(), one_or_two);
+    let p = g.parse(&["3699942501,3250643525"]).unwrap();
+    let t = g.theory_first(&p, Play::Normal, 4).unwrap();
+    assert_eq!(t.winning_moves.len(), 4);
+    for m in &t.winning_moves {
+        assert_eq!(g.closed_form(&m.to), Some(Nimber(0)), "{}", m.label);
+    }
+}

@@ -3,7 +3,7 @@
 //! to P-positions found by search, and the documented facts hold.
 
 use grundy_api::GameOptions;
-use grundy_engine::{Impartial, Limits, Nimber, Play, Rules, Solver, TextGame};
+use grundy_engine::{Detail, Impartial, Limits, Nimber, Play, Rules, Solver, TextGame};
 use grundy_games::take_break::{take_wording, TakeBreakGame};
 use grundy_games::{find, registry};
 use grundy_sequence::{HeapRule, TakeBreak};
@@ -193,13 +193,45 @@ fn huge_heaps_use_the_proven_period_or_refuse_cleanly() {
         a.value,
         Some([0, 1, 0, 1, 2, 3, 2][(1_000_000_000_000u64 % 7) as usize])
     );
-    // Kayles's value at 10^12 comes from its period, but listing every
-    // split of such a heap is refused with the limit named, not attempted.
+    // Kayles's value at 10^12 comes from its period; listing every split
+    // of such a heap is not attempted: the answer says so in a note.
     let k = build("kayles", &[]).unwrap();
-    let e = k
-        .analyze(&["1000000000000", "5"], Play::Normal)
-        .unwrap_err();
-    assert!(e.to_string().contains("too many moves"), "{e}");
+    let a = k.analyze(&["1000000000000", "5"], Play::Normal).unwrap();
+    assert_eq!(a.value, Some(1 ^ 4));
+    assert_eq!(a.winning_move_count, None);
+    assert!(a.winning_moves.is_empty());
+    assert!(
+        a.notes
+            .iter()
+            .any(|n| n.contains("winning moves not listed") && n.contains("--max-moves K")),
+        "{:?}",
+        a.notes
+    );
+}
+
+/// `--max-moves K` in a heap with too many options: the first K winning
+/// splits the value table shows, looked for one at a time, uncounted;
+/// each leaves a position of value 0.
+#[test]
+fn the_first_winning_moves_of_a_huge_heap_are_found_one_at_a_time() {
+    let k = build("kayles", &[]).unwrap();
+    let d = build("dawson-kayles", &[]).unwrap();
+    for (family, heaps) in [(&k, &["1000000000001", "1"][..]), (&d, &["1000000000000"])] {
+        let a = family
+            .analyze_with(heaps, Play::Normal, Detail::FirstMoves(3))
+            .unwrap();
+        assert_ne!(a.value, Some(0), "{heaps:?}");
+        assert_eq!(a.winning_move_count, None, "{heaps:?}");
+        assert!(!a.winning_moves.is_empty(), "{heaps:?}");
+        assert!(a.winning_moves.len() <= 3);
+        for m in &a.winning_moves {
+            let words: Vec<&str> = m.to.split_whitespace().collect();
+            let after = family
+                .analyze_with(&words, Play::Normal, Detail::OutcomeOnly)
+                .unwrap();
+            assert_eq!(after.value, Some(0), "{heaps:?} {}", m.label);
+        }
+    }
 }
 
 #[test]

@@ -17,6 +17,7 @@ use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
 };
+use std::ops::ControlFlow;
 
 /// A move as the cells it turns.
 type Cells = Vec<(u64, u64)>;
@@ -351,6 +352,62 @@ impl TextGame for ProductGame {
             method: self.method(),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: moves
+                .iter()
+                .map(|cells| steps::labelled(self, p, cells))
+                .collect(),
+        })
+    }
+
+    /// The first `k` winning moves, head by head: the move sets of one
+    /// axis one at a time (the axis whose inversion is cheaper), each
+    /// completed by inverting the value formula of the other; at most
+    /// [`super::THEORY_WORK`] work and [`MAX_LISTED_CELLS`] cells.
+    fn theory_first(&self, p: &Board, play: Play, k: usize) -> Option<Theory<Board>> {
+        if play != Play::Normal {
+            return None;
+        }
+        let total = self.closed_form(p)?.0;
+        let want = Nimber(total);
+        let mut found: Vec<Cells> = Vec::new();
+        let (mut work, mut cells) = (0u128, 0u128);
+        let value_of = |rule: &CoinRule, s: &[u64]| {
+            Nimber(s.iter().fold(0, |a, &c| a ^ rule.value(c).unwrap_or(0)))
+        };
+        for &(x, y) in &p.heads {
+            if total == 0 || x == 0 || y == 0 {
+                continue;
+            }
+            // Go along x and invert along y, or the other way round.
+            let along_x = self.down.search_cost(y) <= self.across.search_cost(x);
+            let (walk, w, invert, v) = if along_x {
+                (&self.across, x, &self.down, y)
+            } else {
+                (&self.down, y, &self.across, x)
+            };
+            let _ = walk.try_move_sets(w, |a| {
+                if found.len() >= k || work > super::THEORY_WORK || cells > MAX_LISTED_CELLS {
+                    return ControlFlow::Break(());
+                }
+                work += invert.search_cost(v);
+                if let Some(inv) = value_of(walk, a).inverse() {
+                    invert.sets_with_value(v, (want * inv).0, |b| {
+                        if found.len() < k {
+                            cells += a.len() as u128 * b.len() as u128;
+                            found.push(if along_x {
+                                Self::cells(a, b)
+                            } else {
+                                Self::cells(b, a)
+                            });
+                        }
+                    });
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        Some(Theory {
+            method: self.method(),
+            outcome: Outcome::from_mover_wins(total != 0),
+            winning_moves: found
                 .iter()
                 .map(|cells| steps::labelled(self, p, cells))
                 .collect(),

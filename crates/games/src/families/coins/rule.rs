@@ -18,6 +18,7 @@
 
 use crate::mechanics::take_break::ValueTable;
 use grundy_sequence::{HeapRule, TakeBreak, MAX_DIGITS};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// The largest `K` of `run:K`.
@@ -189,34 +190,65 @@ impl CoinRule {
 
     /// Calls `f` with every move set ending at coin `x >= 1`.
     pub fn move_sets(&self, x: u64, mut f: impl FnMut(&[u64])) {
+        let _ = self.try_move_sets(x, |s| {
+            f(s);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`CoinRule::move_sets`] until `f` breaks: the sets after the one `f`
+    /// breaks on are not built (coin 10^9 of `one-or-two` ends 10^9 of
+    /// them). Returns `f`'s break, if any.
+    pub fn try_move_sets<B>(
+        &self,
+        x: u64,
+        mut f: impl FnMut(&[u64]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match &self.kind {
-            Kind::Single => f(&[x]),
-            Kind::OneOrTwo => (0..x).for_each(|a| f(&[a, x])),
-            Kind::Run(k) => {
-                if x >= *k {
-                    f(&(x + 1 - k..=x).collect::<Vec<u64>>())
+            Kind::Single => f(&[x])?,
+            Kind::OneOrTwo => {
+                for a in 0..x {
+                    f(&[a, x])?;
                 }
             }
-            Kind::Subtract(s) => s.iter().filter(|&&d| d <= x).for_each(|&d| f(&[x - d, x])),
-            Kind::Twins(s) => s.iter().filter(|&&d| d < x).for_each(|&d| f(&[x - d, x])),
+            Kind::Run(k) => {
+                if x >= *k {
+                    f(&(x + 1 - k..=x).collect::<Vec<u64>>())?
+                }
+            }
+            Kind::Subtract(s) => {
+                for &d in s.iter().filter(|&&d| d <= x) {
+                    f(&[x - d, x])?;
+                }
+            }
+            Kind::Twins(s) => {
+                for &d in s.iter().filter(|&&d| d < x) {
+                    f(&[x - d, x])?;
+                }
+            }
             Kind::MockTurtles => {
-                f(&[x]);
+                f(&[x])?;
                 for a in 1..x {
-                    f(&[a, x]);
+                    f(&[a, x])?;
                     for b in a + 1..x {
-                        f(&[a, b, x]);
+                        f(&[a, b, x])?;
                     }
                 }
             }
-            Kind::Ruler => (1..=x).for_each(|a| f(&(a..=x).collect::<Vec<u64>>())),
+            Kind::Ruler => {
+                for a in 1..=x {
+                    f(&(a..=x).collect::<Vec<u64>>())?;
+                }
+            }
             Kind::Grunt => {
                 let mut y = 1;
                 while 2 * y < x {
-                    f(&[0, y, x - y, x]);
+                    f(&[0, y, x - y, x])?;
                     y += 1;
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The work [`CoinRule::sets_with_value`] does at coin `x`.
