@@ -114,13 +114,12 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Batch(req) => {
             let family = build(&req)?;
-            let stdin = io::stdin();
             let parallel = rayon::current_num_threads() > 1;
             batch::run(
                 &*family,
                 req.play,
                 req.detail,
-                &mut stdin.lock(),
+                &mut lines::ReadAhead::spawn(io::stdin()),
                 &mut out,
                 parallel,
             )?
