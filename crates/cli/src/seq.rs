@@ -24,15 +24,17 @@ pub fn run(
     // Checked before the computation, so a bad path fails at once.
     let ctl = seq.control(req)?;
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
-    if let Some(p) = &seq.plot {
-        plot::check_path(p)?;
-    }
+    let plot_file = seq
+        .plot
+        .as_deref()
+        .map(plot::PlotFile::create)
+        .transpose()?;
     let report = family.seq(seq.n, &ctl)?;
     if let Some(f) = values_file {
         f.finish(&report.values)?;
     }
-    if let Some(p) = &seq.plot {
-        plot::plot(&report, &req.title, p)?;
+    if let Some(p) = plot_file {
+        p.finish(&report, &req.title)?;
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {
