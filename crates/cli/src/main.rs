@@ -8,6 +8,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod args;
 mod batch;
+mod cleanup;
 mod error;
 mod lines;
 mod nim;

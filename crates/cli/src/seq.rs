@@ -2,6 +2,7 @@
 //! it with its period, or its summary (`--summary`; also when the values
 //! go to a file with `--values FILE`), and draws them with `--plot FILE`.
 
+use crate::cleanup;
 use crate::error::CliError;
 use crate::plot;
 use crate::values_file::ValuesFile;
@@ -23,6 +24,15 @@ pub fn run(
 ) -> Result<(), CliError> {
     // Checked before the computation, so a bad path fails at once.
     let ctl = seq.control(req)?;
+    if let Some(path) = &ctl.checkpoint {
+        // Its lock and half-written save are this run's once it holds the
+        // lock: removed if a signal ends the run.
+        let lock = grundy_sequence::checkpoint::lock_path(path);
+        let mut tmp = path.clone();
+        tmp.as_mut_os_string().push(".tmp");
+        cleanup::remove_if_locked_on_signal(&tmp, &lock);
+        cleanup::remove_if_locked_on_signal(&lock, &lock);
+    }
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
     let plot_file = seq
         .plot

@@ -187,6 +187,14 @@ impl Family for ScriptFamily {
                 "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
             )));
         }
+        // Refused, not ignored: a user asking for a checkpoint expects a
+        // file a later run resumes from, and none would be written.
+        if let Some(path) = &ctl.checkpoint {
+            return Err(GameError::Input(format!(
+                "--checkpoint {}: the values of a rules file are not checkpointed (at most {MAX_SEQ_HEAP} heaps, searched again each run); leave --checkpoint out",
+                path.display()
+            )));
+        }
         let budget = ctl.time_limit.or(self.limits.max_time);
         self.command(budget, || {
             let mut slot = self
