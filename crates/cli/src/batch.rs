@@ -9,15 +9,22 @@
 //! buffers and chunks are reused: the input and output bytes of a line are
 //! not allocated per line (its words and its analysis are).
 //!
+//! A chunk ends early when the next line has not arrived yet: the lines
+//! read are answered and their answers written and flushed before the
+//! read that waits, so a program that writes a position and waits for its
+//! answer gets it (stdin is read ahead on a thread, [`ReadAhead`], which
+//! tells whether input is waiting). Input that is already there fills
+//! whole chunks, as before.
+//!
 //! Memory: a chunk holds at most [`CHUNK`] lines, [`CHUNK_BYTES`] of input
 //! (plus one line) and, by the answer sizes seen so far, about
 //! [`OUTPUT_BYTES`] of answers; at most two chunks are in flight.
 
 use crate::error::CliError;
-use crate::lines::{append_line, Appended, MAX_LINE};
+use crate::lines::{append_line, Appended, ReadAhead, MAX_LINE};
 use grundy_api::{Detail, Family, Play};
 use rayon::prelude::*;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::ops::Range;
 use std::sync::{mpsc, Mutex};
 
@@ -81,6 +88,19 @@ enum Slot {
     TooLong(u64),
 }
 
+/// How reading a chunk ended.
+#[derive(Debug, Default)]
+struct Refill {
+    /// The input has ended.
+    eof: bool,
+    /// The read error that ended it, if one did.
+    error: Option<std::io::Error>,
+    /// The chunk stopped because the next line has not arrived: its
+    /// answers, and those of every chunk before it, are written and
+    /// flushed before reading on.
+    starved: bool,
+}
+
 /// Consecutive input lines, their bytes back to back in one buffer.
 #[derive(Debug, Default)]
 struct Chunk {
@@ -92,28 +112,40 @@ struct Chunk {
 
 impl Chunk {
     /// Empties the chunk and reads up to `lines` lines into it (fewer once
-    /// it holds [`CHUNK_BYTES`]), numbered from `first`. Returns whether
-    /// the input has ended, and the read error that ended it, if one did:
-    /// the lines read before the error stay in the chunk, to be answered.
-    fn refill(
-        &mut self,
-        input: &mut dyn BufRead,
-        first: usize,
-        lines: usize,
-    ) -> (bool, Option<std::io::Error>) {
+    /// it holds [`CHUNK_BYTES`], or when the next line has not arrived and
+    /// the chunk has one), numbered from `first`. The lines read before a
+    /// read error stay in the chunk, to be answered.
+    fn refill(&mut self, input: &mut ReadAhead, first: usize, lines: usize) -> Refill {
         self.bytes.clear();
         self.lines.clear();
         self.first = first;
         while self.lines.len() < lines && self.bytes.len() < CHUNK_BYTES {
+            if !self.lines.is_empty() && !input.waiting() {
+                return Refill {
+                    starved: true,
+                    ..Refill::default()
+                };
+            }
             let start = self.bytes.len();
             match append_line(input, MAX_LINE, &mut self.bytes) {
-                Ok(Appended::End) => return (true, None),
+                Ok(Appended::End) => {
+                    return Refill {
+                        eof: true,
+                        ..Refill::default()
+                    }
+                }
                 Ok(Appended::Text) => self.lines.push(Slot::Text(start..self.bytes.len())),
                 Ok(Appended::TooLong(n)) => self.lines.push(Slot::TooLong(n)),
-                Err(e) => return (true, Some(e)),
+                Err(e) => {
+                    return Refill {
+                        eof: true,
+                        error: Some(e),
+                        starved: false,
+                    }
+                }
             }
         }
-        (false, None)
+        Refill::default()
     }
 }
 
@@ -247,11 +279,13 @@ fn error_line(out: &mut Vec<u8>, line_no: usize, msg: &str, code: i32) -> i32 {
 /// (2 for bad input and limits, 1 for internal failures). With `parallel`
 /// the lines are answered on the rayon pool while this thread reads the
 /// next chunk and writes the last one's answers, still in input order.
+/// Before a read that would wait for input, every line read so far is
+/// answered and its answer flushed.
 pub fn run(
     family: &dyn Family,
     play: Play,
     detail: Detail,
-    input: &mut dyn BufRead,
+    input: &mut ReadAhead,
     out: &mut dyn Write,
     parallel: bool,
 ) -> Result<i32, CliError> {
@@ -263,9 +297,13 @@ pub fn run(
     let buffers = Buffers::default();
     let mut status = 0;
     let mut sizer = Sizer::new();
-    // Writes a chunk's answers and hands their buffers back; returns
-    // their size in bytes.
-    let mut write = |pieces: Vec<Piece>| -> std::io::Result<usize> {
+    // Writes a chunk's answers and hands their buffers back (with `None`,
+    // flushes what was written); returns their size in bytes.
+    let mut write = |pieces: Option<Vec<Piece>>| -> std::io::Result<usize> {
+        let Some(pieces) = pieces else {
+            out.flush()?;
+            return Ok(0);
+        };
         let mut bytes = 0;
         for piece in pieces {
             out.write_all(&piece.out)?;
@@ -282,13 +320,16 @@ pub fn run(
         let mut chunk = Chunk::default();
         let mut next = 1;
         loop {
-            let (eof, err) = chunk.refill(input, next, sizer.next());
+            let got = chunk.refill(input, next, sizer.next());
             next += chunk.lines.len();
-            let bytes = write(job.answer(&chunk, &buffers, false))?;
+            let bytes = write(Some(job.answer(&chunk, &buffers, false)))?;
             sizer.answered(chunk.lines.len(), bytes);
-            if eof {
-                read_error = err;
+            if got.eof {
+                read_error = got.error;
                 break;
+            }
+            if got.starved {
+                write(None)?;
             }
         }
     } else {
@@ -316,22 +357,27 @@ pub fn run(
             loop {
                 let mut chunk = spare.pop().unwrap_or_default();
                 let size = sizer.next();
-                let (eof, err) = chunk.refill(input, next, size);
+                let got = chunk.refill(input, next, size);
                 next += chunk.lines.len();
                 to_work.send(chunk).map_err(|_| lost())?;
                 in_flight += 1;
                 // Two chunks in flight: one answered while this thread
-                // writes the other's answers and then reads a third.
-                while in_flight == 2 || (eof && in_flight > 0) {
+                // writes the other's answers and then reads a third. At
+                // the end of the input, or before a read that would wait,
+                // every chunk's answers are written.
+                while in_flight == 2 || ((got.eof || got.starved) && in_flight > 0) {
                     let (chunk, pieces) = done.recv().map_err(|_| lost())?;
                     in_flight -= 1;
-                    let bytes = write(pieces)?;
+                    let bytes = write(Some(pieces))?;
                     sizer.answered(chunk.lines.len(), bytes);
                     spare.push(chunk);
                 }
-                if eof {
-                    read_error = err;
+                if got.eof {
+                    read_error = got.error;
                     return Ok(());
+                }
+                if got.starved {
+                    write(None)?;
                 }
             }
         })?;
@@ -394,7 +440,7 @@ mod tests {
             &Echo,
             Play::Normal,
             Detail::AllMoves,
-            &mut &input[..],
+            &mut ReadAhead::spawn(std::io::Cursor::new(input.to_vec())),
             &mut out,
             parallel,
         )
@@ -452,7 +498,7 @@ mod tests {
         }
         for parallel in [false, true] {
             let lines = 3 * CHUNK + 5;
-            let mut input = std::io::BufReader::new(Failing(b"ok\n".repeat(lines)));
+            let mut input = ReadAhead::spawn(Failing(b"ok\n".repeat(lines)));
             let mut out = Vec::new();
             let e = run(
                 &Echo,

@@ -2,7 +2,8 @@
 //! `batch` and `play` read lines of unknown length, and a line without end
 //! (`cat /dev/zero | grundy batch nim`) must not take all memory.
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// The most bytes of one line that are kept. No position or answer comes
 /// near it (the longest positions are a few hundred kilobytes); a longer
@@ -91,6 +92,118 @@ pub fn append_line(input: &mut dyn BufRead, cap: usize, buf: &mut Vec<u8>) -> io
     })
 }
 
+/// Bytes asked of the source by one read of [`ReadAhead`].
+const BLOCK: usize = 64 << 10;
+
+/// Blocks [`ReadAhead`] may hold read but not yet consumed: its memory is
+/// at most this many times [`BLOCK`] (1 MiB) besides the block in use.
+const BLOCKS_AHEAD: usize = 16;
+
+/// A reader that reads its source ahead on a thread of its own, so that
+/// whoever reads lines from it can ask, without blocking, whether more
+/// input is already waiting ([`ReadAhead::waiting`]). `batch` answers the
+/// lines it has before a read that could wait: a program that writes one
+/// position and waits for the answer gets it. The reading thread is not
+/// joined: it ends at the end of the input or with the process.
+pub struct ReadAhead {
+    blocks: Receiver<io::Result<Vec<u8>>>,
+    /// A block taken off the channel by `waiting`, not yet in use.
+    peeked: Option<io::Result<Vec<u8>>>,
+    current: Vec<u8>,
+    pos: usize,
+    /// The input has ended (or failed): reads no longer wait.
+    ended: bool,
+}
+
+impl ReadAhead {
+    /// Starts reading `source` on a new thread.
+    pub fn spawn(mut source: impl Read + Send + 'static) -> ReadAhead {
+        let (to_reader, blocks) = mpsc::sync_channel(BLOCKS_AHEAD);
+        std::thread::spawn(move || loop {
+            let mut block = vec![0; BLOCK];
+            match source.read(&mut block) {
+                Ok(n) => {
+                    block.truncate(n);
+                    if n < BLOCK / 4 {
+                        // Lines typed or written one at a time: do not hold
+                        // 64 KiB for each.
+                        block.shrink_to_fit();
+                    }
+                    if to_reader.send(Ok(block)).is_err() || n == 0 {
+                        return;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let _ = to_reader.send(Err(e));
+                    return;
+                }
+            }
+        });
+        ReadAhead {
+            blocks,
+            peeked: None,
+            current: Vec::new(),
+            pos: 0,
+            ended: false,
+        }
+    }
+
+    /// Whether the next read returns at once: bytes are waiting, or the
+    /// input has ended or failed. False when it would wait for the source.
+    pub fn waiting(&mut self) -> bool {
+        if self.pos < self.current.len() || self.ended || self.peeked.is_some() {
+            return true;
+        }
+        match self.blocks.try_recv() {
+            Ok(block) => {
+                self.peeked = Some(block);
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => true,
+        }
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ReadAhead {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.pos == self.current.len() && !self.ended {
+            let next = match self.peeked.take() {
+                Some(block) => block,
+                // The thread ended without an empty block: end of input.
+                None => self.blocks.recv().unwrap_or_else(|_| Ok(Vec::new())),
+            };
+            match next {
+                Ok(block) if block.is_empty() => self.ended = true,
+                Ok(block) => {
+                    self.current = block;
+                    self.pos = 0;
+                }
+                Err(e) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(&self.current[self.pos..])
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.pos = (self.pos + amt).min(self.current.len());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,5 +264,58 @@ mod tests {
         assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::Text);
         assert_eq!(append_line(&mut r, 5, &mut buf).unwrap(), Appended::End);
         assert_eq!(buf, b"xab\ncd");
+    }
+
+    /// A source that hands over its parts one read at a time, each only
+    /// once the test allows it.
+    struct Gated(mpsc::Receiver<Vec<u8>>);
+
+    impl Read for Gated {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let part = self.0.recv().unwrap_or_default();
+            buf[..part.len()].copy_from_slice(&part);
+            Ok(part.len())
+        }
+    }
+
+    #[test]
+    fn read_ahead_says_whether_input_is_waiting() {
+        let (give, parts) = mpsc::channel();
+        let mut r = ReadAhead::spawn(Gated(parts));
+        assert!(!r.waiting(), "nothing given yet");
+        give.send(b"ab\ncd\n".to_vec()).unwrap();
+        let mut buf = Vec::new();
+        assert_eq!(append_line(&mut r, 10, &mut buf).unwrap(), Appended::Text);
+        assert!(r.waiting(), "the second line is buffered");
+        assert_eq!(append_line(&mut r, 10, &mut buf).unwrap(), Appended::Text);
+        // Nothing more until the source gives it: not waiting (the reading
+        // thread may be slow to deliver, so only the absence is certain
+        // before anything is given).
+        assert!(!r.waiting());
+        give.send(b"e".to_vec()).unwrap();
+        give.send(Vec::new()).unwrap();
+        assert_eq!(append_line(&mut r, 10, &mut buf).unwrap(), Appended::Text);
+        assert!(r.waiting(), "the end of the input does not wait");
+        assert_eq!(append_line(&mut r, 10, &mut buf).unwrap(), Appended::End);
+        assert_eq!(buf, b"ab\ncd\ne");
+    }
+
+    #[test]
+    fn read_ahead_passes_errors_after_the_bytes_before_them() {
+        struct Fails(bool);
+        impl Read for Fails {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(io::Error::other("gone"));
+                }
+                buf[..3].copy_from_slice(b"x\ny");
+                Ok(3)
+            }
+        }
+        let mut r = ReadAhead::spawn(Fails(false));
+        assert_eq!(r.fill_buf().unwrap(), b"x\ny");
+        r.consume(3);
+        assert_eq!(r.fill_buf().unwrap_err().to_string(), "gone");
+        assert!(r.waiting(), "a failed input does not wait");
     }
 }

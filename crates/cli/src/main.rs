@@ -8,6 +8,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod args;
 mod batch;
+mod cleanup;
 mod error;
 mod lines;
 mod nim;
@@ -114,13 +115,12 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Batch(req) => {
             let family = build(&req)?;
-            let stdin = io::stdin();
             let parallel = rayon::current_num_threads() > 1;
             batch::run(
                 &*family,
                 req.play,
                 req.detail,
-                &mut stdin.lock(),
+                &mut lines::ReadAhead::spawn(io::stdin()),
                 &mut out,
                 parallel,
             )?

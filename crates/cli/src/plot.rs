@@ -10,7 +10,8 @@ use grundy_api::{GameError, SeqReport};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::collections::HashSet;
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 /// Width and height of the plot, in pixels.
@@ -24,7 +25,7 @@ fn bad(path: &Path, e: impl std::fmt::Display) -> CliError {
 /// and that its directory exists.
 ///
 /// Errors (bad input, naming the path) otherwise.
-pub fn check_path(path: &Path) -> Result<(), CliError> {
+fn check_path(path: &Path) -> Result<(), CliError> {
     if !matches!(extension(path).as_deref(), Some("svg" | "png")) {
         return Err(CliError::Game(GameError::Input(format!(
             "--plot {}: the file name must end in .svg or .png",
@@ -44,12 +45,45 @@ fn extension(path: &Path) -> Option<String> {
         .map(|e| e.to_string_lossy().to_ascii_lowercase())
 }
 
-/// Draws the values of `r` to `path` (SVG or PNG by extension) under
-/// `title`: into a file beside it, renamed over `path` only when complete
-/// (removed on failure). Errors (bad input, naming the path) when the file
-/// cannot be written.
-pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
-    check_path(path)?;
+/// A plot file being made: its path checked and the file beside it that
+/// becomes the plot created before the computation starts, so a path that
+/// cannot be written fails at once.
+pub struct PlotFile {
+    out: Pending,
+    path: PathBuf,
+}
+
+impl PlotFile {
+    /// Checks `path` ([`check_path`]) and creates the file beside it.
+    ///
+    /// Errors (bad input, naming the path and the system's reason).
+    pub fn create(path: &Path) -> Result<PlotFile, CliError> {
+        check_path(path)?;
+        let out = Pending::new("--plot", path)?;
+        fs::File::create(out.partial()).map_err(|e| out.error(e))?;
+        Ok(PlotFile {
+            out,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// Draws the values of `r` under `title` (SVG or PNG by the path's
+    /// extension) and puts the file in place. The picture is drawn in
+    /// memory and written with the standard library, so a failed write is
+    /// the system's reason (`No such file or directory`), not a drawing
+    /// library's debug text.
+    ///
+    /// Errors (bad input, naming the path) when the file cannot be
+    /// written; the file beside it is removed.
+    pub fn finish(self, r: &SeqReport, title: &str) -> Result<(), CliError> {
+        let bytes = render(r, title, extension(&self.path).as_deref() == Some("svg"))?;
+        fs::write(self.out.partial(), bytes).map_err(|e| self.out.error(e))?;
+        self.out.place()
+    }
+}
+
+/// The plot of `r` as the bytes of an SVG or a PNG file.
+fn render(r: &SeqReport, title: &str, svg: bool) -> Result<Vec<u8>, CliError> {
     static FONT: Once = Once::new();
     FONT.call_once(|| {
         // The embedded font is valid; were it not, text would be missing,
@@ -60,19 +94,34 @@ pub fn plot(r: &SeqReport, title: &str, path: &Path) -> Result<(), CliError> {
             dejavu::sans::regular(),
         );
     });
-    let out = Pending::new("--plot", path)?;
-    let partial = out.partial();
-    if extension(path).as_deref() == Some("svg") {
-        draw(SVGBackend::new(partial, SIZE).into_drawing_area(), r, title)
-    } else {
+    let bug = |e: String| GameError::Internal(format!("cannot draw the plot: {e}"));
+    if svg {
+        let mut text = String::new();
         draw(
-            BitMapBackend::new(partial, SIZE).into_drawing_area(),
+            SVGBackend::with_string(&mut text, SIZE).into_drawing_area(),
             r,
             title,
         )
+        .map_err(bug)?;
+        return Ok(text.into_bytes());
     }
-    .map_err(|e| out.error(e))?;
-    out.place()
+    let (w, h) = SIZE;
+    let mut rgb = vec![0u8; w as usize * h as usize * 3];
+    draw(
+        BitMapBackend::with_buffer(&mut rgb, SIZE).into_drawing_area(),
+        r,
+        title,
+    )
+    .map_err(bug)?;
+    let mut png_bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut png_bytes, w, h);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(&rgb))
+        .map_err(|e| bug(e.to_string()))?;
+    Ok(png_bytes)
 }
 
 fn draw<DB: DrawingBackend>(

@@ -2,6 +2,7 @@
 //! it with its period, or its summary (`--summary`; also when the values
 //! go to a file with `--values FILE`), and draws them with `--plot FILE`.
 
+use crate::cleanup;
 use crate::error::CliError;
 use crate::plot;
 use crate::values_file::ValuesFile;
@@ -23,16 +24,27 @@ pub fn run(
 ) -> Result<(), CliError> {
     // Checked before the computation, so a bad path fails at once.
     let ctl = seq.control(req)?;
-    let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
-    if let Some(p) = &seq.plot {
-        plot::check_path(p)?;
+    if let Some(path) = &ctl.checkpoint {
+        // Its lock and half-written save are this run's once it holds the
+        // lock: removed if a signal ends the run.
+        let lock = grundy_sequence::checkpoint::lock_path(path);
+        let mut tmp = path.clone();
+        tmp.as_mut_os_string().push(".tmp");
+        cleanup::remove_if_locked_on_signal(&tmp, &lock);
+        cleanup::remove_if_locked_on_signal(&lock, &lock);
     }
+    let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
+    let plot_file = seq
+        .plot
+        .as_deref()
+        .map(plot::PlotFile::create)
+        .transpose()?;
     let report = family.seq(seq.n, &ctl)?;
     if let Some(f) = values_file {
         f.finish(&report.values)?;
     }
-    if let Some(p) = &seq.plot {
-        plot::plot(&report, &req.title, p)?;
+    if let Some(p) = plot_file {
+        p.finish(&report, &req.title)?;
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {

@@ -5,6 +5,7 @@
 //! renamed to FILE only when complete, and removed on any failure: FILE
 //! never holds half a sequence.
 
+use crate::cleanup;
 use crate::error::CliError;
 use grundy_api::values::{self, SeqValues};
 use grundy_api::GameError;
@@ -26,10 +27,13 @@ impl Pending {
     /// ([`check_target`]) before anything is written.
     pub fn new(option: &'static str, path: &Path) -> Result<Pending, CliError> {
         check_target(option, path)?;
+        cleanup::remove_stale_partials(path);
+        let partial = partial_path(path);
+        cleanup::remove_on_signal(&partial);
         Ok(Pending {
             option,
             path: path.to_path_buf(),
-            partial: partial_path(path),
+            partial,
         })
     }
 
@@ -53,6 +57,7 @@ impl Drop for Pending {
     /// Removes the file unless it was renamed into place.
     fn drop(&mut self) {
         let _ = fs::remove_file(&self.partial);
+        cleanup::forget(&self.partial);
     }
 }
 

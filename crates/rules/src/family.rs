@@ -30,17 +30,43 @@ pub const MAX_SEQ_HEAP: u64 = 1_000_000;
 /// large, does not parse (line and column), or lacks a function.
 pub fn registration(path: &Path) -> Result<Registration, GameError> {
     let file = path.display().to_string();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| GameError::Input(format!("cannot read rules file '{file}': {e}")))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(GameError::Input(format!(
-            "rules file '{file}' is {} bytes; at most {MAX_FILE_BYTES} are read",
-            meta.len()
-        )));
-    }
-    let source = std::fs::read_to_string(path)
+    let source = read_bounded(path, MAX_FILE_BYTES)
         .map_err(|e| GameError::Input(format!("cannot read rules file '{file}': {e}")))?;
     registration_from_source(&file, &source, Sandbox::default())
+}
+
+/// The text of the file at `path`, read up to one byte past `max` and no
+/// further: a device or pipe without end (`/dev/zero`), whose size the
+/// file system does not know, is refused at the bound like a big file.
+fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_dir() {
+            return Err("it is a directory".into());
+        }
+        if meta.len() > max {
+            return Err(format!(
+                "it is {} bytes; at most {max} are read",
+                meta.len()
+            ));
+        }
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(format!(
+            "it is longer than {max} bytes, the most that are read"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "it is not UTF-8 text (byte {} is not)",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The registration of rules `source` named `file`, under `sandbox`.
@@ -159,6 +185,14 @@ impl Family for ScriptFamily {
         if n > MAX_SEQ_HEAP {
             return Err(GameError::Input(format!(
                 "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
+            )));
+        }
+        // Refused, not ignored: a user asking for a checkpoint expects a
+        // file a later run resumes from, and none would be written.
+        if let Some(path) = &ctl.checkpoint {
+            return Err(GameError::Input(format!(
+                "--checkpoint {}: the values of a rules file are not checkpointed (at most {MAX_SEQ_HEAP} heaps, searched again each run); leave --checkpoint out",
+                path.display()
             )));
         }
         let budget = ctl.time_limit.or(self.limits.max_time);

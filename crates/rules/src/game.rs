@@ -229,6 +229,15 @@ impl ScriptGame {
                 }
                 return Ok((label, self.position(to)?));
             }
+            // A map with a label is a move, not a position: without `to`
+            // it would be taken for a position and fail later (as a cycle,
+            // or a text format cannot round trip) far from the mistake.
+            if m.contains_key("label") {
+                return Err(
+                    "a move with a label but no 'to' (a move is #{label: \"...\", to: position})"
+                        .into(),
+                );
+            }
             return Ok((None, self.position(Dynamic::from_map(m))?));
         }
         Ok((None, self.position(x)?))

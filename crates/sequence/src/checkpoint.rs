@@ -14,10 +14,15 @@
 //! leaves either the old or the new checkpoint, never a mix. A file that is
 //! too short or too long, has a wrong checksum, another version or another
 //! rule is refused with an error naming the problem.
+//!
+//! A checkpoint in use is locked ([`Lock`]): `FILE.lock` beside it holds
+//! the process id of the run using it, so a second run on the same file is
+//! refused before it starts instead of overwriting the first one's saves.
+//! A lock whose process is no longer running is stale and taken over.
 
 use crate::{HeapRule, SeqError, Value};
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::fs::{self, File};
+use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 10] = b"GRUNDYSEQ\n";
@@ -218,4 +223,121 @@ pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError
         return Err(bad(path, "corrupt values (heap 0 must have value 0)"));
     }
     Ok(Some(values))
+}
+
+/// The lock file of checkpoint `path`: `FILE.lock` beside it.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let mut lock = PathBuf::from(path);
+    lock.as_mut_os_string().push(".lock");
+    lock
+}
+
+/// Whether process `pid` is running. Known on Linux (`/proc`); elsewhere
+/// every process is taken to be running, so a lock is never taken over
+/// wrongly (a stale one is then removed by hand, as the error says).
+pub fn process_alive(pid: u32) -> bool {
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") && Path::new("/proc/self").exists() {
+        return Path::new("/proc").join(pid.to_string()).exists();
+    }
+    true
+}
+
+/// A checkpoint held by this process until dropped: its lock file
+/// ([`lock_path`]) holds this process's id. Taking it also checks, before
+/// any work, that the checkpoint can be written: its directory exists and
+/// takes new files, and the path is not a directory or a device.
+#[derive(Debug)]
+pub struct Lock {
+    lock: PathBuf,
+}
+
+impl Lock {
+    /// Locks checkpoint `path` for this process.
+    ///
+    /// Errors: [`SeqError::Checkpoint`] when the path is a directory or
+    /// not a regular file, when its directory takes no new file (the
+    /// system's reason given), or when a running process holds the lock
+    /// (its id given). A lock left by a process that is no longer running
+    /// is replaced, and so is the half-written `FILE.tmp` it may have left.
+    pub fn acquire(path: &Path) -> Result<Lock, SeqError> {
+        if let Ok(meta) = fs::symlink_metadata(path) {
+            if meta.is_dir() {
+                return Err(bad(path, "it is a directory; name a file"));
+            }
+            if !meta.is_file() && !meta.file_type().is_symlink() {
+                return Err(bad(path, "it is not a regular file (a device or a pipe)"));
+            }
+        }
+        let lock = lock_path(path);
+        let pid = std::process::id();
+        // The id is written to a file of this process's own and linked into
+        // place, so the lock never exists without its id in it.
+        let mut mine = PathBuf::from(path);
+        mine.as_mut_os_string().push(format!(".lock-{pid}"));
+        let cannot = |e: std::io::Error| bad(path, format!("cannot write beside it: {e}"));
+        fs::write(&mine, format!("{pid}\n")).map_err(cannot)?;
+        let taken = Self::link(&mine, &lock, path);
+        let _ = fs::remove_file(&mine);
+        taken?;
+        let mut tmp = PathBuf::from(path);
+        tmp.as_mut_os_string().push(".tmp");
+        let _ = fs::remove_file(tmp);
+        Ok(Lock { lock })
+    }
+
+    /// Links `mine` as `lock`, taking a stale lock over once.
+    fn link(mine: &Path, lock: &Path, path: &Path) -> Result<(), SeqError> {
+        for _ in 0..2 {
+            match fs::hard_link(mine, lock) {
+                Ok(()) => return Ok(()),
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => {
+                    let holder = fs::read_to_string(lock)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<u32>().ok());
+                    match holder {
+                        Some(pid) if process_alive(pid) => {
+                            return Err(bad(
+                                path,
+                                format!(
+                                    "in use by process {pid} (lock file {}); wait for that run to end, or remove the lock file if no grundy runs as that process",
+                                    lock.display()
+                                ),
+                            ))
+                        }
+                        // Stale: its process has ended (or it holds no id).
+                        _ => match fs::remove_file(lock) {
+                            Ok(()) => {}
+                            Err(e) if e.kind() == ErrorKind::NotFound => {}
+                            Err(e) => return Err(io_err(lock)(e)),
+                        },
+                    }
+                }
+                // No hard links on this file system: create it directly.
+                Err(_) => {
+                    let mut f = fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(lock)
+                        .map_err(io_err(lock))?;
+                    return writeln!(f, "{}", std::process::id()).map_err(io_err(lock));
+                }
+            }
+        }
+        Err(bad(path, "its lock file is being taken by another run"))
+    }
+
+    /// The lock file.
+    pub fn path(&self) -> &Path {
+        &self.lock
+    }
+}
+
+impl Drop for Lock {
+    /// Removes the lock file.
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.lock);
+    }
 }

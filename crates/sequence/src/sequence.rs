@@ -263,6 +263,13 @@ impl<'a> Saver<'a> {
 /// `checkpoint` feature). Returns the sequence (its
 /// `values()` may be longer than n + 1 if a checkpoint held more).
 pub fn compute(rule: HeapRule, n: u64, ctl: &Control) -> Result<Sequence, SeqError> {
+    // Held to the end: a second run on the same checkpoint is refused.
+    #[cfg(feature = "checkpoint")]
+    let _lock = ctl
+        .checkpoint
+        .as_deref()
+        .map(checkpoint::Lock::acquire)
+        .transpose()?;
     #[cfg(feature = "checkpoint")]
     let mut seq = match &ctl.checkpoint {
         Some(path) => Sequence::resume_or_new(rule, path)?,

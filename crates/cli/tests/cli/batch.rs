@@ -108,3 +108,81 @@ fn closed_stdout_is_not_a_panic() {
     assert_eq!(err, "", "a closed pipe ends the batch quietly");
     assert_eq!(status.code(), Some(0));
 }
+
+/// Kills `child` if the test has not finished with it after a minute, so
+/// that a deadlock fails the test (the reads see the end of the output)
+/// instead of hanging it. Not a timing assertion: a correct run answers
+/// in milliseconds.
+fn watchdog(pid: u32) -> std::sync::mpsc::Sender<()> {
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    std::thread::spawn(move || {
+        if wait
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .is_err()
+        {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+    });
+    done
+}
+
+/// A program that writes one position and waits for its answer before
+/// writing the next gets each answer: batch answers what it has read
+/// before blocking on the next read (it used to wait for 64 lines or the
+/// end of the input, a deadlock).
+#[test]
+fn each_line_is_answered_before_the_next_is_read() {
+    use std::io::BufRead;
+    for threads in ["1", "2"] {
+        let mut child = spawn(&["batch", "nim", "--threads", threads]);
+        let done = watchdog(child.id());
+        let mut stdin = child.stdin.take().unwrap();
+        let mut answers = std::io::BufReader::new(child.stdout.take().unwrap());
+        for (position, value) in [("3 4 5", 2), ("1 2 3", 0), ("7", 7)] {
+            writeln!(stdin, "{position}").unwrap();
+            stdin.flush().unwrap();
+            let mut line = String::new();
+            answers.read_line(&mut line).unwrap();
+            assert!(
+                !line.is_empty(),
+                "--threads {threads}: no answer to {position}"
+            );
+            let doc: serde_json::Value = serde_json::from_str(&line).unwrap();
+            assert_eq!(doc["position"], position);
+            assert_eq!(doc["value"], value);
+        }
+        drop(stdin);
+        let status = child.wait().unwrap();
+        let _ = done.send(());
+        assert_eq!(status.code(), Some(0), "--threads {threads}");
+    }
+}
+
+/// A line that hits a limit is an error line naming the limit; the lines
+/// after it are answered.
+#[test]
+fn a_line_over_a_limit_is_an_error_line_and_the_batch_goes_on() {
+    let o = grundy_stdin(
+        &[
+            "batch",
+            "graph",
+            "--edges",
+            "a-b b-c c-d d-e e-a a-c b-d",
+            "--max-states",
+            "5",
+        ],
+        "a a\na b c d\nb\n",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let out = lines(&stdout(&o));
+    assert_eq!(out.len(), 3);
+    assert_eq!(out[0]["outcome"], "D");
+    assert_eq!(out[1]["line"], 2);
+    assert!(
+        out[1]["error"].as_str().unwrap().contains("--max-states"),
+        "{}",
+        out[1]
+    );
+    assert_eq!(out[2]["position"], "b");
+}

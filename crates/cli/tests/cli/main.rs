@@ -22,6 +22,7 @@ mod huge_positions;
 mod json_line;
 mod long_input_lines;
 mod nim_arith;
+mod output_files;
 mod pirates;
 mod play;
 mod play_default_start;

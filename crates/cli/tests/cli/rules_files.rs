@@ -149,3 +149,97 @@ fn a_rules_option_after_the_positions_is_checked() {
         "option --rules given twice",
     );
 }
+
+/// A rules file without end (`/dev/zero`, whose size the file system
+/// reports as 0) is refused at the 1 MiB bound, not read on: run under a
+/// 1 GB address-space cap, reading on would end in an allocation failure.
+#[test]
+fn an_endless_rules_file_is_refused_at_the_bound() {
+    let o = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1000000; exec \"$0\" analyze --rules /dev/zero 3")
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .output()
+        .unwrap();
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("cannot read rules file '/dev/zero': it is longer than 1048576 bytes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_rules_file_too_big_or_not_text_is_refused() {
+    let big = temp_rules("big", &format!("// {}\n", "x".repeat(1 << 20)));
+    assert_status_2_naming(
+        &["analyze", "--rules", &big, "3"],
+        "it is 1048580 bytes; at most 1048576 are read",
+    );
+    let path = std::env::temp_dir().join(format!("grundy-rules-{}-bin.rhai", std::process::id()));
+    std::fs::write(&path, b"fn parse(t) { 0 }\xff").unwrap();
+    let bin = path.display().to_string();
+    assert_status_2_naming(&["analyze", "--rules", &bin, "3"], "not UTF-8 text");
+    let dir = std::env::temp_dir().display().to_string();
+    assert_status_2_naming(&["analyze", "--rules", &dir, "3"], "it is a directory");
+}
+
+/// A move written as a map with a label but no `to` is named as such,
+/// not taken for a position (which used to fail as a cycle or a bad
+/// round trip, far from the mistake).
+#[test]
+fn a_move_map_without_to_names_the_missing_key() {
+    let file = temp_rules(
+        "noto",
+        r#"
+fn parse(text) { parse_int(text) }
+fn format(p) { `${p}` }
+fn moves(p) {
+    if p > 0 { [#{label: "take one", from: p - 1}] } else { [] }
+}
+"#,
+    );
+    assert_status_2_naming(
+        &["analyze", "--rules", &file, "3"],
+        "moves(3): element 0 of the array it returned is a move with a label but no 'to'",
+    );
+}
+
+/// Maps over 4096 entries are refused when a call returns, passes or
+/// combines them; a map filled key by key inside one call (which rhai
+/// does not measure) is bounded by the operations limit instead.
+#[test]
+fn the_map_size_limit_holds_as_documented() {
+    let returned = temp_rules(
+        "bigmap",
+        r#"
+fn parse(text) { parse_int(text) }
+fn format(p) { `${p}` }
+fn moves(p) {
+    let m = #{};
+    for i in 0..5000 { m[`k${i}`] = i; }
+    if p > 0 { [#{to: p - 1, label: "x", m: m}] } else { [] }
+}
+"#,
+    );
+    assert_status_2_naming(
+        &["analyze", "--rules", &returned, "3"],
+        "size limit hit: Size of object map too large",
+    );
+    let endless = temp_rules(
+        "endlessmap",
+        r#"
+fn parse(text) { parse_int(text) }
+fn format(p) { `${p}` }
+fn moves(p) {
+    let m = #{};
+    let i = 0;
+    loop { m[`k${i}`] = i; i += 1; }
+}
+"#,
+    );
+    assert_status_2_naming(
+        &["analyze", "--rules", &endless, "3"],
+        "operations limit hit: more than 1000000 operations in one call",
+    );
+}

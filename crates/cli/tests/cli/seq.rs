@@ -355,3 +355,19 @@ fn output_files_never_replace_what_is_not_a_plain_file() {
         "name the same file",
     );
 }
+
+/// A plot that cannot be written is refused before the computation with
+/// the system's reason as a sentence (it used to be found after it and
+/// printed as `ImageError(IoError(Os { code: 2, ... }))`).
+#[test]
+fn a_plot_write_error_is_a_sentence() {
+    for name in ["/proc/grundy-plot.png", "/proc/grundy-plot.svg"] {
+        let o = grundy(&["seq", "kayles", "-n", "10", "--plot", name]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{e}");
+        assert_eq!(
+            e,
+            format!("error: --plot {name}: cannot write: No such file or directory (os error 2)\n")
+        );
+    }
+}

@@ -4,6 +4,7 @@
 
 use grundy_api::{Period, SeqFn, SeqReport};
 use grundy_engine::GameError;
+use std::path::Path;
 
 /// The largest `n` a formula sequence is computed to: the answer holds
 /// `n + 1` values in memory.
@@ -17,7 +18,10 @@ pub fn formula_seq<G>(
     value: impl Fn(u64) -> u64 + Send + Sync + 'static,
     period: Option<u64>,
 ) -> SeqFn<G> {
-    Box::new(move |_game: &G, name: &str, n: u64, _ctl| {
+    Box::new(move |_game: &G, name: &str, n: u64, ctl| {
+        if let Some(path) = &ctl.checkpoint {
+            return Err(no_checkpoint(name, path));
+        }
         if n > MAX_SEQ {
             return Err(GameError::Input(format!(
                 "-n {n} is too large for {name}: at most {MAX_SEQ} (every value is held in memory)"
@@ -39,4 +43,15 @@ pub fn formula_seq<G>(
             computed_to: n,
         })
     })
+}
+
+/// `--checkpoint` given to a family whose values come from a formula: an
+/// error before anything is computed, not silence, since no file would be
+/// written for a later run to resume from (and nothing needs resuming: the
+/// values take no time).
+fn no_checkpoint(name: &str, path: &Path) -> GameError {
+    GameError::Input(format!(
+        "--checkpoint {}: the values of {name} come from a formula, computed at once, so there is nothing to checkpoint; leave --checkpoint out",
+        path.display()
+    ))
 }

@@ -175,3 +175,66 @@ fn killed_process_resumes_exactly() {
     let full = compute(rule("0.6"), n, &plain(Method::Rc)).unwrap();
     assert_eq!(resumed.values(), full.values());
 }
+
+/// A checkpoint in use is locked: a second run on it is refused before it
+/// starts, naming the process that holds it; the lock goes when the run
+/// ends, and a lock left by a process that has ended is taken over.
+#[test]
+fn a_checkpoint_in_use_is_locked() {
+    use grundy_sequence::checkpoint::{lock_path, Lock};
+    let path = temp("locked.seq");
+    let ctl = Control {
+        checkpoint: Some(path.clone()),
+        ..plain(Method::Rc)
+    };
+    let held = Lock::acquire(&path).unwrap();
+    assert_eq!(held.path(), lock_path(&path));
+    let e = compute(rule("0.6"), 100, &ctl).err().expect("refused");
+    let e = e.to_string();
+    assert!(
+        e.contains(&format!("in use by process {}", std::process::id())),
+        "{e}"
+    );
+    assert!(!path.exists(), "nothing computed or saved");
+    drop(held);
+    assert!(!lock_path(&path).exists());
+    compute(rule("0.6"), 100, &ctl).unwrap();
+    assert!(path.exists() && !lock_path(&path).exists());
+    // A lock of a process that has ended (a child that has exited), and
+    // one with no id in it, are stale.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    for stale in [format!("{dead}\n"), String::new()] {
+        std::fs::write(lock_path(&path), stale).unwrap();
+        compute(rule("0.6"), 200, &ctl).unwrap();
+        assert!(!lock_path(&path).exists());
+    }
+}
+
+/// A checkpoint that cannot be written is found before any work.
+#[test]
+fn an_unwritable_checkpoint_is_refused_before_the_work() {
+    use grundy_sequence::checkpoint::Lock;
+    let dir = temp("a-directory.seq");
+    std::fs::create_dir_all(&dir).unwrap();
+    let e = Lock::acquire(&dir).unwrap_err().to_string();
+    assert!(e.contains("it is a directory"), "{e}");
+    let e = Lock::acquire(Path::new("/dev/null"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    let nowhere = Path::new("/no/such/dir/x.seq");
+    let e = Lock::acquire(nowhere).unwrap_err().to_string();
+    assert!(
+        e.contains("/no/such/dir/x.seq: cannot write beside it: No such file"),
+        "{e}"
+    );
+    // Through compute: refused at once, for an n that would take long.
+    let ctl = Control {
+        checkpoint: Some(nowhere.to_path_buf()),
+        ..plain(Method::Rc)
+    };
+    let e = compute(rule("0.6"), 1 << 40, &ctl).err().expect("refused");
+    assert!(e.to_string().contains("cannot write beside it"), "{e}");
+}
