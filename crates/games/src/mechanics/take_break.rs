@@ -23,6 +23,7 @@ use grundy_engine::{
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// Heaps whose values [`ValueTable::value`] computes on demand, without
@@ -450,6 +451,18 @@ fn served(
     })
 }
 
+/// Whether the heap values an analysis computes draw the sequence
+/// engine's progress bar on stderr (see [`show_progress`]).
+static PROGRESS: AtomicBool = AtomicBool::new(false);
+
+/// Turns on (or off) the progress bar of the heap values computed before
+/// an analysis, for the whole process: the command line turns it on for
+/// `analyze`; libraries (Python, the page) keep the default, off. The bar
+/// is drawn only when stderr is a terminal.
+pub fn show_progress(on: bool) {
+    PROGRESS.store(on, Ordering::Relaxed);
+}
+
 /// A take-and-break family: the engine's [`Adapter`] over
 /// [`TakeBreakGame`], with the values of a position's heaps computed
 /// through the sequence engine before a normal-play analysis
@@ -471,9 +484,11 @@ impl TakeBreakFamily {
         let Some(n) = game.parse(args).ok().and_then(|p| p.into_iter().max()) else {
             return Ok(());
         };
-        game.table
-            .prepare(n, &self.control)
-            .map_err(|e| prepare_error(e, n))
+        let ctl = Control {
+            progress: PROGRESS.load(Ordering::Relaxed),
+            ..self.control.clone()
+        };
+        game.table.prepare(n, &ctl).map_err(|e| prepare_error(e, n))
     }
 }
 
