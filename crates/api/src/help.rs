@@ -25,9 +25,11 @@ before or after the position arguments. A word made of a dash and digits
 options.
 
 --outcome-only answers with the outcome and value alone: no move is
-examined, so a position with too many moves to list (`kayles
-1000000000000`) is answered wherever its value is known. --max-moves K
-lists the first K winning moves and still counts them all.
+examined. A position with too many moves to examine or list (`kayles
+1000000000000`) is answered the same way wherever its value is known,
+with a note. --max-moves K lists the first K winning moves and still
+counts them all, except in such a position: there it lists the first K
+the game's theory finds, without looking at the rest.
 
 The components are the parts the position splits into, each with a move
 and its value: none when the position is over, the position itself when

@@ -94,6 +94,8 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             0
         }
         Parsed::Analyze(req) => {
+            // A heap past the value table is computed first: show how far.
+            grundy_games::take_break::show_progress(true);
             let family = build(&req)?;
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
             let a = family

@@ -91,14 +91,6 @@ fn max_moves_lists_the_first_k_found_in_a_huge_position() {
     for args in [
         &["turning-corners", "3699942501,3250643525"][..],
         &["dawson-kayles", "1000000000000"],
-        &[
-            "coin-product",
-            "--x",
-            "ruler",
-            "--y",
-            "mock-turtles",
-            "2204121929,178",
-        ],
     ] {
         let mut a = vec!["analyze"];
         a.extend_from_slice(args);

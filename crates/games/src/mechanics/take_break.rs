@@ -22,7 +22,7 @@ use grundy_engine::{
     Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
-use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// Heaps whose values [`ValueTable::value`] computes on demand, without
@@ -158,6 +158,107 @@ impl ValueTable {
     }
 }
 
+/// The search of [`TextGame::theory_first`] for the first winning options
+/// of one heap, branch by branch.
+struct FirstSplits<'a> {
+    seq: &'a Sequence,
+    /// The proven period, if any.
+    period: Option<grundy_sequence::Period>,
+    /// Options still to be looked at.
+    budget: u128,
+    /// The part lists found so far, at most `k`.
+    found: Vec<Vec<u64>>,
+    k: usize,
+}
+
+impl FirstSplits<'_> {
+    fn value(&self, q: u64) -> Option<u64> {
+        self.seq.value(q).map(u64::from)
+    }
+
+    /// Looks at one option (its parts, of value `v`), keeping it if it is
+    /// worth `target`; `false` once nothing more is to be looked at.
+    fn look(&mut self, parts: &[u64], v: u64, target: u64) -> bool {
+        if self.found.len() >= self.k || self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        if v == target {
+            self.found.push(parts.to_vec());
+        }
+        true
+    }
+
+    /// The options leaving `m` counters in `heaps` heaps (two heaps: the
+    /// smaller part up to `a_max`); `None` when a value is missing.
+    fn branch(&mut self, m: u64, heaps: usize, a_max: u64, target: u64) -> Option<()> {
+        match heaps {
+            0 => {
+                self.look(&[], 0, target);
+            }
+            1 => {
+                let v = self.value(m)?;
+                self.look(&[m], v, target);
+            }
+            2 => self.pairs(m, a_max, target)?,
+            _ => {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        let v = self.value(a)? ^ self.value(b)? ^ self.value(m - a - b)?;
+                        if !self.look(&[a, b, m - a - b], v, target) {
+                            return Some(());
+                        }
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// The splits of `m` into a + (m - a), a = 1..=a_max, in that order.
+    /// With a proven period (n0, p), once a >= n0 and m - a >= n0 the
+    /// split's value depends on a mod p alone: the splits a in [s, s + p)
+    /// (s = max(n0, 1)) are looked at, and the later winning ones are
+    /// those plus multiples of p.
+    fn pairs(&mut self, m: u64, a_max: u64, target: u64) -> Option<()> {
+        let jump = self.period.and_then(|per| {
+            let s = per.preperiod.max(1);
+            let window_end = s.checked_add(per.period)?;
+            // Every later a keeps m - a >= n0 (a <= a_max <= m / 2).
+            (a_max >= window_end && m - a_max >= per.preperiod)
+                .then_some((s, window_end, per.period))
+        });
+        let direct_end = jump.map_or(a_max, |(_, end, _)| end - 1);
+        let mut residues = Vec::new();
+        for a in 1..=direct_end {
+            let v = self.value(a)? ^ self.value(m - a)?;
+            if !self.look(&[a, m - a], v, target) {
+                return Some(());
+            }
+            if v == target && jump.is_some_and(|(s, _, _)| a >= s) {
+                residues.push(a);
+            }
+        }
+        let Some((_, _, period)) = jump else {
+            return Some(());
+        };
+        let mut shift = period;
+        while !residues.is_empty() {
+            for &r in &residues {
+                let a = r + shift;
+                if a > a_max {
+                    return Some(());
+                }
+                if !self.look(&[a, m - a], target, target) {
+                    return Some(());
+                }
+            }
+            shift += period;
+        }
+        Some(())
+    }
+}
+
 /// A sum of heaps under one heap rule.
 pub struct TakeBreakGame {
     table: ValueTable,
@@ -188,6 +289,20 @@ impl TakeBreakGame {
     /// The rule.
     pub fn rule(&self) -> &HeapRule {
         self.table.rule()
+    }
+
+    /// The option branches of a heap of `n`, in the order of
+    /// [`HeapRule::for_each_option`]: the total left `m`, the number of
+    /// heaps it is left in, and for two heaps the largest smaller part.
+    fn branches(&self, n: usize) -> Vec<(usize, usize, usize)> {
+        match self.rule() {
+            HeapRule::GrundyGame => vec![(n, 2, n.saturating_sub(1) / 2)],
+            HeapRule::TakeBreak(code) => code
+                .removals()
+                .filter(|r| r.fits(n))
+                .map(|r| (n - r.take, r.heaps, (n - r.take) / 2))
+                .collect(),
+        }
     }
 
     /// The method line of the theory's answers.
@@ -366,7 +481,11 @@ impl TextGame for TakeBreakGame {
 
     /// The first `k` winning moves over the value table, heap by heap in
     /// the order of [`TextGame::moves`], looking at most at
-    /// [`MOVES_LIMIT`] options (a heap of 10^12 has about 10^12).
+    /// [`MOVES_LIMIT`] options (a heap of 10^12 has about 10^12). Once a
+    /// period is proven, the two-heap splits of a long heap repeat their
+    /// values with the period: one period of them is looked at, and the
+    /// winning ones of the rest are found by stepping, so a split branch
+    /// with no winning move is passed over at once.
     fn theory_first(&self, p: &Vec<u64>, play: Play, k: usize) -> Option<Theory<Vec<u64>>> {
         if play != Play::Normal {
             return None;
@@ -378,34 +497,25 @@ impl TextGame for TakeBreakGame {
         let total = values.iter().fold(0, |a, v| a ^ v);
         let mut winning = Vec::new();
         let seq = self.table.sequence.lock().ok()?;
-        let mut budget = MOVES_LIMIT;
+        let mut search = FirstSplits {
+            seq: &seq,
+            period: seq.proven_period(),
+            budget: MOVES_LIMIT,
+            found: Vec::new(),
+            k,
+        };
         for (i, &h) in p.iter().enumerate() {
-            if total == 0 || winning.len() >= k || budget == 0 {
+            if total == 0 || winning.len() >= k {
                 break;
             }
-            let target = values[i] ^ total;
+            search.k = k - winning.len();
+            search.found.clear();
             let heap = usize::try_from(h).ok()?;
-            let flow = self.rule().try_for_each_option(heap, |parts| {
-                if budget == 0 || winning.len() >= k {
-                    return ControlFlow::Break(None);
-                }
-                budget -= 1;
-                let mut v = 0;
-                for &q in parts {
-                    match seq.value(q as u64) {
-                        Some(x) => v ^= u64::from(x),
-                        None => return ControlFlow::Break(Some(())),
-                    }
-                }
-                if v == target {
-                    let parts: Vec<u64> = parts.iter().map(|&q| q as u64).collect();
-                    winning.push(self.labelled(p, i, &parts));
-                }
-                ControlFlow::Continue(())
-            });
-            // A part's value missing: the table does not cover this heap.
-            if flow == ControlFlow::Break(Some(())) {
-                return None;
+            for (m, heaps, a_max) in self.branches(heap) {
+                search.branch(m as u64, heaps, a_max as u64, values[i] ^ total)?;
+            }
+            for parts in &search.found {
+                winning.push(self.labelled(p, i, parts));
             }
         }
         Some(Theory {
@@ -450,6 +560,18 @@ fn served(
     })
 }
 
+/// Whether the heap values an analysis computes draw the sequence
+/// engine's progress bar on stderr (see [`show_progress`]).
+static PROGRESS: AtomicBool = AtomicBool::new(false);
+
+/// Turns on (or off) the progress bar of the heap values computed before
+/// an analysis, for the whole process: the command line turns it on for
+/// `analyze`; libraries (Python, the page) keep the default, off. The bar
+/// is drawn only when stderr is a terminal.
+pub fn show_progress(on: bool) {
+    PROGRESS.store(on, Ordering::Relaxed);
+}
+
 /// A take-and-break family: the engine's [`Adapter`] over
 /// [`TakeBreakGame`], with the values of a position's heaps computed
 /// through the sequence engine before a normal-play analysis
@@ -471,9 +593,11 @@ impl TakeBreakFamily {
         let Some(n) = game.parse(args).ok().and_then(|p| p.into_iter().max()) else {
             return Ok(());
         };
-        game.table
-            .prepare(n, &self.control)
-            .map_err(|e| prepare_error(e, n))
+        let ctl = Control {
+            progress: PROGRESS.load(Ordering::Relaxed),
+            ..self.control.clone()
+        };
+        game.table.prepare(n, &ctl).map_err(|e| prepare_error(e, n))
     }
 }
 

@@ -288,12 +288,19 @@ fn the_first_winning_moves_of_a_product_are_winning() {
             }
         }
     }
-    let one_or_two = CoinRule::parse("one-or-two").unwrap();
-    let g = ProductGame::new(one_or_two.clone(), one_or_two);
-    let p = g.parse(&["3699942501,3250643525"]).unwrap();
-    let t = g.theory_first(&p, Play::Normal, 4).unwrap();
-    assert_eq!(t.winning_moves.len(), 4);
-    for m in &t.winning_moves {
-        assert_eq!(g.closed_form(&m.to), Some(Nimber(0)), "{}", m.label);
+    // Far heads; a ruler move turns thousands of coins here, more than a
+    // position typed on the command line may hold, so the boards left are
+    // valued here.
+    for (a, b, head) in [
+        ("one-or-two", "one-or-two", "3699942501,3250643525"),
+        ("ruler", "mock-turtles", "2204121929,178"),
+    ] {
+        let g = ProductGame::new(CoinRule::parse(a).unwrap(), CoinRule::parse(b).unwrap());
+        let p = g.parse(&[head]).unwrap();
+        let t = g.theory_first(&p, Play::Normal, 4).unwrap();
+        assert_eq!(t.winning_moves.len(), 4, "{a} x {b}");
+        for m in &t.winning_moves {
+            assert_eq!(g.closed_form(&m.to), Some(Nimber(0)), "{}", m.label);
+        }
     }
 }

@@ -216,7 +216,13 @@ fn huge_heaps_use_the_proven_period_or_refuse_cleanly() {
 fn the_first_winning_moves_of_a_huge_heap_are_found_one_at_a_time() {
     let k = build("kayles", &[]).unwrap();
     let d = build("dawson-kayles", &[]).unwrap();
-    for (family, heaps) in [(&k, &["1000000000001", "1"][..]), (&d, &["1000000000000"])] {
+    // Kayles 10^12: no split after taking one pin wins, so the winning
+    // moves come after 5 * 10^11 options, found by stepping by the period.
+    for (family, heaps) in [
+        (&k, &["1000000000001", "1"][..]),
+        (&k, &["1000000000000"]),
+        (&d, &["1000000000000"]),
+    ] {
         let a = family
             .analyze_with(heaps, Play::Normal, Detail::FirstMoves(3))
             .unwrap();
@@ -253,4 +259,29 @@ fn terminal_test_agrees_with_listing_options() {
             g.options(&vec![n]).unwrap().is_empty()
         );
     }
+}
+
+/// The first winning moves found one at a time (stepping by the proven
+/// period through the splits of a long heap) are the first of the full
+/// list the theory makes by going through every option.
+#[test]
+fn the_first_winning_moves_found_are_the_first_of_the_full_list() {
+    let mut games: Vec<TakeBreakGame> = CODES.iter().map(|c| game(c)).collect();
+    games.push(TakeBreakGame::new(HeapRule::GrundyGame, take_wording));
+    for g in &games {
+        for p in [vec![500u64], vec![777], vec![1234, 3], vec![4097, 100, 7]] {
+            let Some(full) = g.theory(&p, Play::Normal) else {
+                panic!("{:?} {p:?}: no theory", g.rule())
+            };
+            for k in [1usize, 4, 100, 100_000] {
+                let first = g.theory_first(&p, Play::Normal, k).unwrap();
+                let want = &full.winning_moves[..k.min(full.winning_moves.len())];
+                assert_eq!(first.winning_moves, want, "{:?} {p:?} {k}", g.rule());
+                assert_eq!(first.outcome, full.outcome);
+            }
+        }
+    }
+    // Kayles's period is proven by then, so its splits were stepped through.
+    let source = games[0].closed_form_source(&vec![500]).unwrap();
+    assert!(source.contains("proven period"), "{source}");
 }
