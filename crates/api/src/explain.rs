@@ -86,12 +86,17 @@ pub fn explain(family: &dyn Family, args: &[&str], a: &Analysis) -> Result<Expla
     let components: Vec<ComponentWhy> = a
         .components
         .iter()
-        .map(|c| ComponentWhy {
-            position: c.position.clone(),
-            value: c.value,
-            source: source_of(c, &sources, a),
+        .map(|c| {
+            Ok(ComponentWhy {
+                position: c.position.clone(),
+                value: c.value,
+                source: match infinite_value(family, c, a)? {
+                    Some(v) => infinite_source(&v),
+                    None => source_of(c, &sources, a),
+                },
+            })
         })
-        .collect();
+        .collect::<Result<_, GameError>>()?;
     let nim_sum = match a.play {
         Play::Normal if components.len() >= 2 => components
             .iter()
@@ -177,6 +182,43 @@ fn source_of(c: &ComponentReport, sources: &[(String, Option<String>)], a: &Anal
         Some((_, None)) => "search of its game tree (the mex of its options' values)".to_string(),
         None => format!("the analysis ({})", a.method),
     }
+}
+
+/// The loopy value of component `c` of `a` when it is infinite: in normal
+/// play, a component without a finite value in a position that may repeat
+/// is asked for its own analysis (outcome only), whose `loopy_value` is
+/// Smith's generalized value, `∞{...}`.
+fn infinite_value(
+    family: &dyn Family,
+    c: &ComponentReport,
+    a: &Analysis,
+) -> Result<Option<String>, GameError> {
+    if a.play != Play::Normal || c.value.is_some() || a.loopy_value.is_none() {
+        return Ok(None);
+    }
+    let words: Vec<&str> = c.position.split_whitespace().collect();
+    let alone = family.analyze_with(&words, Play::Normal, Detail::OutcomeOnly)?;
+    Ok(alone.loopy_value.filter(|v| v.starts_with('∞')))
+}
+
+/// How the source of an infinite component begins.
+const INFINITE: &str = "loopy value ";
+
+/// Whether `c` is an infinite component, explained by [`infinite_source`]
+/// (other components without a value, in misère play, say nothing more
+/// in the text).
+fn is_infinite(c: &ComponentWhy) -> bool {
+    c.value.is_none() && c.source.starts_with(INFINITE)
+}
+
+/// Why an infinite component has no finite value, and what it does to a
+/// sum (Smith's rule: a finite rest of nim-sum n and an infinite value
+/// ∞K make a win when n is in K, else a draw; two infinite values, a
+/// draw).
+fn infinite_source(value: &str) -> String {
+    format!(
+        "{INFINITE}{value}, infinite (Smith's generalized Sprague-Grundy value): play in this component can go on for ever, and the numbers in braces are the finite values its moves reach. In a sum it makes a draw, unless the other components are finite and their nim-sum is one of those numbers: then the player to move wins by moving here to that value"
+    )
 }
 
 /// The nim-sum of `values`, worked out in binary.
@@ -280,6 +322,7 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
             };
             t.push(match c.value {
                 Some(v) => format!("{which}, of value {v}: {}.", c.source),
+                None if is_infinite(c) => format!("{which}, of {}.", c.source),
                 None => format!("{which}."),
             });
         }
@@ -296,6 +339,7 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
             for c in &e.components {
                 t.push(match c.value {
                     Some(v) => format!("  {:<width$}  value {v}: {}", c.position, c.source),
+                    None if is_infinite(c) => format!("  {:<width$}  {}", c.position, c.source),
                     None => format!("  {}", c.position),
                 });
             }

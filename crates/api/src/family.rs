@@ -347,6 +347,9 @@ pub struct OptionSpec {
     pub help: &'static str,
     /// Whether the game cannot be built without it.
     pub required: bool,
+    /// Whether it gives the position (used when no position argument
+    /// does, as hackenbush's `--edges`): giving both is refused.
+    pub position: bool,
 }
 
 /// Builds a family from its game options, under search limits. Shared,

@@ -13,8 +13,10 @@ and `grundy analyze GAME --help` for one game's options. The pirate puzzle,
 a puzzle of n players with no positions, is a command of its own:
 `grundy pirates --n 5 --m 100`.
 
-Exit status: 0 success; 2 bad input (unknown game or option, malformed
-position, number out of range) or a search limit hit; 1 internal failure.";
+Exit status: 0 success (also when the reader of the output goes away, as
+with `| head`); 2 bad input (unknown game or option, malformed position,
+number out of range) or a search limit hit; 3 the output could not be
+written (a full disk); 1 internal failure.";
 
 /// `analyze`: how the words after GAME are read, what the answer holds.
 pub const ANALYZE: &str = "\

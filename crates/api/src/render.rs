@@ -298,7 +298,7 @@ pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) 
         );
     }
     if let Some(f) = values_file {
-        let _ = writeln!(s, "values written to {f}, one per line, heap 0 first");
+        let _ = writeln!(s, "values written to {f}{}", crate::values::file_form(f));
     }
     s
 }

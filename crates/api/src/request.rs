@@ -161,6 +161,27 @@ pub struct CommonText<'a> {
     pub time_limit: Option<&'a str>,
 }
 
+/// The option that gives the position ([`OptionSpec::position`]) if the
+/// user gave it: its name and value.
+fn position_option<'o>(
+    registration: &Registration,
+    options: &'o GameOptions,
+) -> Option<(&'static str, &'o str)> {
+    registration
+        .options
+        .iter()
+        .filter(|o| o.position)
+        .find_map(|o| options.get(o.name).map(|v| (o.name, v)))
+}
+
+/// At most 40 characters of `s`, for quoting in a message.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 /// A game to build and what to ask it, with every option checked.
 #[derive(Clone)]
 pub struct Request {
@@ -209,6 +230,16 @@ impl Request {
             .filter(|&t| t > 0)
             .map(|t| t as usize);
         let limits = limits(c.max_states, c.time_limit)?;
+        if let (Some((name, given)), false) = (
+            position_option(&registration, &options),
+            positions.is_empty(),
+        ) {
+            return Err(GameError::Input(format!(
+                "the position is given twice: by --{name} '{}' and by the position arguments '{}'; give it one way",
+                clip(given),
+                clip(&positions.join(" "))
+            )));
+        }
         Ok(Request {
             title: title(&registration, &options),
             registration,
@@ -255,6 +286,11 @@ impl Request {
         if let Some(p) = self.positions.first() {
             return Err(GameError::Input(format!(
                 "unexpected argument '{p}': batch reads its positions from stdin, one per line"
+            )));
+        }
+        if let Some((name, _)) = position_option(&self.registration, &self.options) {
+            return Err(GameError::Input(format!(
+                "--{name} gives a position, and batch reads its positions from stdin, one per line: leave --{name} out"
             )));
         }
         Ok(self)
@@ -453,6 +489,7 @@ mod tests {
         value: "S",
         help: "the subtraction set",
         required: true,
+        position: false,
     };
 
     fn input(e: GameError) -> String {

@@ -172,6 +172,24 @@ fn decimal(mut v: u64, buf: &mut [u8; 21]) -> &[u8] {
     }
 }
 
+/// Whether a values file named `name` takes the binary form: its name
+/// ends in `.bin` (any other name: text, one value per line).
+pub fn is_binary_name(name: &str) -> bool {
+    std::path::Path::new(name)
+        .extension()
+        .is_some_and(|e| e == "bin")
+}
+
+/// What a values file named `name` holds, as the end of the sentence
+/// `values written to FILE...`.
+pub fn file_form(name: &str) -> &'static str {
+    if is_binary_name(name) {
+        " in binary: a 24-byte header, then each value as a little-endian integer of 2 bytes (8 when a value exceeds 65535), heap 0 first"
+    } else {
+        ", one per line, heap 0 first"
+    }
+}
+
 /// Writes `values` in the compact binary form. All numbers little-endian:
 ///
 /// | bytes  | content                                             |
@@ -232,7 +250,8 @@ pub fn read_binary(bytes: &[u8]) -> Result<SeqValues, String> {
     }
     if (body.len() / width) as u64 != count || !body.len().is_multiple_of(width) {
         return Err(format!(
-            "the header says {count} values of {width} bytes, the file holds {} bytes of values",
+            "the header says {count} value{} of {width} bytes, the file holds {} bytes of values",
+            if count == 1 { "" } else { "s" },
             body.len()
         ));
     }

@@ -4,6 +4,10 @@ use grundy_api::GameError;
 use std::fmt;
 use std::io;
 
+/// The exit status of a command whose output could not be written (a full
+/// disk, an I/O error; a closed pipe ends quietly with 0 instead).
+pub const OUTPUT_FAILED: i32 = 3;
+
 /// Everything that can stop a command.
 #[derive(Debug)]
 pub enum CliError {
@@ -12,8 +16,9 @@ pub enum CliError {
     /// An error reported by a game family: status from
     /// [`GameError::exit_code`] (2 for input and limits, 1 for bugs).
     Game(GameError),
-    /// Writing the answer failed for a reason other than a closed pipe:
-    /// status 1.
+    /// Writing the answer to stdout failed for a reason other than a
+    /// closed pipe (a full disk, an I/O error): status 3, neither the
+    /// input's fault nor a bug.
     Io(io::Error),
     /// Reading the input (`batch` and `play` lines) failed, e.g. stdin is
     /// a directory: status 2, the input is at fault.
@@ -26,13 +31,13 @@ impl CliError {
         CliError::Usage(msg.into())
     }
 
-    /// The process exit status: 2 for bad input and limits hit, 1 for
-    /// internal failures.
+    /// The process exit status: 2 for bad input and limits hit, 3 when
+    /// the output cannot be written, 1 for internal failures.
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Usage(_) => 2,
             CliError::Game(e) => e.exit_code(),
-            CliError::Io(_) => 1,
+            CliError::Io(_) => OUTPUT_FAILED,
             CliError::Read(_) => 2,
         }
     }

@@ -128,7 +128,7 @@ impl ValuesFile {
         Ok(ValuesFile {
             out,
             file: BufWriter::with_capacity(1 << 16, file),
-            binary: path.extension().is_some_and(|e| e == "bin"),
+            binary: values::is_binary_name(&path.to_string_lossy()),
         })
     }
 

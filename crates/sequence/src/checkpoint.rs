@@ -198,7 +198,10 @@ pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError
     if want != Some(size) {
         return Err(bad(
             path,
-            format!("size {size} bytes does not match its {count} values (truncated or corrupt)"),
+            format!(
+                "size {size} bytes does not match its {count} value{} (truncated or corrupt)",
+                if count == 1 { "" } else { "s" }
+            ),
         ));
     }
     let count = count as usize;

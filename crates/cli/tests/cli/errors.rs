@@ -119,3 +119,57 @@ fn nim_arithmetic_errors() {
         "too large",
     );
 }
+
+/// A failed write to stdout (here a full device) is named and has a status
+/// of its own, 3, not the internal failure's 1; a closed pipe is not a
+/// failure (status 0, nothing said).
+#[test]
+fn a_failed_output_write_is_status_3() {
+    for args in [
+        &["analyze", "nim", "3", "4"][..],
+        &["seq", "kayles", "-n", "100", "--json"],
+        &["games"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full exists");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(3), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            "error: cannot write output: No space left on device (os error 28)\n"
+        );
+    }
+}
+
+/// A position given both by its option and by position arguments is
+/// refused, naming both (it used to take the arguments silently); batch,
+/// whose positions are its input lines, refuses the option.
+#[test]
+fn a_position_given_twice_is_refused() {
+    assert_status_2_naming(
+        &["analyze", "graph", "--edges", "a-b", "--tokens", "a", "b"],
+        "the position is given twice: by --tokens 'a' and by the position arguments 'b'; give it one way",
+    );
+    assert_status_2_naming(
+        &["analyze", "hackenbush", "--edges", "0-1 1-2", "0-1"],
+        "the position is given twice: by --edges '0-1 1-2' and by the position arguments '0-1'",
+    );
+    assert_status_2_naming(
+        &["play", "graph", "--edges", "a-b", "--tokens", "a", "b"],
+        "the position is given twice",
+    );
+    assert_status_2_naming(
+        &["batch", "graph", "--edges", "a-b", "--tokens", "a"],
+        "--tokens gives a position, and batch reads its positions from stdin",
+    );
+    // Either way alone still works.
+    ok(&["analyze", "graph", "--edges", "a-b", "--tokens", "a"]);
+    ok(&["analyze", "graph", "--edges", "a-b", "a"]);
+    ok(&["analyze", "hackenbush", "--edges", "0-1 1-2"]);
+}

@@ -192,3 +192,30 @@ fn a_drawn_sum_says_no_move_wins_in_normal_play_words() {
     );
     assert!(!w.contains("misère"), "{w}");
 }
+
+/// An infinite component is explained: its loopy value and what it does
+/// to a sum (it used to be listed with no reason at all).
+#[test]
+fn an_infinite_component_has_its_loopy_value_and_meaning() {
+    let o = ok(&[
+        "analyze",
+        "graph",
+        "--edges",
+        "a-b,b-a,c-d",
+        "c",
+        "a",
+        "--explain",
+    ]);
+    assert!(
+        o.contains("    a  loopy value ∞{}, infinite (Smith's generalized Sprague-Grundy value): play in this component can go on for ever"),
+        "{o}"
+    );
+    assert!(o.contains("In a sum it makes a draw, unless"), "{o}");
+    let j = analyze_json(&["graph", "--edges", "a-b,b-a,c-d", "c", "a", "--explain"]);
+    let comps = j["explanation"]["components"].as_array().unwrap();
+    let a = comps.iter().find(|c| c["position"] == "a").unwrap();
+    assert!(
+        a["source"].as_str().unwrap().starts_with("loopy value ∞{}"),
+        "{a}"
+    );
+}

@@ -105,3 +105,20 @@ fn a_tree_of_100000_edges() {
     assert_eq!(a["value"], v + 1);
     assert!(a["winning_move_count"].as_u64().unwrap() <= 2);
 }
+
+/// `-` stands for an empty graph inside a sum as well as for the empty
+/// position: `0-1 ; - ; 0-1` is `0-1 ; ; 0-1` (it used to be refused).
+#[test]
+fn a_dash_is_an_empty_graph_in_a_sum() {
+    let dashed = analyze(&["0-1 ; - ; 0-1"]);
+    let empty = analyze(&["0-1 ; ; 0-1"]);
+    assert_eq!(dashed, empty);
+    assert_eq!(dashed["outcome"], "P");
+    assert_eq!(dashed["position"], "0-1 ; 0-1");
+    assert_eq!(analyze(&["-"])["outcome"], "P");
+    // A dash among edges is still a bad edge.
+    assert_status_2_naming(
+        &["analyze", "hackenbush", "0-1 - 1-2"],
+        "bad edge '-' in graph 1",
+    );
+}

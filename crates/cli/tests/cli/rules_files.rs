@@ -243,3 +243,20 @@ fn moves(p) {
         "operations limit hit: more than 1000000 operations in one call",
     );
 }
+
+/// Counts of one take the singular: "after 1 move", "the 1 position
+/// reachable" (they read "1 moves", "1 positions").
+#[test]
+fn counts_of_one_are_singular() {
+    let file = example("cycles.rhai");
+    let two = analyze_json(&["--rules", &file, "2"]);
+    assert_eq!(
+        two["notes"][0],
+        "remoteness 1: the game ends after 1 move with best play"
+    );
+    let zero = analyze_json(&["--rules", &file, "0"]);
+    assert_eq!(
+        zero["method"],
+        "retrograde analysis of the 1 position reachable (the game may repeat)"
+    );
+}

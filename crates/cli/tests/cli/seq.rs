@@ -371,3 +371,28 @@ fn a_plot_write_error_is_a_sentence() {
         );
     }
 }
+
+/// The summary says what the values file holds: text one value a line, or
+/// for a `.bin` file the binary form (it said "one per line" for both).
+#[test]
+fn the_summary_says_what_a_values_file_holds() {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-form-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bin = dir.join("v.bin");
+    let bin = bin.to_str().unwrap();
+    let text = ok(&["seq", "kayles", "-n", "10", "--values", bin]);
+    assert!(
+        text.ends_with(&format!("values written to {bin} in binary: a 24-byte header, then each value as a little-endian integer of 2 bytes (8 when a value exceeds 65535), heap 0 first\n")),
+        "{text}"
+    );
+    let txt = dir.join("v.txt");
+    let txt = txt.to_str().unwrap();
+    let text = ok(&["seq", "kayles", "-n", "10", "--values", txt]);
+    assert!(
+        text.ends_with(&format!(
+            "values written to {txt}, one per line, heap 0 first\n"
+        )),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

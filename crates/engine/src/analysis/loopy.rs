@@ -28,7 +28,10 @@ const DRAW_NOTE: &str = "neither player can force a win; play can go on for ever
 /// The note on how long the game lasts with best play (`None`: a draw).
 fn remoteness_note(remoteness: Option<u32>) -> String {
     match remoteness {
-        Some(r) => format!("remoteness {r}: the game ends after {r} moves with best play"),
+        Some(r) => format!(
+            "remoteness {r}: the game ends after {r} move{} with best play",
+            if r == 1 { "" } else { "s" }
+        ),
         None => DRAW_NOTE.to_string(),
     }
 }
@@ -237,10 +240,12 @@ pub(super) fn analyze<G: TextGame>(
     let heading = Heading {
         game: game_name.to_string(),
         position: game.format(p),
-        method: format!(
-            "retrograde analysis of the {} positions reachable (the game may repeat)",
-            reachable.positions()
-        ),
+        method: match reachable.positions() {
+            1 => "retrograde analysis of the 1 position reachable (the game may repeat)".into(),
+            n => {
+                format!("retrograde analysis of the {n} positions reachable (the game may repeat)")
+            }
+        },
     };
     let mut a = report.analysis(0, heading, detail, || {
         check_moves_bound(game, p, limits)?;

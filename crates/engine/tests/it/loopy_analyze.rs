@@ -412,7 +412,7 @@ fn a_finished_misere_game_has_remoteness_0() {
     assert_eq!(forced.outcome, Outcome::P);
     assert_eq!(
         forced.notes,
-        ["remoteness 1: the game ends after 1 moves with best play"]
+        ["remoteness 1: the game ends after 1 move with best play"]
     );
 }
 
@@ -478,7 +478,7 @@ fn a_report_lists_the_moves_worth_playing_as_detail_asks() {
     assert_eq!((won.drawing_move_count, won.drawing_moves.len()), (None, 0));
     assert_eq!(
         won.notes,
-        ["remoteness 1: the game ends after 1 moves with best play"]
+        ["remoteness 1: the game ends after 1 move with best play"]
     );
     let drawn = analysis(4, Detail::FirstMoves(1));
     assert_eq!(drawn.outcome, Outcome::D);

@@ -196,6 +196,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "RULE",
         help: "single, one-or-two, run:K, subtract:S, twins:S, mock-turtles, ruler or grunt",
         required: true,
+        position: false,
     }],
     build,
 };

@@ -466,12 +466,14 @@ pub const COIN_PRODUCT: BuiltIn = BuiltIn {
             value: "RULE",
             help: "the rule along x (see `coins`)",
             required: true,
+            position: false,
         },
         OptionSpec {
             name: "y",
             value: "RULE",
             help: "the rule along y (see `coins`)",
             required: true,
+            position: false,
         },
     ],
     build: |opts, limits| {

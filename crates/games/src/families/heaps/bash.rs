@@ -162,6 +162,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "M",
         help: "the most counters one move may take (1 or more)",
         required: true,
+        position: false,
     }],
     build,
 };

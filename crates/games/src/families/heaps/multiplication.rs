@@ -154,6 +154,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "N",
         help: "the product to reach, 1 to 2^32",
         required: true,
+        position: false,
     }],
     build,
 };

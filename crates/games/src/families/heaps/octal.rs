@@ -12,6 +12,7 @@ const CODE: OptionSpec = OptionSpec {
     value: "CODE",
     help: "take-and-break code d0.d1d2..., octal (0.137, 4.07) or hexadecimal (0.F, 0x0.37)",
     required: true,
+    position: false,
 };
 
 fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {

@@ -47,6 +47,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "S",
         help: "the subtraction set, comma-separated, e.g. 1,3,4",
         required: true,
+        position: false,
     }],
     build,
 };

@@ -438,6 +438,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "N",
         help: "the number of columns (1 to 10000)",
         required: true,
+        position: false,
     }],
     build,
 };

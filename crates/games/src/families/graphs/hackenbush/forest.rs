@@ -55,6 +55,11 @@ pub fn parse_forest(text: &str) -> Result<Forest, ParseError> {
     let mut graphs = Vec::new();
     let mut total = 0usize;
     for (gi, part) in text.split(';').enumerate() {
+        // `-` is an empty graph inside a sum too (`0-1 ; - ; 0-1`), as an
+        // empty part is: both are dropped.
+        if part.trim() == EMPTY {
+            continue;
+        }
         let mut edges = Vec::new();
         for word in part
             .split(|c: char| c.is_whitespace() || c == ',')

@@ -256,6 +256,7 @@ pub const REGISTRATION: BuiltIn = BuiltIn {
         value: "EDGES",
         help: "the position, e.g. \"0-1 1-2 1-3 ; 0-1\" (node 0 is the ground)",
         required: false,
+        position: true,
     }],
     build,
 };
