@@ -2,6 +2,7 @@
 
 use crate::hash::{FastMap, FastSet};
 use crate::limits::Budget;
+use crate::memory::Reserve;
 use crate::{Impartial, Limits, SearchError};
 use std::sync::Arc;
 
@@ -109,6 +110,7 @@ impl<G: Impartial> MisereSolver<G> {
                 if extra as u64 > self.limits.max_states {
                     return Err(SearchError::StateLimit(self.limits.max_states));
                 }
+                crate::memory::admit(0, self.limits.max_memory)?;
                 out.push(child);
             }
         }
@@ -173,6 +175,7 @@ impl<G: Impartial> MisereSolver<G> {
                     in_frames -= frame.held;
                     on_stack.remove(&frame.state);
                     self.stored += frame.state.len().max(1);
+                    self.memo.reserve_within(1, budget.max_memory())?;
                     self.memo.insert(frame.state, w);
                     if let Some(parent) = stack.last_mut() {
                         // The parent was waiting on this state, at its cursor.
@@ -185,6 +188,8 @@ impl<G: Impartial> MisereSolver<G> {
                 }
                 (None, Some(child)) => {
                     budget.check(self.stored + in_frames)?;
+                    on_stack.reserve_within(1, budget.max_memory())?;
+                    stack.reserve_within(1, budget.max_memory())?;
                     if !on_stack.insert(child.clone()) {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
