@@ -41,7 +41,7 @@ pub enum SearchError {
     /// failed: the limit is named in MiB.
     #[error(
         "memory limit hit: more than {} MiB in use (raise it with --max-memory; in Python, max_memory=)",
-        crate::memory::mib(*.0)
+        *.0 >> 20
     )]
     MemoryLimit(u64),
     /// The search ran out of time.

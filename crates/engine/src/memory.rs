@@ -96,11 +96,6 @@ pub fn allocated() -> Option<u64> {
     }
 }
 
-/// Bytes a budget of `bytes` is reported in: mebibytes, rounded down.
-pub fn mib(bytes: u64) -> u64 {
-    bytes >> 20
-}
-
 /// The most memory this process may hold, in bytes: the least of the
 /// machine's memory (`MemTotal`), the cgroup's limit (v2 `memory.max`,
 /// v1 `memory.limit_in_bytes`) and the address-space limit
@@ -123,8 +118,13 @@ pub fn process_limit() -> Option<u64> {
 /// and under an address-space cap the allocator's reserved arenas, the
 /// thread stacks and the program itself count as well. What is left is
 /// room for the rest of the process, never a margin anyone relies on.
+///
+/// Read once per process (the limits do not change under a running
+/// program), so code without [`crate::Limits`] at hand, a family's
+/// answer-size estimate say, can check against it as often as it likes.
 pub fn default_max_memory() -> u64 {
-    process_limit().map_or(FALLBACK_MAX_MEMORY, |l| l / 2)
+    static DEFAULT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| process_limit().map_or(FALLBACK_MAX_MEMORY, |l| l / 2))
 }
 
 /// The budget when the process's limit cannot be read: 1 GiB.

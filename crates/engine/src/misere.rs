@@ -194,6 +194,9 @@ impl<G: Impartial> MisereSolver<G> {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
                     let frame = self.frame(child)?;
+                    // A state may have a hundred thousand children: the
+                    // clock follows the children listed, not the states.
+                    budget.spend(frame.children.len() as u64)?;
                     in_frames += frame.held;
                     stack.push(frame);
                 }

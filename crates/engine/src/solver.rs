@@ -183,6 +183,8 @@ impl<G: Impartial> Solver<G> {
                     }
                     budget.admit(self.game.search_size(&part))?;
                     let f = self.frame(part.clone())?;
+                    // The clock follows the options listed, not the states.
+                    budget.spend(f.options.len() as u64)?;
                     self.memo.reserve_within(1, budget.max_memory())?;
                     stack.reserve_within(1, budget.max_memory())?;
                     self.memo.insert(part, None);
