@@ -72,8 +72,12 @@ impl<G: Impartial> MisereSolver<G> {
     }
 
     /// The search frame of `state`, its children listed.
-    fn frame(&self, state: Vec<G::Position>) -> Result<Frame<G::Position>, SearchError> {
-        let (children, extra) = self.children(&state)?;
+    fn frame(
+        &self,
+        state: Vec<G::Position>,
+        budget: &mut Budget,
+    ) -> Result<Frame<G::Position>, SearchError> {
+        let (children, extra) = self.children(&state, budget)?;
         // A state counts one, and one more for each part past its first;
         // a child waiting in the frame, only for its parts past the first.
         let held = state.len().max(1) + extra;
@@ -89,7 +93,11 @@ impl<G: Impartial> MisereSolver<G> {
     /// The states one move from `state`, and how many parts past their
     /// first they hold. Errors with the state limit when that would exceed
     /// it (one frame of a sum of many parts can be that large).
-    fn children(&self, state: &[G::Position]) -> Result<Children<G::Position>, SearchError> {
+    fn children(
+        &self,
+        state: &[G::Position],
+        budget: &mut Budget,
+    ) -> Result<Children<G::Position>, SearchError> {
         let mut out = Vec::new();
         let mut extra = 0;
         for (i, part) in state.iter().enumerate() {
@@ -110,7 +118,10 @@ impl<G: Impartial> MisereSolver<G> {
                 if extra as u64 > self.limits.max_states {
                     return Err(SearchError::StateLimit(self.limits.max_states));
                 }
-                crate::memory::admit(0, self.limits.max_memory)?;
+                // Each child costs a terminal test of its parts, which
+                // may list their options: the clock (and the memory)
+                // are checked child by child.
+                budget.tick()?;
                 out.push(child);
             }
         }
@@ -144,7 +155,7 @@ impl<G: Impartial> MisereSolver<G> {
         let mut budget = Budget::start(&self.limits);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let first = self.frame(root.clone())?;
+        let first = self.frame(root.clone(), &mut budget)?;
         // Parts held by the frames on the stack.
         let mut in_frames = first.held;
         let mut stack = vec![first];
@@ -193,7 +204,7 @@ impl<G: Impartial> MisereSolver<G> {
                     if !on_stack.insert(child.clone()) {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
-                    let frame = self.frame(child)?;
+                    let frame = self.frame(child, &mut budget)?;
                     // A state may have a hundred thousand children: the
                     // clock follows the children listed, not the states.
                     budget.spend(frame.children.len() as u64)?;
