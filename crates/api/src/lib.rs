@@ -47,6 +47,9 @@ pub use family::{
     parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
     Registration, SeqFn, SeqReport,
 };
+/// The memory budget: the counting allocator every front end installs,
+/// the process's limit and the default budget.
+pub use grundy_engine::memory;
 pub use grundy_engine::{
     Analysis, ComponentReport, Detail, GameError, Limits, MoveOutcomes, MoveReport, Outcome,
     ParseError, Play, SearchError,

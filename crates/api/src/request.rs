@@ -10,6 +10,7 @@ use crate::{
     parse_u64_in, Detail, GameError, GameOptions, Limits, MatchOptions, OptionSpec, Play,
     Registration,
 };
+use grundy_engine::memory;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -120,9 +121,13 @@ pub fn parse_seconds(s: &str) -> Result<Duration, GameError> {
         .map_err(|_| GameError::Input(format!("--time-limit: '{s}' seconds is too long")))
 }
 
-/// The search limits from the texts of `--max-states` and `--time-limit`,
-/// each defaulting to [`Limits::default`] when absent.
-pub fn limits(max_states: Option<&str>, time_limit: Option<&str>) -> Result<Limits, GameError> {
+/// The search limits from the texts of `--max-states`, `--time-limit`
+/// and `--max-memory`, each defaulting to [`Limits::default`] when absent.
+pub fn limits(
+    max_states: Option<&str>,
+    time_limit: Option<&str>,
+    max_memory: Option<&str>,
+) -> Result<Limits, GameError> {
     let mut limits = Limits::default();
     if let Some(s) = max_states {
         limits.max_states = parse_u64_in(s, 1, u64::MAX)
@@ -131,7 +136,16 @@ pub fn limits(max_states: Option<&str>, time_limit: Option<&str>) -> Result<Limi
     if let Some(s) = time_limit {
         limits.max_time = Some(parse_seconds(s)?);
     }
+    if let Some(s) = max_memory {
+        limits.max_memory = parse_max_memory(s)?;
+    }
     Ok(limits)
+}
+
+/// A memory budget written as text (`--max-memory`): bytes, or a number
+/// with K, M, G or T (`512M`, `4G`), at least 1M.
+pub fn parse_max_memory(s: &str) -> Result<u64, GameError> {
+    memory::parse_size(s).map_err(|e| GameError::Input(format!("--max-memory: {e}")))
 }
 
 /// The largest heap of a sequence, `-n`, checked against [`MAX_SEQ_N`].
@@ -159,6 +173,8 @@ pub struct CommonText<'a> {
     pub max_states: Option<&'a str>,
     /// `--time-limit SECS`.
     pub time_limit: Option<&'a str>,
+    /// `--max-memory SIZE`.
+    pub max_memory: Option<&'a str>,
 }
 
 /// The option that gives the position ([`OptionSpec::position`]) if the
@@ -229,7 +245,7 @@ impl Request {
             .transpose()?
             .filter(|&t| t > 0)
             .map(|t| t as usize);
-        let limits = limits(c.max_states, c.time_limit)?;
+        let limits = limits(c.max_states, c.time_limit, c.max_memory)?;
         if let (Some((name, given)), false) = (
             position_option(&registration, &options),
             positions.is_empty(),
@@ -452,6 +468,7 @@ impl SeqRequest {
                 .checkpoint_every
                 .unwrap_or(defaults.checkpoint_interval),
             time_limit: req.explicit_time_limit,
+            memory_limit: Some(req.limits.max_memory),
             progress: self.progress,
             ..defaults
         })
@@ -548,18 +565,20 @@ mod tests {
 
     #[test]
     fn limits_and_sizes() {
-        let l = limits(Some("5"), Some("1.5")).unwrap();
+        let l = limits(Some("5"), Some("1.5"), Some("512M")).unwrap();
         assert_eq!(l.max_states, 5);
         assert_eq!(l.max_time, Some(Duration::from_millis(1500)));
-        assert_eq!(
-            limits(None, None).unwrap().max_states,
-            Limits::default().max_states
-        );
+        assert_eq!(l.max_memory, 512 << 20);
+        let d = limits(None, None, None).unwrap();
+        assert_eq!(d.max_states, Limits::default().max_states);
+        assert_eq!(d.max_memory, memory::default_max_memory());
+        assert!(input(limits(None, None, Some("12Q")).unwrap_err())
+            .starts_with("--max-memory: invalid memory size '12Q'"));
         for bad in ["0", "-1", "x", "nan", "NaN", "inf", "", "1e300"] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
         assert_eq!(
-            input(limits(Some("0"), None).unwrap_err()),
+            input(limits(Some("0"), None, None).unwrap_err()),
             "--max-states: '0' is too small; the least allowed is 1"
         );
         assert_eq!(seq_n("1000").unwrap(), 1000);

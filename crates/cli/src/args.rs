@@ -125,6 +125,11 @@ struct Common {
     /// has none unless given, since long sequences checkpoint instead)
     #[arg(long, value_name = "SECS")]
     time_limit: Option<String>,
+    /// Most memory a search may hold: bytes, or with K, M, G or T (512M,
+    /// 4G). Default: half of the least of the machine's memory, the
+    /// cgroup's limit and `ulimit -v`
+    #[arg(long, value_name = "SIZE")]
+    max_memory: Option<String>,
 }
 
 impl Common {
@@ -135,6 +140,7 @@ impl Common {
             threads: self.threads.as_deref(),
             max_states: self.max_states.as_deref(),
             time_limit: self.time_limit.as_deref(),
+            max_memory: self.max_memory.as_deref(),
         }
     }
 }

@@ -3,8 +3,11 @@
 //! game logic: it builds a family (or a puzzle) from the registry with its
 //! options, asks it, and formats the answer.
 
+/// mimalloc, counted: the memory budget (`--max-memory`) reads the bytes
+/// held from `grundy_api::memory::allocated`.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: grundy_api::memory::CountingAlloc<mimalloc::MiMalloc> =
+    grundy_api::memory::CountingAlloc(mimalloc::MiMalloc);
 
 mod args;
 mod batch;

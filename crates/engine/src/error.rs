@@ -37,6 +37,13 @@ pub enum SearchError {
     /// The memo table reached its size limit.
     #[error("search limit hit: more than {0} positions (raise it with --max-states)")]
     StateLimit(u64),
+    /// The memory held reached the budget (bytes), or an allocation
+    /// failed: the limit is named in MiB.
+    #[error(
+        "memory limit hit: more than {} MiB in use (raise it with --max-memory; in Python, max_memory=)",
+        *.0 >> 20
+    )]
+    MemoryLimit(u64),
     /// The search ran out of time.
     #[error("search limit hit: more than {0:?} of search time (raise it with --time-limit)")]
     TimeLimit(Duration),

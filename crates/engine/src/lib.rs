@@ -19,6 +19,7 @@ mod game;
 mod hash;
 mod limits;
 mod loopy_value;
+pub mod memory;
 pub mod mex_table;
 mod misere;
 mod outcome;

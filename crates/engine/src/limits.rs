@@ -1,6 +1,7 @@
 //! Limits every search obeys.
 
 use crate::clock::{default_clock, Deadline, SharedClock};
+use crate::memory;
 use crate::SearchError;
 use std::time::Duration;
 
@@ -10,6 +11,11 @@ use std::time::Duration;
 pub struct Limits {
     /// Most positions a memo table may hold.
     pub max_states: u64,
+    /// Most bytes the process may hold while searching: checked against
+    /// [`crate::memory::allocated`] where states are counted, and by every
+    /// store before it grows ([`crate::memory::Reserve`]). By default
+    /// [`crate::memory::default_max_memory`].
+    pub max_memory: u64,
     /// Wall-clock budget of one call, if any. Measured on `clock`; not
     /// applied when there is no clock.
     pub max_time: Option<Duration>,
@@ -20,13 +26,15 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Ten million states and one minute (when there is a clock): enough
-    /// for every documented example, small enough to fail fast on a 24 GiB
-    /// machine.
+    /// Ten million states, half of the process's memory
+    /// ([`crate::memory::default_max_memory`]) and one minute (when there
+    /// is a clock): enough for every documented example, small enough to
+    /// fail fast and leave the machine usable.
     fn default() -> Self {
         let clock = default_clock();
         Limits {
             max_states: 10_000_000,
+            max_memory: crate::memory::default_max_memory(),
             max_time: clock.as_ref().map(|_| Duration::from_secs(60)),
             clock,
         }
@@ -37,6 +45,7 @@ impl Default for Limits {
 #[derive(Clone, Debug)]
 pub(crate) struct Budget {
     max_states: u64,
+    max_memory: u64,
     deadline: Deadline,
     work: u64,
 }
@@ -50,12 +59,14 @@ impl Budget {
     pub(crate) fn start(limits: &Limits) -> Budget {
         Budget {
             max_states: limits.max_states,
+            max_memory: limits.max_memory,
             deadline: Deadline::start(limits.max_time, limits.clock.as_ref()),
             work: 0,
         }
     }
 
-    /// Checks the state count and, every few thousand calls, the clock.
+    /// Checks the state count, the memory held and, every few thousand
+    /// calls, the clock.
     #[inline]
     pub(crate) fn check(&mut self, states: usize) -> Result<(), SearchError> {
         if states as u64 >= self.max_states {
@@ -64,11 +75,25 @@ impl Budget {
         self.tick()
     }
 
-    /// Checks only the clock, every few thousand calls: for searches whose
-    /// state count was admitted in advance.
+    /// Checks the memory held and, every few thousand calls, the clock:
+    /// for searches whose state count was admitted in advance.
     #[inline]
     pub(crate) fn tick(&mut self) -> Result<(), SearchError> {
+        self.check_memory()?;
         self.deadline.tick().map_err(SearchError::TimeLimit)
+    }
+
+    /// Refuses when the bytes allocated exceed the budget.
+    #[inline]
+    pub(crate) fn check_memory(&self) -> Result<(), SearchError> {
+        memory::admit(0, self.max_memory)
+    }
+
+    /// The memory budget, for stores growing through
+    /// [`memory::Reserve`].
+    #[inline]
+    pub(crate) fn max_memory(&self) -> u64 {
+        self.max_memory
     }
 
     /// Counts `units` of work (moves followed, say) and checks the clock
@@ -77,6 +102,7 @@ impl Budget {
     /// seldom.
     pub(crate) fn spend(&mut self, units: u64) -> Result<(), SearchError> {
         self.work += units;
+        self.check_memory()?;
         if self.work >= CLOCK_EVERY {
             self.work = 0;
             self.deadline.check().map_err(SearchError::TimeLimit)?;
@@ -120,6 +146,7 @@ mod tests {
     fn limits(max_time: Option<Duration>) -> Limits {
         Limits {
             max_states: 1000,
+            max_memory: u64::MAX,
             max_time,
             clock: Some(Arc::new(Late(Default::default()))),
         }

@@ -128,6 +128,14 @@ pub fn loopy_values(graph: &GameGraph, limits: &Limits) -> Result<Vec<LoopyValue
     let n = graph.positions();
     let mut budget = Budget::start(limits);
     budget.admit(n as u128)?;
+    // The reverse graph (12 bytes a position, 4 a move), the labels and
+    // work lists (17 bytes a position) and the answer, before any of it
+    // is allocated.
+    let per_position = 29 + std::mem::size_of::<LoopyValue>() as u64;
+    let bytes = (n as u64)
+        .saturating_mul(per_position)
+        .saturating_add(graph.moves() as u64 * 4);
+    crate::memory::admit(bytes, limits.max_memory)?;
     if let Some(order) = graph.topological_order() {
         // Without cycles every value is the finite mex of its options'
         // values: one pass, each position after its options.

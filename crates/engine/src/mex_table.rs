@@ -117,7 +117,11 @@ impl QueenTable {
         let (r, c) = (rows as usize, cols as usize);
         let rows_i = rows as i64;
         let width = 4 * r + 1;
-        let mut values = vec![0u32; (r + 1) * (c + 1)];
+        // A table the allocator cannot give is one the budget does not
+        // cover: the caller falls back as for one too large.
+        let mut values = Vec::new();
+        values.try_reserve_exact((r + 1) * (c + 1)).ok()?;
+        values.resize((r + 1) * (c + 1), 0u32);
         let mut columns = Windows::new(c + 1, width);
         let mut col_mex = vec![0i64; c + 1];
         // Diagonal d = j - i, stored at index d + rows.

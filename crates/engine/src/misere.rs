@@ -2,6 +2,7 @@
 
 use crate::hash::{FastMap, FastSet};
 use crate::limits::Budget;
+use crate::memory::Reserve;
 use crate::{Impartial, Limits, SearchError};
 use std::sync::Arc;
 
@@ -71,8 +72,12 @@ impl<G: Impartial> MisereSolver<G> {
     }
 
     /// The search frame of `state`, its children listed.
-    fn frame(&self, state: Vec<G::Position>) -> Result<Frame<G::Position>, SearchError> {
-        let (children, extra) = self.children(&state)?;
+    fn frame(
+        &self,
+        state: Vec<G::Position>,
+        budget: &mut Budget,
+    ) -> Result<Frame<G::Position>, SearchError> {
+        let (children, extra) = self.children(&state, budget)?;
         // A state counts one, and one more for each part past its first;
         // a child waiting in the frame, only for its parts past the first.
         let held = state.len().max(1) + extra;
@@ -88,7 +93,11 @@ impl<G: Impartial> MisereSolver<G> {
     /// The states one move from `state`, and how many parts past their
     /// first they hold. Errors with the state limit when that would exceed
     /// it (one frame of a sum of many parts can be that large).
-    fn children(&self, state: &[G::Position]) -> Result<Children<G::Position>, SearchError> {
+    fn children(
+        &self,
+        state: &[G::Position],
+        budget: &mut Budget,
+    ) -> Result<Children<G::Position>, SearchError> {
         let mut out = Vec::new();
         let mut extra = 0;
         for (i, part) in state.iter().enumerate() {
@@ -109,6 +118,10 @@ impl<G: Impartial> MisereSolver<G> {
                 if extra as u64 > self.limits.max_states {
                     return Err(SearchError::StateLimit(self.limits.max_states));
                 }
+                // Each child costs a terminal test of its parts, which
+                // may list their options: the clock (and the memory)
+                // are checked child by child.
+                budget.tick()?;
                 out.push(child);
             }
         }
@@ -142,7 +155,7 @@ impl<G: Impartial> MisereSolver<G> {
         let mut budget = Budget::start(&self.limits);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let first = self.frame(root.clone())?;
+        let first = self.frame(root.clone(), &mut budget)?;
         // Parts held by the frames on the stack.
         let mut in_frames = first.held;
         let mut stack = vec![first];
@@ -173,6 +186,7 @@ impl<G: Impartial> MisereSolver<G> {
                     in_frames -= frame.held;
                     on_stack.remove(&frame.state);
                     self.stored += frame.state.len().max(1);
+                    self.memo.reserve_within(1, budget.max_memory())?;
                     self.memo.insert(frame.state, w);
                     if let Some(parent) = stack.last_mut() {
                         // The parent was waiting on this state, at its cursor.
@@ -185,10 +199,15 @@ impl<G: Impartial> MisereSolver<G> {
                 }
                 (None, Some(child)) => {
                     budget.check(self.stored + in_frames)?;
+                    on_stack.reserve_within(1, budget.max_memory())?;
+                    stack.reserve_within(1, budget.max_memory())?;
                     if !on_stack.insert(child.clone()) {
                         return Err(SearchError::Cycle(format!("{child:?}")));
                     }
-                    let frame = self.frame(child)?;
+                    let frame = self.frame(child, &mut budget)?;
+                    // A state may have a hundred thousand children: the
+                    // clock follows the children listed, not the states.
+                    budget.spend(frame.children.len() as u64)?;
                     in_frames += frame.held;
                     stack.push(frame);
                 }

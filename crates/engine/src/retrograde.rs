@@ -26,6 +26,7 @@
 
 use crate::hash::FastMap;
 use crate::limits::Budget;
+use crate::memory::{self, Reserve};
 use crate::{GameError, Limits, Outcome, SearchError};
 use std::collections::hash_map::Entry;
 use std::hash::Hash;
@@ -286,6 +287,11 @@ impl GameGraph {
     /// Retrograde analysis of every position: see [`retrograde`].
     pub fn solve(&self, limits: &Limits) -> Result<Retrograde, SearchError> {
         Budget::start(limits).admit(self.positions() as u128)?;
+        // The reverse graph: offsets, one source a move, one count a
+        // position.
+        let n = self.positions() as u64;
+        let bytes = (n + 1) * 8 + self.moves() as u64 * 4 + n * 4;
+        memory::admit(bytes, limits.max_memory)?;
         retrograde(&self.reverse(), limits)
     }
 }
@@ -354,6 +360,7 @@ where
         ..limits.clone()
     };
     let mut budget = Budget::start(&clamped);
+    let max_memory = budget.max_memory();
     let mut index: FastMap<P, u32> = FastMap::default();
     let mut positions = vec![start.clone()];
     budget.check(0)?;
@@ -363,11 +370,15 @@ where
     let mut next = 0;
     while next < positions.len() {
         let opts = options(&positions[next])?;
+        targets.reserve_within(opts.len(), max_memory)?;
+        offsets.reserve_within(1, max_memory)?;
         for q in opts {
+            index.reserve_within(1, max_memory)?;
             let t = match index.entry(q) {
                 Entry::Occupied(e) => *e.get(),
                 Entry::Vacant(e) => {
                     budget.check(positions.len())?;
+                    positions.reserve_within(1, max_memory)?;
                     let t = positions.len() as u32;
                     positions.push(e.key().clone());
                     e.insert(t);
@@ -457,10 +468,15 @@ pub fn retrograde<G: RetroGraph>(graph: &G, limits: &Limits) -> Result<Retrograd
     let n = graph.positions();
     let mut budget = Budget::start(limits);
     budget.admit(n as u128)?;
-    let mut unresolved: Vec<u32> = (0..n as u32).map(|v| graph.option_count(v)).collect();
-    let mut outcome = vec![Outcome::D; n];
-    let mut remoteness = vec![DRAWN; n];
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    let max_memory = budget.max_memory();
+    let mut unresolved: Vec<u32> = memory::filled(n, 0, max_memory)?;
+    for (v, u) in unresolved.iter_mut().enumerate() {
+        *u = graph.option_count(v as u32);
+    }
+    let mut outcome = memory::filled(n, Outcome::D, max_memory)?;
+    let mut remoteness = memory::filled(n, DRAWN, max_memory)?;
+    let mut queue: Vec<u32> = Vec::new();
+    queue.reserve_within(n, max_memory)?;
     for v in 0..n {
         if unresolved[v] == 0 {
             outcome[v] = Outcome::P;

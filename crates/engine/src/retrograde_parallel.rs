@@ -41,6 +41,9 @@ pub fn retrograde_parallel<G: RetroGraph + Sync>(
 ) -> Result<Retrograde, SearchError> {
     let n = graph.positions();
     Budget::start(limits).admit(n as u128)?;
+    // Counters, states, remoteness, two level lists and the answer's
+    // arrays: at most 22 bytes a position at once.
+    crate::memory::admit((n as u64).saturating_mul(22), limits.max_memory)?;
     let deadline = Deadline::start(limits.max_time, limits.clock.as_ref());
     let late = AtomicBool::new(false);
     let counters: Vec<AtomicU32> = (0..n as u32)

@@ -2,6 +2,7 @@
 
 use crate::hash::FastMap;
 use crate::limits::Budget;
+use crate::memory::Reserve;
 use crate::{Impartial, Limits, SearchError};
 use grundy_nimber::{mex, Nimber};
 use std::sync::Arc;
@@ -121,6 +122,8 @@ impl<G: Impartial> Solver<G> {
         }
         let mut budget = Budget::start(&self.limits);
         budget.admit(self.game.search_size(root))?;
+        budget.check_memory()?;
+        self.memo.reserve_within(1, budget.max_memory())?;
         self.memo.insert(root.clone(), None);
         let mut stack = Vec::new();
         let result = match self.frame(root.clone()) {
@@ -180,6 +183,10 @@ impl<G: Impartial> Solver<G> {
                     }
                     budget.admit(self.game.search_size(&part))?;
                     let f = self.frame(part.clone())?;
+                    // The clock follows the options listed, not the states.
+                    budget.spend(f.options.len() as u64)?;
+                    self.memo.reserve_within(1, budget.max_memory())?;
+                    stack.reserve_within(1, budget.max_memory())?;
                     self.memo.insert(part, None);
                     stack.push(f);
                 }

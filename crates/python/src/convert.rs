@@ -104,6 +104,8 @@ pub(crate) struct Built {
     pub(crate) family: Box<dyn Family>,
     /// The time limit when one was given (it then also bounds `seq`).
     pub(crate) explicit_time_limit: Option<Duration>,
+    /// The memory budget, which also bounds `seq`.
+    pub(crate) max_memory: u64,
 }
 
 /// Builds the game `name` with `options` (a dict of the game's own
@@ -115,6 +117,7 @@ pub(crate) fn build(
     options: Option<&Bound<'_, PyDict>>,
     max_states: Option<&Bound<'_, PyAny>>,
     time_limit: Option<&Bound<'_, PyAny>>,
+    max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Built> {
     let registration = request::find_game(&grundy_games::registry(), name).map_err(py_err)?;
     let mut pairs = Vec::new();
@@ -137,8 +140,15 @@ pub(crate) fn build(
     let time_limit = time_limit
         .map(|v| option_text(v, "--time-limit"))
         .transpose()?;
-    let limits: Limits =
-        request::limits(max_states.as_deref(), time_limit.as_deref()).map_err(py_err)?;
+    let max_memory = max_memory
+        .map(|v| option_text(v, "--max-memory"))
+        .transpose()?;
+    let limits: Limits = request::limits(
+        max_states.as_deref(),
+        time_limit.as_deref(),
+        max_memory.as_deref(),
+    )
+    .map_err(py_err)?;
     let explicit_time_limit = limits.max_time.filter(|_| time_limit.is_some());
     // Building may fill a family's tables: no Python object is touched.
     let family = py
@@ -148,5 +158,6 @@ pub(crate) fn build(
         registration,
         family,
         explicit_time_limit,
+        max_memory: limits.max_memory,
     })
 }

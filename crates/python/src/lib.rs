@@ -19,6 +19,12 @@
 mod convert;
 mod play;
 
+/// The system allocator, counted: every search's memory budget
+/// (`max_memory=`) reads the bytes this module holds.
+#[global_allocator]
+static GLOBAL: grundy_api::memory::CountingAlloc<std::alloc::System> =
+    grundy_api::memory::CountingAlloc(std::alloc::System);
+
 use convert::{build, position_words, py_err, to_python, GrundyError, LimitError};
 use grundy_api::explain::Explained;
 use grundy_api::{request, Family, Play, Registration, SeqControl};
@@ -30,35 +36,40 @@ use std::time::Duration;
 /// A game of the registry, built once with its options and limits, so
 /// that its tables serve every question asked of it.
 ///
-/// `Game(name, options=None, max_states=None, time_limit=None)`: `name`
-/// is a name listed by `games()`; `options` a dict of the game's own
-/// options without dashes (`{"set": "1,3,4"}` for `--set 1,3,4`);
-/// `max_states` and `time_limit` (seconds) bound every search as
-/// `--max-states` and `--time-limit` do. An explicit `time_limit` also
-/// bounds `seq`, which is otherwise bounded by memory only.
+/// `Game(name, options=None, max_states=None, time_limit=None,
+/// max_memory=None)`: `name` is a name listed by `games()`; `options` a
+/// dict of the game's own options without dashes (`{"set": "1,3,4"}` for
+/// `--set 1,3,4`); `max_states`, `time_limit` (seconds) and `max_memory`
+/// (bytes, or a string like `"512M"`) bound every search as
+/// `--max-states`, `--time-limit` and `--max-memory` do. An explicit
+/// `time_limit` also bounds `seq`, which is otherwise bounded by memory
+/// only.
 #[pyclass(frozen, module = "grundy")]
 struct Game {
     registration: Registration,
     family: Box<dyn Family>,
     explicit_time_limit: Option<Duration>,
+    max_memory: u64,
 }
 
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (name, options=None, max_states=None, time_limit=None))]
+    #[pyo3(signature = (name, options=None, max_states=None, time_limit=None, max_memory=None))]
     fn new(
         py: Python<'_>,
         name: &str,
         options: Option<&Bound<'_, PyDict>>,
         max_states: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
-        let built = build(py, name, options, max_states, time_limit)?;
+        let built = build(py, name, options, max_states, time_limit, max_memory)?;
         Ok(Game {
             registration: built.registration,
             family: built.family,
             explicit_time_limit: built.explicit_time_limit,
+            max_memory: built.max_memory,
         })
     }
 
@@ -139,6 +150,7 @@ impl Game {
         let ctl = SeqControl {
             threads,
             time_limit: self.explicit_time_limit,
+            memory_limit: Some(self.max_memory),
             ..SeqControl::default()
         };
         let family = &*self.family;
@@ -160,10 +172,11 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
 }
 
 /// `analyze(game, position, misere=False, options=None, max_states=None,
-/// time_limit=None, explain=False)`: the dict of `grundy analyze --json`
-/// (with `explain=True`, of `grundy analyze --explain --json`).
+/// time_limit=None, explain=False, max_memory=None)`: the dict of
+/// `grundy analyze --json` (with `explain=True`, of `grundy analyze
+/// --explain --json`).
 #[pyfunction]
-#[pyo3(signature = (game, position, misere=false, options=None, max_states=None, time_limit=None, explain=false))]
+#[pyo3(signature = (game, position, misere=false, options=None, max_states=None, time_limit=None, explain=false, max_memory=None))]
 // One parameter per keyword argument of the Python signature.
 #[allow(clippy::too_many_arguments)]
 fn analyze<'py>(
@@ -175,28 +188,31 @@ fn analyze<'py>(
     max_states: Option<&Bound<'py, PyAny>>,
     time_limit: Option<&Bound<'py, PyAny>>,
     explain: bool,
+    max_memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::new(py, game, options, max_states, time_limit)?.analyze(py, position, misere, explain)
+    Game::new(py, game, options, max_states, time_limit, max_memory)?
+        .analyze(py, position, misere, explain)
 }
 
-/// `moves(game, position, options=None, max_states=None)`: every legal
-/// move as dicts with `label` and `to`.
+/// `moves(game, position, options=None, max_states=None,
+/// max_memory=None)`: every legal move as dicts with `label` and `to`.
 #[pyfunction]
-#[pyo3(signature = (game, position, options=None, max_states=None))]
+#[pyo3(signature = (game, position, options=None, max_states=None, max_memory=None))]
 fn moves<'py>(
     py: Python<'py>,
     game: &str,
     position: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
     max_states: Option<&Bound<'py, PyAny>>,
+    max_memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::new(py, game, options, max_states, None)?.moves(py, position)
+    Game::new(py, game, options, max_states, None, max_memory)?.moves(py, position)
 }
 
-/// `seq(game, n, options=None, time_limit=None, threads=0)`: the dict of
-/// `grundy seq --json` for heaps 0..=n.
+/// `seq(game, n, options=None, time_limit=None, threads=0,
+/// max_memory=None)`: the dict of `grundy seq --json` for heaps 0..=n.
 #[pyfunction]
-#[pyo3(signature = (game, n, options=None, time_limit=None, threads=0))]
+#[pyo3(signature = (game, n, options=None, time_limit=None, threads=0, max_memory=None))]
 fn seq<'py>(
     py: Python<'py>,
     game: &str,
@@ -204,8 +220,9 @@ fn seq<'py>(
     options: Option<&Bound<'py, PyDict>>,
     time_limit: Option<&Bound<'py, PyAny>>,
     threads: usize,
+    max_memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::new(py, game, options, None, time_limit)?.seq(py, n, threads)
+    Game::new(py, game, options, None, time_limit, max_memory)?.seq(py, n, threads)
 }
 
 /// The module `grundy`.

@@ -35,8 +35,9 @@ fn match_err(e: MatchError) -> PyErr {
 /// A match against the engine, played by the rules of `grundy play`.
 ///
 /// `Match(game, position, misere=False, engine_first=False, seed=None,
-/// options=None, max_states=None, time_limit=None)`: `game`, `options`,
-/// `max_states` and `time_limit` as for `Game`; `position` the start (a
+/// options=None, max_states=None, time_limit=None, max_memory=None)`:
+/// `game`, `options`, `max_states`, `time_limit` and `max_memory` as for
+/// `Game`; `position` the start (a
 /// string or a list of words); `engine_first` lets the engine move first;
 /// `seed` (an int from 0) breaks ties among the engine's equally good
 /// moves, so the same seed and moves replay the same match.
@@ -99,7 +100,7 @@ enum Named {
 #[pymethods]
 impl PyMatch {
     #[new]
-    #[pyo3(signature = (game, position, misere=false, engine_first=false, seed=None, options=None, max_states=None, time_limit=None))]
+    #[pyo3(signature = (game, position, misere=false, engine_first=false, seed=None, options=None, max_states=None, time_limit=None, max_memory=None))]
     // One parameter per keyword argument of the Python signature.
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -112,6 +113,7 @@ impl PyMatch {
         options: Option<&Bound<'_, PyDict>>,
         max_states: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMatch> {
         let words = position_words(position)?;
         let seed = match seed {
@@ -124,7 +126,8 @@ impl PyMatch {
                 )
             }
         };
-        let family = Arc::from(build(py, game, options, max_states, time_limit)?.family);
+        let family =
+            Arc::from(build(py, game, options, max_states, time_limit, max_memory)?.family);
         let play = if misere { Play::Misere } else { Play::Normal };
         let opts = MatchOptions {
             engine_first,

@@ -213,6 +213,21 @@ def test_a_huge_take_and_break_heap_obeys_the_time_limit():
     assert "time limit of 200ms reached" in str(caught.value), caught.value
 
 
+def test_a_memory_limit_is_a_limit_error_with_the_command_lines_message():
+    row = "H" * 16
+    with pytest.raises(grundy.LimitError) as caught:
+        grundy.analyze(
+            "coins", row, misere=True, options={"rule": "ruler"}, max_memory="16M"
+        )
+    assert str(caught.value) == cli(
+        "analyze", "coins", "--rule", "ruler", row, "--misere", "--max-memory", "16M"
+    )
+    with pytest.raises(grundy.LimitError, match="more than 500 MiB"):
+        grundy.seq("nim", 100_000_000, max_memory=500 << 20)
+    with pytest.raises(grundy.GrundyError, match="--max-memory: invalid memory size"):
+        grundy.Game("nim", max_memory="12Q")
+
+
 def test_wrong_types_are_type_errors():
     with pytest.raises(TypeError):
         grundy.analyze("nim", 345)

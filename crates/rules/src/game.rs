@@ -5,6 +5,7 @@
 
 use crate::position::ScriptPosition;
 use crate::sandbox::{self, Clock, Sandbox};
+use grundy_engine::memory::Reserve;
 use grundy_engine::{Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
 use std::collections::HashMap;
@@ -302,10 +303,15 @@ impl ScriptGame {
         }
         let list: Arc<[ScriptPosition]> = compute()?.into();
         if let Ok(mut t) = table.lock() {
-            if t.len() >= MEMO_CAPACITY {
+            // A cache: when it is full, or the allocator cannot grow it
+            // (an address-space cap), it starts again rather than abort.
+            // The bytes its entries hold are the searches' to count.
+            if t.len() >= MEMO_CAPACITY || t.reserve_within(1, u64::MAX).is_err() {
                 t.clear();
             }
-            t.insert(p.clone(), list.clone());
+            if t.reserve_within(1, u64::MAX).is_ok() {
+                t.insert(p.clone(), list.clone());
+            }
         }
         Ok(list)
     }

@@ -77,8 +77,9 @@ pub struct Control {
     pub stop: Option<Arc<AtomicBool>>,
     /// Once a period is proven, fill the rest from it instead of computing.
     pub use_period: bool,
-    /// Memory the computation may use, in bytes; `None` = what the system
-    /// reports available.
+    /// Memory the computation may use, in bytes (`--max-memory`); `None`
+    /// = `grundy_engine::memory::default_max_memory`. Never more than
+    /// the system reports available.
     pub memory_limit: Option<u64>,
 }
 

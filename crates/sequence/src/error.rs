@@ -15,15 +15,27 @@ pub enum SeqError {
         /// The largest storable value.
         max: u64,
     },
-    /// The request would need more memory than the machine can give.
-    #[error("heaps 0..={n} need about {needed} MiB of memory, but only {available} MiB are available; ask for a smaller -n")]
+    /// The request would need more memory than the budget or the machine
+    /// can give.
+    #[error(
+        "heaps 0..={n} need about {needed} MiB of memory, {}; ask for a smaller -n",
+        if *.budget {
+            format!("more than the memory limit of {available} MiB (raise it with --max-memory; in Python, max_memory=)")
+        } else {
+            format!("but only {available} MiB are available")
+        }
+    )]
     TooLarge {
         /// The largest heap asked for.
         n: u64,
         /// Estimated need, MiB.
         needed: u64,
-        /// Available memory (or the configured limit), MiB.
+        /// The memory limit or the memory available, MiB.
         available: u64,
+        /// Whether `available` is the budget
+        /// ([`crate::Control::memory_limit`]) rather than what the system
+        /// has free.
+        budget: bool,
     },
     /// The time limit of [`crate::Control::time_limit`] ran out; values
     /// computed so far are kept.

@@ -1,6 +1,7 @@
 //! Refusing sizes that do not fit in memory, before allocating.
 
 use crate::{Control, SeqError, Value};
+use grundy_engine::memory;
 
 /// Fixed allowance for tables other than the values, bytes.
 const OVERHEAD: u64 = 64 << 20;
@@ -19,32 +20,29 @@ pub fn estimate(n: u64) -> u64 {
         .saturating_add(OVERHEAD)
 }
 
-/// Available memory in bytes according to /proc/meminfo, if readable.
-fn available() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
-/// Refuses `n` if its estimate exceeds the control's limit or what the
-/// system has available (when that can be read).
+/// Refuses `n` if its estimate, added to the memory already held, exceeds
+/// the control's budget ([`Control::memory_limit`], by default
+/// [`memory::default_max_memory`], which `ulimit -v` and a cgroup's limit
+/// lower) or what the system has available (when that can be read).
 pub fn check(n: u64, ctl: &Control) -> Result<(), SeqError> {
     let needed = estimate(n);
-    let limit = ctl.memory_limit.or_else(available);
+    let budget = ctl.memory_limit.unwrap_or_else(memory::default_max_memory);
+    let (limit, by_budget) = match memory::available() {
+        Some(free) if free < budget => (free, false),
+        _ => (budget, true),
+    };
+    let refuse = || SeqError::TooLarge {
+        n,
+        needed: needed >> 20,
+        available: limit >> 20,
+        budget: by_budget,
+    };
     if n >= usize::MAX as u64 / 4 {
-        return Err(SeqError::TooLarge {
-            n,
-            needed: needed >> 20,
-            available: limit.unwrap_or(0) >> 20,
-        });
+        return Err(refuse());
     }
-    match limit {
-        Some(limit) if needed > limit => Err(SeqError::TooLarge {
-            n,
-            needed: needed >> 20,
-            available: limit >> 20,
-        }),
-        _ => Ok(()),
+    let held = memory::allocated().unwrap_or(0);
+    if needed.saturating_add(held) > limit {
+        return Err(refuse());
     }
+    Ok(())
 }

@@ -72,7 +72,7 @@ pub(crate) fn build(
     let options = request::game_options(&registration, pairs)?;
     let limits = Limits {
         max_time: None,
-        ..request::limits(max_states, None)?
+        ..request::limits(max_states, None, None)?
     };
     registration.build(&options, &limits)
 }

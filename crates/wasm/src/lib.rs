@@ -18,7 +18,11 @@
 //! line's messages, thrown as a JavaScript `Error`.
 //!
 //! Limits: every search obeys `max_states` (the text of `--max-states`,
-//! default ten million). Time is the page's to bound: it runs these
+//! default ten million) and the memory budget, fixed at
+//! `grundy_api::memory::FALLBACK_MAX_MEMORY` (1 GiB: a wasm32 memory holds
+//! at most 4 GiB, and browsers often grant 2), counted by the allocator
+//! installed below, so a search too large for the page's memory ends in a
+//! limit error instead of an aborted module. Time is the page's to bound: it runs these
 //! functions in a Web Worker and terminates the worker when its time
 //! limit passes, which stops any computation, so no search here reads a
 //! clock (`std::time::Instant` does not exist on wasm32-unknown-unknown).
@@ -26,6 +30,12 @@
 //! The last family built is kept, so a page asking many questions about
 //! one game builds its tables once; so is the last analysis, so that the
 //! explanation and the table asked for after it cost no second search.
+
+/// The allocator of the target (dlmalloc on wasm32), counted: the memory
+/// budget reads the bytes held from `grundy_api::memory::allocated`.
+#[global_allocator]
+static GLOBAL: grundy_api::memory::CountingAlloc<std::alloc::System> =
+    grundy_api::memory::CountingAlloc(std::alloc::System);
 
 use grundy_api::explain::Explained;
 use grundy_api::{policy, request, Analysis, Detail, Family, GameError, SearchError, SeqControl};

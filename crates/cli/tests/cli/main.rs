@@ -21,6 +21,7 @@ mod hackenbush;
 mod huge_positions;
 mod json_line;
 mod long_input_lines;
+mod memory_budget;
 mod nim_arith;
 mod output_files;
 mod pirates;

@@ -157,7 +157,13 @@ impl<P: Clone + Eq + Hash> ReachableGame<P> {
         })?;
         let solved = match play {
             Play::Normal => explored.graph.solve(limits)?,
-            Play::Misere => explored.graph.with_misere_sink()?.solve(limits)?,
+            Play::Misere => {
+                // The copy with its sink: the offsets and targets again.
+                let g = &explored.graph;
+                let bytes = (g.positions() as u64 + 2) * 8 + (g.moves() + g.positions()) as u64 * 4;
+                crate::memory::admit(bytes, limits.max_memory)?;
+                g.with_misere_sink()?.solve(limits)?
+            }
         };
         Ok(ReachableGame {
             explored,

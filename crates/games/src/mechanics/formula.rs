@@ -3,6 +3,7 @@
 //! [`grundy_api::Adapter`] answers `seq` with.
 
 use grundy_api::{Period, SeqFn, SeqReport};
+use grundy_engine::memory;
 use grundy_engine::GameError;
 use std::path::Path;
 
@@ -27,6 +28,10 @@ pub fn formula_seq<G>(
                 "-n {n} is too large for {name}: at most {MAX_SEQ} (every value is held in memory)"
             )));
         }
+        // Every value is held, at most eight bytes each (two while they
+        // fit): refuse, before allocating, what the budget does not cover.
+        let budget = ctl.memory_limit.unwrap_or_else(memory::default_max_memory);
+        memory::admit((n + 1).saturating_mul(8), budget)?;
         let period = period
             .filter(|&p| p.checked_mul(2).is_some_and(|twice| twice <= n + 1))
             .map(|period| Period {

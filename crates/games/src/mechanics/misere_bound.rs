@@ -92,16 +92,6 @@ pub fn shrinking(p: &[u64]) -> u128 {
     product
 }
 
-/// A misère search's work from `sums`, an upper bound on the sums it
-/// meets, and `moves`, an upper bound on the moves of any position it
-/// meets: each sum lists its options and inspects each option's own
-/// options, so it costs about `moves²` sums' worth (saturating). This is
-/// what the heap and row families answer as [`Impartial::misere_size`].
-pub fn weighted(sums: u128, moves: u128) -> u128 {
-    let m = moves.max(1);
-    sums.saturating_mul(m).saturating_mul(m)
-}
-
 /// The product of the search sizes of `p`'s components (saturating): a
 /// bound on the sums when parts never split, so each part of a sum is one
 /// of the positions its own search meets.

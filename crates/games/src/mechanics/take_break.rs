@@ -555,6 +555,7 @@ fn served(
         control: Control {
             time_limit: limits.max_time,
             clock: limits.clock.clone(),
+            memory_limit: Some(limits.max_memory),
             ..Control::default()
         },
     })
@@ -610,6 +611,11 @@ fn prepare_error(e: SeqError, n: u64) -> GameError {
             kept: None,
         }
         .into(),
+        SeqError::TooLarge {
+            available,
+            budget: true,
+            ..
+        } => SearchError::MemoryLimit(available << 20).into(),
         SeqError::TooLarge {
             needed, available, ..
         } => GameError::Input(format!(

@@ -2,6 +2,7 @@
 //! theory against search on every small position, misère by search.
 
 use crate::heaps_common::*;
+use grundy_api::{GameOptions, Registration};
 use grundy_engine::{Impartial, Limits, MisereSolver, Outcome, Play, Rules};
 use grundy_games::chessmen::{self, Chessmen, MAX_CELL};
 use grundy_games::staircase::{self, Staircase, MAX_COUNTERS};
@@ -173,10 +174,44 @@ fn bad_input_is_an_error() {
 
 #[test]
 fn huge_misere_positions_are_refused_at_once() {
-    let e = analyze(staircase::REGISTRATION, &[], &["0", "100000"], Play::Misere).unwrap_err();
+    // Two parts of 50,001 positions each: up to 2.5 * 10^9 sums stored.
+    let e = analyze(
+        staircase::REGISTRATION,
+        &[],
+        &["50000", "50000"],
+        Play::Misere,
+    )
+    .unwrap_err();
     assert!(e.contains("too large for search"), "{e}");
-    let e = analyze(chessmen::REGISTRATION, &[], &["1", "100000"], Play::Misere).unwrap_err();
+    let e = analyze(
+        chessmen::REGISTRATION,
+        &[],
+        &["1", "50000", "100000"],
+        Play::Misere,
+    )
+    .unwrap_err();
     assert!(e.contains("too large for search"), "{e}");
+    // One part with 100,000 moves a position: the misère bound counts the
+    // sums stored, not the moves listed, so the refusal, if any, comes
+    // from the part's own search size, else the time limit ends the
+    // search: a limit either way, in well under the default minute.
+    let limits = Limits {
+        max_time: Some(std::time::Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    for (reg, args) in [
+        (staircase::REGISTRATION, ["0", "100000"]),
+        (chessmen::REGISTRATION, ["1", "100000"]),
+    ] {
+        let family = Registration::from(reg)
+            .build(&GameOptions::default(), &limits)
+            .unwrap();
+        let e = family.analyze(&args, Play::Misere).unwrap_err().to_string();
+        assert!(
+            e.contains("search limit hit") || e.contains("too large for search"),
+            "{e}"
+        );
+    }
     // The bound is an upper bound on what the misère search visits.
     for p in heap_lists(3, 3) {
         let mut misere = MisereSolver::new(Arc::new(Staircase), Limits::default());

@@ -13,6 +13,7 @@ use super::rule::CoinRule;
 use crate::mechanics::heaps;
 use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
+use grundy_engine::memory;
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
     TextGame, Theory,
@@ -197,6 +198,20 @@ impl ProductGame {
                 Nimber(s.iter().fold(0, |a, &c| a ^ rule.value(c).unwrap_or(0)))
             };
             let mut found = Vec::new();
+            // The work bound counts sets, not their cells: a list the
+            // memory budget cannot hold is one too costly to list.
+            let mut over = false;
+            let keep = |found: &mut Vec<Cells>, a: &[u64], b: &[u64], over: &mut bool| {
+                let bytes = (a.len() * b.len() * std::mem::size_of::<(u64, u64)>()) as u64;
+                if *over
+                    || !fits(a, b)
+                    || memory::admit(bytes, memory::default_max_memory()).is_err()
+                {
+                    *over = true;
+                } else {
+                    found.push(Self::cells(a, b));
+                }
+            };
             if Self::count(&self.across, x) * self.down.search_cost(y)
                 <= Self::count(&self.down, y) * self.across.search_cost(x)
             {
@@ -204,25 +219,19 @@ impl ProductGame {
                     let Some(inv) = value_of(&self.across, &a).inverse() else {
                         continue;
                     };
-                    self.down.sets_with_value(y, (want * inv).0, |b| {
-                        if fits(&a, b) {
-                            found.push(Self::cells(&a, b))
-                        }
-                    });
+                    self.down
+                        .sets_with_value(y, (want * inv).0, |b| keep(&mut found, &a, b, &mut over));
                 }
             } else {
                 for b in Self::sets(&self.down, y) {
                     let Some(inv) = value_of(&self.down, &b).inverse() else {
                         continue;
                     };
-                    self.across.sets_with_value(x, (want * inv).0, |a| {
-                        if fits(a, &b) {
-                            found.push(Self::cells(a, &b))
-                        }
-                    });
+                    self.across
+                        .sets_with_value(x, (want * inv).0, |a| keep(&mut found, a, &b, &mut over));
                 }
             }
-            if cells.get() > MAX_LISTED_CELLS {
+            if over {
                 return None;
             }
             found.sort();

@@ -95,9 +95,10 @@ impl Impartial for Chessmen {
         Some(Nimber(staircase::odd_stair_xor(&stairs(p))))
     }
 
-    /// The product of the parts' search sizes, weighted by the moves.
+    /// The product of the parts' search sizes: a bound on the sums
+    /// stored, since parts never split.
     fn misere_size(&self, p: &Vec<u64>) -> u128 {
-        misere_bound::weighted(misere_bound::product_of_parts(self, p), self.moves_bound(p))
+        misere_bound::product_of_parts(self, p)
     }
 }
 

@@ -90,9 +90,9 @@ impl Impartial for Lasker {
         Some(p.iter().map(|&n| Nimber(heap_value(n))).sum())
     }
 
-    /// Lasker's split bound (see [`misere_size`]), weighted by the moves.
+    /// Lasker's split bound (see [`misere_size`]).
     fn misere_size(&self, p: &Vec<u64>) -> u128 {
-        misere_bound::weighted(misere_size(p), self.moves_bound(p))
+        misere_size(p)
     }
 }
 

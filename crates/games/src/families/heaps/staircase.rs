@@ -123,9 +123,10 @@ impl Impartial for Staircase {
         Some(Nimber(odd_stair_xor(p)))
     }
 
-    /// The product of the parts' search sizes, weighted by the moves.
+    /// The product of the parts' search sizes: a bound on the sums
+    /// stored, since parts never split.
     fn misere_size(&self, p: &Vec<u64>) -> u128 {
-        misere_bound::weighted(misere_bound::product_of_parts(self, p), self.moves_bound(p))
+        misere_bound::product_of_parts(self, p)
     }
 }
 

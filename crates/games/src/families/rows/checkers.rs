@@ -189,9 +189,9 @@ impl Impartial for Checkers {
         Some(p.iter().map(|&row| Nimber(self.row_value(row))).sum())
     }
 
-    /// The rows' multisets (see [`misere_size`]), weighted by the moves.
+    /// The rows' multisets (see [`misere_size`]).
     fn misere_size(&self, p: &Vec<u32>) -> u128 {
-        misere_bound::weighted(misere_size(self, p), self.moves_bound(p))
+        misere_size(self, p)
     }
 }
 

@@ -127,14 +127,13 @@ impl Impartial for KaylesRow {
             .sum()
     }
 
-    /// The multisets of pin runs a search meets (Kayles splits runs),
-    /// weighted by the moves.
+    /// The multisets of pin runs a search meets (Kayles splits runs).
     fn misere_size(&self, p: &Vec<bool>) -> u128 {
         let runs: Vec<u64> = KaylesRow::pin_runs(p)
             .iter()
             .map(|r| r.len() as u64)
             .collect();
-        misere_bound::weighted(misere_bound::splitting(&runs), self.moves_bound(p))
+        misere_bound::splitting(&runs)
     }
 }
 

@@ -20,7 +20,6 @@
 //! painted, so a component (one run, one lone cell) costs only its own
 //! columns, and prints as the grid with the rest painted.
 
-use crate::mechanics::misere_bound;
 use crate::mechanics::steps::{self, Steps};
 use grundy_api::{parse_u64_in, Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::mex_table::{row_values, RowBreak};
@@ -298,9 +297,9 @@ impl Impartial for Paint2xn {
         )
     }
 
-    /// The paintings of the free cells (see [`misere_size`]), weighted by the moves.
+    /// The paintings of the free cells (see [`misere_size`]).
     fn misere_size(&self, p: &Grid) -> u128 {
-        misere_bound::weighted(misere_size(p), self.moves_bound(p))
+        misere_size(p)
     }
 }
 

@@ -13,7 +13,6 @@
 //! A component is written as the run with the letters that bound it, e.g.
 //! `X...O`, so it reads back as a position of its own.
 
-use crate::mechanics::misere_bound;
 use crate::mechanics::row::{self, Alphabet};
 use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
@@ -209,9 +208,9 @@ impl Impartial for XoRow {
         Some(bounded_runs(p).into_iter().map(|r| Nimber(r.value())).sum())
     }
 
-    /// The row's search size (every sum is a filling of its empty cells), weighted by the moves.
+    /// The row's search size: every sum is a filling of its empty cells.
     fn misere_size(&self, p: &Vec<Cell>) -> u128 {
-        misere_bound::weighted(self.search_size(p), self.moves_bound(p))
+        self.search_size(p)
     }
 }
 

@@ -1,0 +1,412 @@
+//! The memory budget: the bytes a program holds, the most its process may
+//! hold, and the one way a store grows within a budget.
+//!
+//! A binary that installs [`CountingAlloc`] as its global allocator (the
+//! `grundy` command, the Python module, the page's engine) keeps the bytes
+//! currently allocated in one counter; every search compares that counter
+//! with [`crate::Limits::max_memory`] where it counts states, and every
+//! store that grows (memo tables, retrograde arrays, explored graphs, the
+//! rules files' memos) grows through [`Reserve::reserve_within`], which
+//! refuses a growth whose projected bytes exceed the budget and turns a
+//! failed allocation (an address-space cap, `ulimit -v`) into
+//! [`SearchError::MemoryLimit`] instead of an abort. Without the
+//! allocator (`allocated` is `None`) only the projected growth of each
+//! store is checked, and the state limits do the rest.
+
+use crate::SearchError;
+use std::alloc::{GlobalAlloc, Layout};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
+/// Bytes currently allocated through [`CountingAlloc`].
+static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+/// Whether a [`CountingAlloc`] has served an allocation in this binary.
+static INSTALLED: AtomicBool = AtomicBool::new(false);
+
+/// A global allocator that forwards to `A` and counts the bytes it holds:
+/// `#[global_allocator] static A: CountingAlloc<System> =
+/// CountingAlloc(System);`. The count is one relaxed atomic, so reading
+/// it ([`allocated`]) is as cheap as the state count it sits beside.
+#[derive(Debug, Default)]
+pub struct CountingAlloc<A>(pub A);
+
+#[inline]
+fn counted(size: usize) {
+    ALLOCATED.fetch_add(size, Relaxed);
+    if !INSTALLED.load(Relaxed) {
+        INSTALLED.store(true, Relaxed);
+    }
+}
+
+// SAFETY: every call forwards to `A` with the caller's arguments
+// unchanged; the counter is bookkeeping only and never affects what is
+// returned.
+unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract for `alloc`, passed on.
+        let p = unsafe { self.0.alloc(layout) };
+        if !p.is_null() {
+            counted(layout.size());
+        }
+        p
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract for `alloc_zeroed`, passed on.
+        let p = unsafe { self.0.alloc_zeroed(layout) };
+        if !p.is_null() {
+            counted(layout.size());
+        }
+        p
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract for `dealloc`, passed on.
+        unsafe { self.0.dealloc(ptr, layout) };
+        ALLOCATED.fetch_sub(layout.size(), Relaxed);
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract for `realloc`, passed on.
+        let p = unsafe { self.0.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            if new_size >= layout.size() {
+                counted(new_size - layout.size());
+            } else {
+                ALLOCATED.fetch_sub(layout.size() - new_size, Relaxed);
+            }
+        }
+        p
+    }
+}
+
+/// The bytes currently allocated, or `None` when no [`CountingAlloc`] is
+/// installed in this binary (budgets then fall back to state counts).
+#[inline]
+pub fn allocated() -> Option<u64> {
+    if INSTALLED.load(Relaxed) {
+        Some(ALLOCATED.load(Relaxed) as u64)
+    } else {
+        None
+    }
+}
+
+/// The most memory this process may hold, in bytes: the least of the
+/// machine's memory (`MemTotal`), the cgroup's limit (v2 `memory.max`,
+/// v1 `memory.limit_in_bytes`) and the address-space limit
+/// (`RLIMIT_AS`, set by `ulimit -v`). `None` when none can be read (not
+/// Linux, or no /proc).
+pub fn process_limit() -> Option<u64> {
+    [mem_total(), cgroup_limit(), address_space_limit()]
+        .into_iter()
+        .flatten()
+        .min()
+}
+
+/// The default of [`crate::Limits::max_memory`]: half of
+/// [`process_limit`], or [`FALLBACK_MAX_MEMORY`] when that cannot be
+/// read (always so on wasm32, whose memory is at most 4 GiB and which
+/// browsers often grant 2 GiB of).
+///
+/// Half, because a store grows by doubling: a table at the budget needs
+/// its old and new arrays side by side for a moment (1.5 times its size),
+/// and under an address-space cap the allocator's reserved arenas, the
+/// thread stacks and the program itself count as well. What is left is
+/// room for the rest of the process, never a margin anyone relies on.
+///
+/// Read once per process (the limits do not change under a running
+/// program), so code without [`crate::Limits`] at hand, a family's
+/// answer-size estimate say, can check against it as often as it likes.
+pub fn default_max_memory() -> u64 {
+    static DEFAULT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| process_limit().map_or(FALLBACK_MAX_MEMORY, |l| l / 2))
+}
+
+/// The budget when the process's limit cannot be read: 1 GiB.
+pub const FALLBACK_MAX_MEMORY: u64 = 1 << 30;
+
+/// The value in bytes of the line of /proc/meminfo starting with `key`.
+fn meminfo(key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
+fn mem_total() -> Option<u64> {
+    meminfo("MemTotal:")
+}
+
+/// Memory the system could give now without swapping (`MemAvailable`),
+/// if readable: what a computation that allocates all it needs at once
+/// (a value sequence) checks beside the budget.
+pub fn available() -> Option<u64> {
+    meminfo("MemAvailable:")
+}
+
+/// The least memory limit of this process's cgroup, v2 or v1, at the
+/// cgroup's own directory or at the mount's root (a container often sees
+/// its own cgroup there). "max" and the v1 "unlimited" figure (near
+/// 2^63) read as no limit.
+fn cgroup_limit() -> Option<u64> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    let mut files = vec![
+        "/sys/fs/cgroup/memory.max".to_string(),
+        "/sys/fs/cgroup/memory/memory.limit_in_bytes".to_string(),
+    ];
+    for line in own.lines() {
+        // hierarchy-id:controllers:path
+        let mut fields = line.splitn(3, ':');
+        let (_, controllers, path) = (fields.next(), fields.next(), fields.next());
+        let (Some(controllers), Some(path)) = (controllers, path) else {
+            continue;
+        };
+        let path = path.trim_end_matches('/');
+        if controllers.is_empty() {
+            files.push(format!("/sys/fs/cgroup{path}/memory.max"));
+        } else if controllers.split(',').any(|c| c == "memory") {
+            files.push(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes"));
+        }
+    }
+    files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|t| t.trim().parse::<u64>().ok())
+        .filter(|&b| b < 1 << 62)
+        .min()
+}
+
+/// The soft address-space limit (`ulimit -v`) from /proc/self/limits.
+fn address_space_limit() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = text.lines().find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Parses a memory size: bytes, or a number with a suffix K, M, G or T
+/// (powers of 1024, upper or lower case, an optional `B` or `iB` after
+/// it): `512M`, `4G`, `1.5G`. At least 1 MiB.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let bad = || {
+        format!(
+            "invalid memory size '{text}': expected bytes or a number with K, M, G or T (e.g. 512M, 4G)"
+        )
+    };
+    let lower = t.to_ascii_lowercase();
+    let body = lower
+        .strip_suffix("ib")
+        .or_else(|| lower.strip_suffix('b'))
+        .unwrap_or(&lower);
+    let (number, shift) = match body.as_bytes().last() {
+        Some(b'k') => (&body[..body.len() - 1], 10),
+        Some(b'm') => (&body[..body.len() - 1], 20),
+        Some(b'g') => (&body[..body.len() - 1], 30),
+        Some(b't') => (&body[..body.len() - 1], 40),
+        _ => (body, 0),
+    };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return Err(bad());
+    }
+    let bytes = if number.contains('.') {
+        let x: f64 = number.parse().map_err(|_| bad())?;
+        let b = x * (1u64 << shift) as f64;
+        if !(b.is_finite() && b < u64::MAX as f64) {
+            return Err(bad());
+        }
+        b as u64
+    } else {
+        let n: u64 = number.parse().map_err(|_| bad())?;
+        n.checked_mul(1 << shift).ok_or_else(bad)?
+    };
+    if bytes < 1 << 20 {
+        return Err(format!(
+            "invalid memory size '{text}': at least 1M (1048576 bytes)"
+        ));
+    }
+    Ok(bytes)
+}
+
+/// Refuses `extra` more bytes when, added to what is allocated, they
+/// exceed `max_memory`; without the counting allocator, when `extra`
+/// alone does.
+#[inline]
+pub fn admit(extra: u64, max_memory: u64) -> Result<(), SearchError> {
+    let held = allocated().unwrap_or(0);
+    if held.saturating_add(extra) > max_memory {
+        return Err(SearchError::MemoryLimit(max_memory));
+    }
+    Ok(())
+}
+
+/// A store that grows within a memory budget: the one path by which memo
+/// tables, retrograde arrays and explored graphs take more memory.
+pub trait Reserve {
+    /// Makes room for `additional` more items. Refuses with
+    /// [`SearchError::MemoryLimit`] when the bytes the growth allocates,
+    /// added to those allocated, would exceed `max_memory`, or when the
+    /// allocation itself fails. Free when there is room already.
+    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError>;
+}
+
+/// Bytes of a hash table holding `capacity` items of `item` bytes: the
+/// buckets (a power of two, at least 8/7 of the capacity) with one
+/// control byte each.
+fn table_bytes(capacity: usize, item: usize) -> u64 {
+    let buckets = (capacity.saturating_mul(8) / 7).max(4).next_power_of_two() as u64;
+    buckets.saturating_mul(item as u64 + 1)
+}
+
+/// The capacity a growing table or vector asks for: double, or what is
+/// needed.
+fn next_capacity(len: usize, capacity: usize, additional: usize) -> usize {
+    len.saturating_add(additional)
+        .max(capacity.saturating_mul(2))
+}
+
+impl<T> Reserve for Vec<T> {
+    #[inline]
+    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        let want = next_capacity(self.len(), self.capacity(), additional);
+        admit(
+            (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+            max_memory,
+        )?;
+        self.try_reserve(additional)
+            .map_err(|_| SearchError::MemoryLimit(max_memory))
+    }
+}
+
+impl<T> Reserve for VecDeque<T> {
+    #[inline]
+    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        let want = next_capacity(self.len(), self.capacity(), additional);
+        admit(
+            (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+            max_memory,
+        )?;
+        self.try_reserve(additional)
+            .map_err(|_| SearchError::MemoryLimit(max_memory))
+    }
+}
+
+impl<K: Eq + Hash, V, S: BuildHasher> Reserve for HashMap<K, V, S> {
+    #[inline]
+    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        let want = next_capacity(self.len(), self.capacity(), additional);
+        admit(table_bytes(want, std::mem::size_of::<(K, V)>()), max_memory)?;
+        self.try_reserve(additional)
+            .map_err(|_| SearchError::MemoryLimit(max_memory))
+    }
+}
+
+impl<T: Eq + Hash, S: BuildHasher> Reserve for HashSet<T, S> {
+    #[inline]
+    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
+        if self.capacity() - self.len() >= additional {
+            return Ok(());
+        }
+        let want = next_capacity(self.len(), self.capacity(), additional);
+        admit(table_bytes(want, std::mem::size_of::<T>()), max_memory)?;
+        self.try_reserve(additional)
+            .map_err(|_| SearchError::MemoryLimit(max_memory))
+    }
+}
+
+/// A vector of `n` copies of `value`, allocated within `max_memory`: the
+/// arrays a retrograde analysis or a value table sizes in advance.
+pub fn filled<T: Clone>(n: usize, value: T, max_memory: u64) -> Result<Vec<T>, SearchError> {
+    let mut v = Vec::new();
+    v.reserve_within(n, max_memory)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_suffixes() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("4gib"), Ok(4 << 30));
+        assert_eq!(parse_size("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_size("2097152"), Ok(2 << 20));
+        assert_eq!(parse_size("1024K"), Ok(1 << 20));
+        for bad in ["", "G", "-1G", "1X", "1..5G", "99999999999T"] {
+            assert!(parse_size(bad).unwrap_err().contains("invalid"), "{bad}");
+        }
+        assert!(parse_size("1000").unwrap_err().contains("at least 1M"));
+    }
+
+    #[test]
+    fn a_growth_past_the_budget_is_refused_before_allocating() {
+        let mut v: Vec<u64> = Vec::new();
+        // A million u64 is 8 MB: past a 1 MiB budget whatever is held.
+        assert_eq!(
+            v.reserve_within(1_000_000, 1 << 20),
+            Err(SearchError::MemoryLimit(1 << 20))
+        );
+        assert_eq!(v.capacity(), 0);
+        let mut m: HashMap<u64, u64> = HashMap::new();
+        assert_eq!(
+            m.reserve_within(1_000_000, 1 << 20),
+            Err(SearchError::MemoryLimit(1 << 20))
+        );
+        assert_eq!(m.capacity(), 0);
+        assert!(filled(1 << 30, 0u8, 1 << 20).is_err());
+    }
+
+    #[test]
+    fn a_failed_allocation_is_a_memory_limit_not_an_abort() {
+        // More than any address space holds: try_reserve fails, the
+        // budget (u64::MAX) does not refuse first.
+        let mut v: Vec<u64> = Vec::new();
+        assert_eq!(
+            v.reserve_within(usize::MAX / 16, u64::MAX),
+            Err(SearchError::MemoryLimit(u64::MAX))
+        );
+    }
+
+    #[test]
+    fn room_already_there_is_free() {
+        let mut v: Vec<u8> = Vec::with_capacity(16);
+        assert_eq!(v.reserve_within(16, 0), Ok(()));
+        let mut v: Vec<u8> = Vec::with_capacity(16);
+        v.push(1);
+        assert_eq!(v.reserve_within(16, 1 << 20), Ok(()));
+        assert!(v.capacity() >= 17);
+    }
+
+    #[test]
+    fn the_process_limit_is_the_least_of_what_is_readable() {
+        let limit = process_limit();
+        if cfg!(target_os = "linux") {
+            let total = mem_total().expect("Linux has /proc/meminfo");
+            assert!(limit.expect("readable on Linux") <= total);
+            assert_eq!(default_max_memory(), limit.unwrap() / 2);
+        }
+        if let (Some(l), Some(a)) = (limit, address_space_limit()) {
+            assert!(l <= a);
+        }
+    }
+}
