@@ -23,21 +23,27 @@ fuzz_target!(|data: &[u8]| {
     let example = reg.example.trim_start_matches("grundy analyze ");
     let example = example.strip_prefix(reg.name.as_str()).unwrap_or(example);
     let typed = grundy_fuzz::typed(reg, example);
-    let family = grundy_fuzz::build(reg, &typed.options)
-        .unwrap_or_else(|| panic!("{} refuses its example's options", reg.name));
     let mut out = Vec::new();
-    let mut stdin = input;
-    let status = grundy_fuzz::batch::run(
-        &*family,
-        play,
-        grundy_fuzz::DETAIL,
-        &mut stdin,
-        &mut out,
-        false,
-    )
-    .unwrap_or_else(|e| panic!("batch stopped: {e}"));
+    let mut status = None;
+    grundy_fuzz::with_family(reg, &typed.options, |family| {
+        let mut stdin = input;
+        status = Some(
+            grundy_fuzz::batch::run(
+                family,
+                play,
+                grundy_fuzz::DETAIL,
+                &mut stdin,
+                &mut out,
+                false,
+            )
+            .unwrap_or_else(|e| panic!("batch stopped: {e}")),
+        );
+    });
+    let status = status.unwrap_or_else(|| panic!("{} refuses its example's options", reg.name));
     assert!(status == 0 || status == 2, "batch status {status}");
+    // Lines as batch reads them: a last line without its newline counts.
     let lines = input.split(|&b| b == b'\n').count() - usize::from(input.ends_with(b"\n"));
+    let lines = if input.is_empty() { 0 } else { lines };
     let answers: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
     assert_eq!(
         answers.last(),

@@ -21,11 +21,18 @@ fn rule(byte: u8) -> HeapRule {
     }
 }
 
-/// This process's checkpoint file, in a directory of its own.
+/// This process's checkpoint file, in a directory of its own: in memory
+/// (/dev/shm) where there is one, since `save` syncs the file to disk.
 fn path() -> &'static PathBuf {
     static PATH: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     PATH.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("grundy-fuzz-{}", std::process::id()));
+        let shm = std::path::Path::new("/dev/shm");
+        let base = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = base.join(format!("grundy-fuzz-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("a temporary directory");
         dir.join("seq.ckpt")
     })

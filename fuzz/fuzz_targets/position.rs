@@ -22,8 +22,7 @@ fuzz_target!(|data: &[u8]| {
         Play::Normal
     };
     let typed = grundy_fuzz::typed(reg, text);
-    let Some(family) = grundy_fuzz::build(reg, &typed.options) else {
-        return;
-    };
-    grundy_fuzz::analyze_and_check(&*family, &typed.words, play);
+    grundy_fuzz::with_family(reg, &typed.options, |family| {
+        grundy_fuzz::analyze_and_check(family, &typed.words, play)
+    });
 });

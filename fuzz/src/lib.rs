@@ -101,6 +101,35 @@ pub fn build(reg: &Registration, options: &GameOptions) -> Option<Box<dyn Family
     }
 }
 
+/// Families built so far, by name and options, at most [`KEPT`]: some
+/// take tens of milliseconds to build (their value tables), and one family
+/// serves every position of a batch or a `play` session anyway, so its
+/// caches carried from one input to the next are what users get too.
+type Kept = std::collections::HashMap<String, Option<Box<dyn Family>>>;
+
+/// The most families [`with_family`] keeps built.
+const KEPT: usize = 256;
+
+/// Calls `f` with `reg` built with `options` (by [`build`], kept for the
+/// next inputs); does nothing when the options are refused.
+pub fn with_family(reg: &Registration, options: &GameOptions, f: impl FnOnce(&dyn Family)) {
+    thread_local! {
+        static KEPT_FAMILIES: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+    }
+    let key = format!("{} {options:?}", reg.name);
+    let family = KEPT_FAMILIES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.remove(&key).unwrap_or_else(|| build(reg, options))
+    });
+    if let Some(family) = &family {
+        f(&**family);
+    }
+    KEPT_FAMILIES.with(|kept| kept.borrow_mut().insert(key, family));
+}
+
 /// Panics on an internal error (a bug); input errors and limits hit are
 /// answers.
 pub fn check_error(what: &str, e: &GameError) {
