@@ -1,14 +1,15 @@
 //! Rules files: the bytes before the first NUL are the file, the words
 //! after it a position. The file is compiled under a small sandbox; a file
 //! that compiles is built and the position analysed, and its moves listed,
-//! under small limits. A fuzzed file need not keep the round trip (that is
+//! under small limits (500 positions, 100 ms). A fuzzed file need not keep the round trip (that is
 //! its author's contract, checked by `check_contracts`), so only panics,
 //! internal errors, hangs and memory blow-ups are failures here.
 #![no_main]
 
-use grundy_api::{GameOptions, Play};
+use grundy_api::{GameOptions, Limits, Play};
 use grundy_rules::Sandbox;
 use libfuzzer_sys::fuzz_target;
+use std::time::Duration;
 
 fuzz_target!(|data: &[u8]| {
     let (source, position) = match data.iter().position(|&b| b == 0) {
@@ -31,8 +32,16 @@ fuzz_target!(|data: &[u8]| {
         Ok(reg) => reg,
         Err(e) => return grundy_fuzz::check_error("compile", &e),
     };
-    let Some(family) = grundy_fuzz::build(&reg, &GameOptions::default()) else {
-        return;
+    // Every script call runs up to 20,000 operations: searches are kept to
+    // 500 positions and 100 ms, or one input would take seconds.
+    let limits = Limits {
+        max_states: 500,
+        max_time: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let family = match reg.build(&GameOptions::default(), &limits) {
+        Ok(family) => family,
+        Err(e) => return grundy_fuzz::check_error("build", &e),
     };
     let words: Vec<&str> = position.split_whitespace().collect();
     for play in [Play::Normal, Play::Misere] {
