@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI: build every fuzz target of fuzz/ and run each for a short time
 # (FUZZ_SECONDS each, default 20: under three minutes for the eight, after
-# the build) from its seed corpus, failing on any crash, panic, timeout or
+# the build) from its seed corpus and the inputs that failed before
+# (fuzz/regressions/TARGET/), failing on any crash, panic, timeout or
 # memory blow-up. A failing input is kept in fuzz/artifacts/TARGET/ and
 # printed in base64; `cargo +nightly fuzz run -s none -a -O TARGET FILE`
 # replays it.
@@ -32,10 +33,13 @@ for target in $(cargo +nightly fuzz list); do
     mkdir "$work/$target"
     # New inputs go to the scratch directory; the committed seeds stay as
     # they are. A 2 GB cap on what the process holds, 8 GB on what it maps.
+    # The inputs that once failed (regressions/TARGET) run first, with the seeds.
+    seeds=("corpus/$target")
+    [[ -d "regressions/$target" ]] && seeds+=("regressions/$target")
     status=0
     (
         ulimit -v 8000000
-        cargo +nightly fuzz run "${flags[@]}" "$target" "$work/$target" "corpus/$target" -- \
+        cargo +nightly fuzz run "${flags[@]}" "$target" "$work/$target" "${seeds[@]}" -- \
             -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1
     ) > "$work/$target.log" 2>&1 || status=$?
     grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|Base64)|panicked|^ +(left|right):' \
