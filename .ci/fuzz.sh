@@ -42,7 +42,7 @@ for target in $(cargo +nightly fuzz list); do
         cargo +nightly fuzz run "${flags[@]}" "$target" "$work/$target" "${seeds[@]}" -- \
             -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=60 -print_final_stats=1
     ) > "$work/$target.log" 2>&1 || status=$?
-    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|Base64)|panicked|^ +(left|right):' \
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units|==[0-9]+== ERROR|SUMMARY|Base64)|panicked|^ +(left|right):' \
         "$work/$target.log" || true
     if [[ $status -ne 0 ]]; then
         tail -n 40 "$work/$target.log" >&2
