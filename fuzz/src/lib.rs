@@ -1,0 +1,191 @@
+//! What the fuzz targets share: small search limits, the registered
+//! families picked by a byte, a position's words and options read from
+//! fuzzed text, and the command line's own argument and batch code.
+//!
+//! The `grundy` command is a binary crate, so its files are compiled here
+//! by path, at this crate's root where their `crate::error` and
+//! `crate::lines` imports resolve. The fuzz targets run exactly the code
+//! the binary runs.
+
+use grundy_api::{Detail, Family, GameError, GameOptions, Limits, Registration};
+use std::time::Duration;
+
+#[path = "../../crates/cli/src/args.rs"]
+#[allow(dead_code)]
+pub mod args;
+#[path = "../../crates/cli/src/batch.rs"]
+#[allow(dead_code)]
+pub mod batch;
+#[path = "../../crates/cli/src/error.rs"]
+#[allow(dead_code)]
+pub mod error;
+#[path = "../../crates/cli/src/lines.rs"]
+#[allow(dead_code)]
+pub mod lines;
+
+/// States a fuzzed search may store: enough to solve small positions to
+/// the end, little enough that thousands run a second.
+pub const MAX_STATES: u64 = 20_000;
+
+/// The limits of every fuzzed search: [`MAX_STATES`] and two seconds (a
+/// search that ignores its time limit shows up as a libFuzzer timeout).
+pub fn limits() -> Limits {
+    Limits {
+        max_states: MAX_STATES,
+        max_time: Some(Duration::from_secs(2)),
+        ..Limits::default()
+    }
+}
+
+/// How much of the move list a fuzzed analysis works out: the count and
+/// the first few, so positions with many moves stay cheap to answer.
+pub const DETAIL: Detail = Detail::FirstMoves(4);
+
+/// Every registered family, built once per process.
+pub fn registry() -> &'static [Registration] {
+    static REGISTRY: std::sync::OnceLock<Vec<Registration>> = std::sync::OnceLock::new();
+    REGISTRY.get_or_init(grundy_games::registry)
+}
+
+/// The family a byte picks (modulo their number).
+pub fn pick(byte: u8) -> &'static Registration {
+    let regs = registry();
+    &regs[byte as usize % regs.len()]
+}
+
+/// The registered family named `name`.
+pub fn named(name: &str) -> &'static Registration {
+    registry()
+        .iter()
+        .find(|r| r.name == name)
+        .unwrap_or_else(|| panic!("no family '{name}' is registered"))
+}
+
+/// A position as typed after the game's name: `--NAME VALUE` pairs of
+/// the registration's own options first, then the position's words.
+pub struct Typed<'a> {
+    /// The game options given.
+    pub options: GameOptions,
+    /// The position's words.
+    pub words: Vec<&'a str>,
+}
+
+/// Reads `text` as the words after the game's name on a command line
+/// (split at whitespace, as a shell would): leading `--NAME VALUE` pairs
+/// naming an option of `reg` become game options, the rest the position.
+pub fn typed<'a>(reg: &Registration, text: &'a str) -> Typed<'a> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    let mut options = GameOptions::default();
+    let mut taken = 0;
+    while let [flag, value, ..] = &words[taken..] {
+        let Some(name) = flag.strip_prefix("--") else {
+            break;
+        };
+        if !reg.options.iter().any(|o| o.name == name) {
+            break;
+        }
+        options.set(name, value);
+        taken += 2;
+    }
+    words.drain(..taken);
+    Typed { options, words }
+}
+
+/// Builds `reg` with `options` under [`limits`]; `None` when the options
+/// are refused (an input error). Any other error is a bug.
+pub fn build(reg: &Registration, options: &GameOptions) -> Option<Box<dyn Family>> {
+    match reg.build(options, &limits()) {
+        Ok(f) => Some(f),
+        Err(GameError::Input(_)) | Err(GameError::Search(_)) => None,
+        Err(e) => panic!("building {} with {options:?}: {e}", reg.name),
+    }
+}
+
+/// Families built so far, by name and options, at most [`KEPT`]: some
+/// take tens of milliseconds to build (their value tables), and one family
+/// serves every position of a batch or a `play` session anyway, so its
+/// caches carried from one input to the next are what users get too.
+type Kept = std::collections::HashMap<String, Option<Box<dyn Family>>>;
+
+/// The most families [`with_family`] keeps built.
+const KEPT: usize = 256;
+
+/// Calls `f` with `reg` built with `options` (by [`build`], kept for the
+/// next inputs); does nothing when the options are refused.
+pub fn with_family(reg: &Registration, options: &GameOptions, f: impl FnOnce(&dyn Family)) {
+    thread_local! {
+        static KEPT_FAMILIES: std::cell::RefCell<Kept> = std::cell::RefCell::default();
+    }
+    let key = format!("{} {options:?}", reg.name);
+    let family = KEPT_FAMILIES.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.remove(&key).unwrap_or_else(|| build(reg, options))
+    });
+    if let Some(family) = &family {
+        f(&**family);
+    }
+    KEPT_FAMILIES.with(|kept| kept.borrow_mut().insert(key, family));
+}
+
+/// Panics on an internal error (a bug); input errors and limits hit are
+/// answers.
+pub fn check_error(what: &str, e: &GameError) {
+    if let GameError::Internal(msg) = e {
+        panic!("{what}: internal error: {msg}");
+    }
+}
+
+/// Analyses `words` with `family` and checks what every answer must
+/// satisfy: the position written back parses to itself, a listed move's
+/// `to` parses, the move counts agree with the moves listed.
+pub fn analyze_and_check(family: &dyn Family, words: &[&str], play: grundy_api::Play) {
+    let a = match family.analyze_with(words, play, DETAIL) {
+        Ok(a) => a,
+        Err(e) => return check_error(&format!("analyze {words:?}"), &e),
+    };
+    // TextGame::parse(format(p)) == p: the position as printed reads back
+    // as the same position.
+    let again: Vec<&str> = a.position.split_whitespace().collect();
+    match family.analyze_with(&again, play, Detail::OutcomeOnly) {
+        Ok(b) => {
+            assert_eq!(
+                a.position, b.position,
+                "the position {words:?} printed as {:?} reads back differently",
+                a.position
+            );
+            assert_eq!(
+                a.outcome, b.outcome,
+                "{words:?} and its printed form {:?} have different outcomes",
+                a.position
+            );
+        }
+        Err(GameError::Input(e)) => {
+            panic!(
+                "the position {words:?} printed as {:?} is refused: {e}",
+                a.position
+            )
+        }
+        Err(e) => check_error(&format!("analyze {again:?}"), &e),
+    }
+    if let Some(count) = a.winning_move_count {
+        assert!(
+            a.winning_moves.len() <= count,
+            "{words:?}: {} winning moves listed of {count}",
+            a.winning_moves.len()
+        );
+    }
+    // Every reported `to` can be fed back to analyze.
+    if let Some(m) = a.winning_moves.first() {
+        let to: Vec<&str> = m.to.split_whitespace().collect();
+        match family.analyze_with(&to, play, Detail::OutcomeOnly) {
+            Ok(_) => {}
+            Err(GameError::Input(e)) => {
+                panic!("{words:?}: the move's position {:?} is refused: {e}", m.to)
+            }
+            Err(e) => check_error(&format!("analyze {to:?}"), &e),
+        }
+    }
+}
