@@ -26,7 +26,8 @@ fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
     let mut status = None;
     grundy_fuzz::with_family(reg, &typed.options, |family| {
-        let mut stdin = input;
+        let mut stdin =
+            grundy_fuzz::lines::ReadAhead::spawn(std::io::Cursor::new(input.to_vec()));
         status = Some(
             grundy_fuzz::batch::run(
                 family,
