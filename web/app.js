@@ -217,6 +217,8 @@ function showAnalysis(a) {
   } else if (drawing.length > 0) {
     moves.append(...moveList('drawing', a.drawing_move_count, drawing,
       ' (no move wins; these keep the draw, every other move loses)'));
+  } else if (a.winning_move_count == null && a.outcome !== 'P' && (a.notes ?? []).length > 0) {
+    moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not listed (see the note below).`;
   } else if (a.winning_move_count == null && a.outcome !== 'P') {
     moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not examined (--outcome-only).`;
   } else if (a.outcome === 'N') {

@@ -215,20 +215,20 @@ test("the ring game's table: every start for A and B first, as the command line 
   await page.close();
 });
 
-test('kayles 1000000000: too many moves, answered with outcome and value only', async () => {
+test('kayles 1000000000: too many moves, answered with outcome, value and a note', async () => {
   const { page, problems } = await openPage();
-  await page.selectOption('#game', 'kayles');
-  await page.fill('#position', '1000000000');
-  await page.click('#analyze');
-  await page.waitForSelector('#message.error');
-  let message = '';
-  try {
-    execFileSync(grundy, ['analyze', 'kayles', '1000000000'], { encoding: 'utf8', stdio: 'pipe' });
-  } catch (e) {
-    message = e.stderr.trim().replace(/^error: /, '');
-  }
-  assert.match(message, /--outcome-only answers with the outcome and value alone$/);
-  assert.equal(await page.textContent('#message'), message);
+  await analyse(page, 'kayles', '1000000000');
+  // As on the command line: the outcome and value, no move listed, the
+  // note saying why and how to list the first K.
+  const full = cli('kayles', '1000000000');
+  assert.equal(full.winning_move_count, null);
+  assert.deepEqual(full.winning_moves, []);
+  assert.match(full.notes.join(' '), /--max-moves K lists the first K winning moves found/);
+  assert.equal(await page.textContent('#outcome'), `kayles 1000000000: ${WHO[full.outcome]}`);
+  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${full.value}`);
+  assert.equal(await page.textContent('#winning'), 'Winning moves not listed (see the note below).');
+  assert.equal(await page.textContent('#method'),
+    [`Method: ${full.method}`, ...full.notes.map((n) => `Note: ${n}`)].join(' · '));
   await page.check('#outcome-only');
   await analyse(page, 'kayles', '1000000000');
   const expected = cli('kayles', '1000000000', '--outcome-only');
