@@ -74,11 +74,23 @@ fn computing_the_values_obeys_the_time_limit() {
     }
 }
 
-/// Values that cannot fit in memory are refused before they are computed,
-/// with the need in MiB.
+/// Values that cannot fit in memory are refused before they are computed:
+/// past the memory budget as the memory limit (raised with --max-memory),
+/// past what the machine has as bad input, with the need in MiB.
 #[test]
 fn a_heap_whose_values_do_not_fit_is_refused() {
     let f = family("octal", &[("code", "0.6")], &Limits::default());
+    match f.analyze_with(&["10000000000000"], Play::Normal, Detail::OutcomeOnly) {
+        Err(GameError::Search(SearchError::MemoryLimit(limit))) => {
+            assert_eq!(limit >> 20, Limits::default().max_memory >> 20);
+        }
+        other => panic!("{other:?}"),
+    }
+    let unbounded = Limits {
+        max_memory: u64::MAX,
+        ..Limits::default()
+    };
+    let f = family("octal", &[("code", "0.6")], &unbounded);
     match f.analyze_with(&["10000000000000"], Play::Normal, Detail::OutcomeOnly) {
         Err(GameError::Input(e)) => {
             assert!(e.contains("heap 10000000000000"), "{e}");
