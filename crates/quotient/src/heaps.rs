@@ -1,0 +1,245 @@
+//! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
+
+use crate::grow::{refine, Budget, Candidate, HeapOptions};
+use crate::monoid::BipartiteMonoid;
+use grundy_engine::{Limits, SearchError};
+
+/// Rounds of refinement one guess of a heap's element gets before the next
+/// guess is tried.
+const ROUNDS_PER_GUESS: usize = 24;
+
+/// Shapes `(m, p)` of the cyclic monoid `b^(m+p) = b^m` tried, in order,
+/// for a heap that needs a new generator `b`. Refinement merges a longer
+/// guess down to the true shape when the P-portion is right, so a few
+/// generous shapes cover the quotients met in practice.
+const SHAPES: [(usize, usize); 12] = [
+    (0, 2),
+    (1, 2),
+    (1, 1),
+    (2, 2),
+    (2, 1),
+    (1, 4),
+    (2, 4),
+    (3, 2),
+    (3, 4),
+    (4, 4),
+    (2, 12),
+    (6, 12),
+];
+
+/// The options of heap `n`, as the sizes of the heaps a move leaves
+/// (zero-size heaps omitted, each size below `n`), given to a callback.
+pub trait HeapGame {
+    /// Calls `f` once for each option of a heap of `n`.
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize]));
+    /// `t` of the misère periodicity test: the most tokens one move takes
+    /// (a take-and-break code's digit count after the point); `None` when
+    /// no periodicity theorem applies (the quotient is then never called
+    /// solved).
+    fn period_reach(&self) -> Option<u64>;
+}
+
+/// The misère quotient of heaps `0..=max_heap` (the bounded quotient
+/// Q_max_heap), or of the whole game when `solved`.
+#[derive(Clone, Debug)]
+pub struct HeapQuotient {
+    /// The monoid and its P-portion; heap `n` maps to `phi[n]`.
+    pub candidate: Candidate,
+    /// The largest heap in the closure.
+    pub max_heap: usize,
+    /// The order of Q_n for each `n` in `0..=max_heap`.
+    pub orders: Vec<usize>,
+    /// The pre-period and period of the pretending function, when it is
+    /// periodic over the heaps computed (at least two full periods seen).
+    pub period: Option<(usize, usize)>,
+    /// Whether the misère periodicity test holds: `2·n0 + 2·p + t + 2 ≤
+    /// max_heap`; the quotient is then the game's whole quotient.
+    pub solved: bool,
+    /// The heap whose coming last changed the quotient's order.
+    pub last_change: usize,
+}
+
+/// What [`grow`] does after each heap (progress; checkpoints).
+pub trait Observer {
+    /// Called when Q_n is known.
+    fn heap_done(&mut self, _n: usize, _q: &Candidate) {}
+}
+
+impl Observer for () {}
+
+/// Grows the quotient heap by heap from `start` (Q_0, or a quotient
+/// resumed from a checkpoint) up to `max_heap`, stopping early once the
+/// periodicity test proves it whole. Every round is bounded by `limits`
+/// (states: pairs enumerated in one round; memory; time for the whole
+/// call).
+pub fn grow(
+    game: &dyn HeapGame,
+    max_heap: usize,
+    limits: &Limits,
+    observer: &mut dyn Observer,
+) -> Result<HeapQuotient, SearchError> {
+    let mut budget = Budget::start(limits);
+    let mut options: HeapOptions = vec![Vec::new()];
+    let mut cand = Candidate {
+        monoid: BipartiteMonoid::trivial(),
+        phi: vec![0],
+    };
+    let mut orders = vec![1];
+    let mut last_change = 0;
+    let reach = game.period_reach();
+    for n in 1..=max_heap {
+        let mut opts = Vec::new();
+        game.options(n, &mut |parts| {
+            opts.push(parts.iter().map(|&h| h as u32).collect());
+        });
+        options.push(opts);
+        cand = extend(&cand, &options, &mut budget)?;
+        if cand.monoid.order() != orders[n - 1] {
+            last_change = n;
+        }
+        orders.push(cand.monoid.order());
+        observer.heap_done(n, &cand);
+        if let Some(t) = reach {
+            if let Some((n0, p)) = periodicity(&cand.phi) {
+                if 2 * n0 as u64 + 2 * p as u64 + t + 2 <= n as u64 {
+                    return Ok(HeapQuotient {
+                        candidate: cand,
+                        max_heap: n,
+                        orders,
+                        period: Some((n0, p)),
+                        solved: true,
+                        last_change,
+                    });
+                }
+            }
+        }
+    }
+    let period = periodicity(&cand.phi);
+    Ok(HeapQuotient {
+        candidate: cand,
+        max_heap,
+        orders,
+        period,
+        solved: false,
+        last_change,
+    })
+}
+
+/// The quotient of heaps `0..=n` from that of heaps `0..n` (`cand`, whose
+/// `phi` has `n` entries; `options` has `n + 1`). Guesses, each refined
+/// until proven ([`refine`]'s exact check) or given up: heap `n` as each
+/// element already there, then as a new generator of each shape in
+/// [`SHAPES`]. Whatever guess is proven, the result is the quotient.
+fn extend(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Result<Candidate, SearchError> {
+    let order = cand.monoid.order();
+    for x in 0..order as u32 {
+        let mut guess = cand.clone();
+        guess.phi.push(x);
+        let round = refine(&guess, options, budget)?;
+        if round.faithful {
+            return Ok(round.next);
+        }
+    }
+    let mut base = cand.clone();
+    base.phi.push(0);
+    for (m, p) in SHAPES {
+        let guess = base.adjoin(m, p);
+        let limit = 8 * guess.monoid.order() + 64;
+        if let Some(q) = settle(guess, options, budget, limit)? {
+            return Ok(q);
+        }
+    }
+    // Last resort: refinement from the identity, as long as the limits allow.
+    settle(base, options, budget, usize::MAX)?.ok_or(SearchError::StateLimit(budget.max_states()))
+}
+
+/// Refines `cand` until it is proven (the quotient), repainting its
+/// P-portion where the marks agree before changing its structure; `None`
+/// after [`ROUNDS_PER_GUESS`] rounds (unbounded when `max_order` is
+/// `usize::MAX`) or once a candidate exceeds `max_order` elements.
+fn settle(
+    mut cand: Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+    max_order: usize,
+) -> Result<Option<Candidate>, SearchError> {
+    let mut rounds = 0;
+    loop {
+        let round = refine(&cand, options, budget)?;
+        if std::env::var_os("QUOTIENT_TRACE").is_some() {
+            eprintln!(
+                "heap {} round {rounds}: order {} pairs {} faithful {}",
+                cand.phi.len() - 1,
+                cand.monoid.order(),
+                round.pairs,
+                round.faithful
+            );
+        }
+        if round.faithful {
+            return Ok(Some(round.next));
+        }
+        rounds += 1;
+        if max_order != usize::MAX && rounds >= ROUNDS_PER_GUESS {
+            return Ok(None);
+        }
+        cand = match cand.repaint(&round) {
+            Some(repainted) => repainted,
+            None => {
+                if let Some(q) = close(&round.next, options, budget)? {
+                    return Ok(Some(q));
+                }
+                round.next
+            }
+        };
+        if cand.monoid.order() > max_order {
+            return Ok(None);
+        }
+    }
+}
+
+/// Most identifications [`close`] tries on one candidate.
+const MAX_CLOSINGS: usize = 64;
+
+/// Tries the identifications of [`Candidate::closings`] on `cand`, each
+/// refined for a few rounds; the first proven is the quotient.
+fn close(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Result<Option<Candidate>, SearchError> {
+    for (x, w) in cand.closings().into_iter().take(MAX_CLOSINGS) {
+        let Some(mut merged) = cand.merge(x, w) else {
+            continue;
+        };
+        for _ in 0..4 {
+            let round = refine(&merged, options, budget)?;
+            if round.faithful {
+                return Ok(Some(round.next));
+            }
+            merged = match merged.repaint(&round) {
+                Some(repainted) => repainted,
+                None => break,
+            };
+        }
+    }
+    Ok(None)
+}
+
+/// The periodicity of `phi` seen so far: the `(n0, p)` with the least
+/// `2·n0 + 2·p` such that `phi[n + p] = phi[n]` for every `n ≥ n0` in
+/// range and at least two full periods follow `n0`; `None` if there is
+/// none.
+pub fn periodicity(phi: &[u32]) -> Option<(usize, usize)> {
+    let len = phi.len();
+    let mut best: Option<(usize, usize)> = None;
+    for p in 1..=len / 2 {
+        // The least n0 with phi[n + p] == phi[n] for all n in n0..len-p.
+        let mut n0 = len - p;
+        while n0 > 0 && phi[n0 - 1 + p] == phi[n0 - 1] {
+            n0 -= 1;
+        }
+        if n0 + 2 * p > len {
+            continue;
+        }
+        if best.is_none_or(|(b0, bp)| n0 + p < b0 + bp) {
+            best = Some((n0, p));
+        }
+    }
+    best
+}

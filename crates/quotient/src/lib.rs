@@ -1,0 +1,22 @@
+//! Misère quotients of heap games (Plambeck, "Taming the wild in impartial
+//! combinatorial games", INTEGERS 5 (2005); Plambeck and Siegel, "Misère
+//! quotients for impartial games", JCTA 115 (2008)).
+//!
+//! [`grow`] computes the quotient of the closure of heaps `0..=N` heap by
+//! heap; every quotient it returns is proven by an exact check (see
+//! [`grow::refine`]), and it is the whole game's quotient when the
+//! pretending function passes the misère periodicity test.
+//! [`QuotientReport`] presents it: generators, relations, the P-portion,
+//! the pretending function.
+
+pub mod grow;
+pub mod heaps;
+pub mod monoid;
+pub mod present;
+pub mod tame;
+
+pub use grow::Candidate;
+pub use heaps::{grow, periodicity, HeapGame, HeapQuotient, Observer};
+pub use monoid::BipartiteMonoid;
+pub use present::{Generator, Presentation, QuotientReport};
+pub use tame::{is_tame, isomorphic, Nim};
