@@ -58,10 +58,6 @@ pub struct Round {
     pub faithful: bool,
     /// Pairs `(x, D)` enumerated.
     pub pairs: usize,
-    /// For each element `x` of the candidate refined: the marks of the
-    /// pairs `(x, D)` in `M`, as bits (1: some pair marked N, 2: some
-    /// pair marked P; 0 when no position maps to `x`).
-    pub marks: Vec<u8>,
 }
 
 /// The budget of a quotient computation: states (pairs of one round),
@@ -98,7 +94,11 @@ impl Budget {
 
 /// One round: checks `cand` on heaps `0..cand.phi.len()` (options in
 /// `options`) and returns the minimised pair monoid, the next candidate.
-pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Result<Round, SearchError> {
+pub fn refine(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+) -> Result<Round, SearchError> {
     let q = &cand.monoid;
     let order = q.order();
     let w = words(order);
@@ -129,7 +129,9 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
     // Breadth-first enumeration of M: key = [x, D words...].
     let mut index: HashMap<Box<[u64]>, u32> = HashMap::new();
     let mut keys: Vec<Box<[u64]>> = Vec::new();
-    let start: Box<[u64]> = std::iter::once(0u64).chain(std::iter::repeat_n(0, w)).collect();
+    let start: Box<[u64]> = std::iter::once(0u64)
+        .chain(std::iter::repeat_n(0, w))
+        .collect();
     index.insert(start.clone(), 0);
     keys.push(start);
     let mut trans: Vec<u32> = Vec::new();
@@ -171,7 +173,6 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
         insert(&mut p_set, x);
     }
     let mut faithful = true;
-    let mut marks = vec![0u8; order];
     let marked: Vec<bool> = keys
         .iter()
         .map(|key| {
@@ -179,7 +180,6 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
             let any = d.iter().any(|&b| b != 0);
             let hits_p = d.iter().zip(&p_set).any(|(a, b)| a & b != 0);
             let p = any && !hits_p;
-            marks[key[0] as usize] |= if p { 2 } else { 1 };
             if p != q.in_p(key[0] as u32) {
                 faithful = false;
             }
@@ -245,7 +245,9 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
         head += 1;
     }
     debug_assert_eq!(order_of.len(), count);
-    let gen_label: Vec<u32> = (0..k).map(|g| label[ctrans(id_class, g) as usize]).collect();
+    let gen_label: Vec<u32> = (0..k)
+        .map(|g| label[ctrans(id_class, g) as usize])
+        .collect();
     // trans on labels.
     let ltrans: Vec<u32> = (0..count)
         .flat_map(|l| {
@@ -264,7 +266,10 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
             table[x * count + y] = ltrans[base as usize * k + g];
         }
     }
-    let p: Vec<bool> = order_of.iter().map(|&c| marked[rep[c as usize] as usize]).collect();
+    let p: Vec<bool> = order_of
+        .iter()
+        .map(|&c| marked[rep[c as usize] as usize])
+        .collect();
     let phi: Vec<u32> = (0..heaps)
         .map(|n| heap_gen[n].map_or(0, |g| gen_label[g as usize]))
         .collect();
@@ -275,35 +280,10 @@ pub fn refine(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> R
         },
         faithful,
         pairs,
-        marks,
     })
 }
 
 impl Candidate {
-    /// The candidate with `x`'s P-membership flipped for every `x` whose
-    /// pairs all carry the other mark (`round.marks`); `None` if there is
-    /// none (the candidate's structure, not its P-portion, is wrong).
-    pub fn repaint(&self, round: &Round) -> Option<Candidate> {
-        let m = &self.monoid;
-        let mut p: Vec<bool> = (0..m.order() as u32).map(|x| m.in_p(x)).collect();
-        let mut changed = false;
-        for (x, &mark) in round.marks.iter().enumerate() {
-            let want = match mark {
-                1 => false,
-                2 => true,
-                _ => continue,
-            };
-            if p[x] != want {
-                p[x] = want;
-                changed = true;
-            }
-        }
-        changed.then(|| Candidate {
-            monoid: m.with_p(p),
-            phi: self.phi.clone(),
-        })
-    }
-
     /// This candidate with a new generator `b` for its last heap: the
     /// direct product with the cyclic monoid `1, b, …, b^(m+p-1)`,
     /// `b^(m+p) = b^m` (`p ≥ 1`); `(y, b^j)` is in P when `y` is and
@@ -325,7 +305,9 @@ impl Candidate {
                 }
             }
         }
-        let pset = (0..order).map(|e| e % c == 0 && q.in_p((e / c) as u32)).collect();
+        let pset = (0..order)
+            .map(|e| e % c == 0 && q.in_p((e / c) as u32))
+            .collect();
         let mut phi: Vec<u32> = self.phi.iter().map(|&y| id(y, 0)).collect();
         if let Some(last) = phi.last_mut() {
             *last = id(0, 1 % c);
@@ -337,97 +319,110 @@ impl Candidate {
     }
 }
 
+/// Lexicographic comparison of two positions as count vectors, the
+/// largest heap most significant.
+fn lex_cmp(a: &[u32], b: &[u32]) -> std::cmp::Ordering {
+    a.iter().rev().cmp(b.iter().rev())
+}
+
 impl Candidate {
-    /// The candidate with `x` and `y` identified, and everything that
-    /// identification forces (`xz = yz` for every `z`); `None` if it
-    /// would put a P element and an N element together.
-    pub fn merge(&self, x: u32, y: u32) -> Option<Candidate> {
+    /// For each element, the lexicographically least position (counts of
+    /// heaps `0..phi.len()`, the largest heap most significant) that maps
+    /// to it; `None` for elements no position reaches.
+    pub fn least_positions(&self) -> Vec<Option<Vec<u32>>> {
         let m = &self.monoid;
-        let order = m.order();
-        let mut gens: Vec<u32> = self.phi.clone();
-        gens.sort_unstable();
-        gens.dedup();
-        let mut parent: Vec<u32> = (0..order as u32).collect();
-        fn find(parent: &mut [u32], mut a: u32) -> u32 {
-            while parent[a as usize] != a {
-                parent[a as usize] = parent[parent[a as usize] as usize];
-                a = parent[a as usize];
-            }
-            a
-        }
-        let mut queue = vec![(x, y)];
-        while let Some((a, b)) = queue.pop() {
-            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-            if ra == rb {
+        let heaps = self.phi.len();
+        let mut best: Vec<Option<Vec<u32>>> = vec![None; m.order()];
+        best[0] = Some(vec![0; heaps]);
+        for i in 1..heaps {
+            let g = self.phi[i];
+            if g == 0 {
                 continue;
             }
-            if m.in_p(ra) != m.in_p(rb) {
-                return None;
-            }
-            parent[ra.max(rb) as usize] = ra.min(rb);
-            for &g in &gens {
-                queue.push((m.mul(a, g), m.mul(b, g)));
-            }
-        }
-        // Classes numbered in order of their least member (the identity's
-        // class first).
-        let mut label = vec![u32::MAX; order];
-        let mut reps = Vec::new();
-        for e in 0..order as u32 {
-            let r = find(&mut parent, e);
-            if label[r as usize] == u32::MAX {
-                label[r as usize] = reps.len() as u32;
-                reps.push(e);
-            }
-        }
-        let classes = reps.len();
-        let class_of: Vec<u32> = (0..order as u32)
-            .map(|e| label[find(&mut parent, e) as usize])
-            .collect();
-        let mut table = vec![0u32; classes * classes];
-        for (i, &a) in reps.iter().enumerate() {
-            for (j, &b) in reps.iter().enumerate() {
-                table[i * classes + j] = class_of[m.mul(a, b) as usize];
-            }
-        }
-        let p = reps.iter().map(|&a| m.in_p(a)).collect();
-        Some(Candidate {
-            monoid: BipartiteMonoid::from_valid_table(classes, table, p),
-            phi: self.phi.iter().map(|&e| class_of[e as usize]).collect(),
-        })
-    }
-
-    /// Identifications worth trying when refinement only lengthens
-    /// chains: for each heap image `g` and element `x` with `x·g = x` (a
-    /// chain of powers cut short), each earlier element `w` of a chain
-    /// through `x` (`w·g^j = x`, `j ≥ 1`), nearest first.
-    pub fn closings(&self) -> Vec<(u32, u32)> {
-        let m = &self.monoid;
-        let order = m.order() as u32;
-        let mut gens: Vec<u32> = self.phi.clone();
-        gens.sort_unstable();
-        gens.dedup();
-        let mut out = Vec::new();
-        for &g in gens.iter().filter(|&&g| g != 0) {
-            for x in (0..order).filter(|&x| x != 0 && m.mul(x, g) == x) {
-                let mut found: Vec<(usize, u32)> = Vec::new();
-                for w in (0..order).filter(|&w| w != x) {
-                    let mut e = w;
-                    for j in 1..=order as usize {
-                        e = m.mul(e, g);
-                        if e == x {
-                            found.push((j, w));
-                            break;
-                        }
-                        if m.mul(e, g) == e {
-                            break;
+            let mut layer: Vec<(u32, Vec<u32>)> = best
+                .iter()
+                .enumerate()
+                .filter_map(|(e, r)| r.clone().map(|r| (e as u32, r)))
+                .collect();
+            let mut seen_sets: std::collections::HashSet<Vec<u32>> =
+                std::collections::HashSet::new();
+            loop {
+                let mut next: HashMap<u32, Vec<u32>> = HashMap::new();
+                for (e, rep) in &layer {
+                    let f = m.mul(*e, g);
+                    let mut r = rep.clone();
+                    r[i] += 1;
+                    match next.get(&f) {
+                        Some(old) if lex_cmp(old, &r) != std::cmp::Ordering::Greater => {}
+                        _ => {
+                            next.insert(f, r);
                         }
                     }
                 }
-                found.sort_unstable();
-                out.extend(found.into_iter().map(|(_, w)| (x, w)));
+                let mut set: Vec<u32> = next.keys().copied().collect();
+                set.sort_unstable();
+                for (&f, r) in &next {
+                    if best[f as usize].is_none() {
+                        best[f as usize] = Some(r.clone());
+                    }
+                }
+                if !seen_sets.insert(set) {
+                    break;
+                }
+                layer = next.into_iter().collect();
             }
         }
-        out
+        best
+    }
+
+    /// The candidate with its P-portion read off the least positions:
+    /// elements taken in the order of their least positions, each in P
+    /// exactly when its least position has an option and every option's
+    /// element (decided before it: options are lexicographically smaller)
+    /// is not. Right for every least position when the structure is.
+    pub fn assign_p(&self, options: &HeapOptions) -> Candidate {
+        let m = &self.monoid;
+        let reps = self.least_positions();
+        let mut order: Vec<u32> = (0..m.order() as u32)
+            .filter(|&e| reps[e as usize].is_some())
+            .collect();
+        order.sort_by(|&a, &b| {
+            lex_cmp(
+                reps[a as usize].as_ref().unwrap(),
+                reps[b as usize].as_ref().unwrap(),
+            )
+        });
+        let mut p: Vec<bool> = (0..m.order() as u32).map(|x| m.in_p(x)).collect();
+        for e in order {
+            let rep = reps[e as usize].as_ref().expect("filtered");
+            let mut any = false;
+            let mut hits = false;
+            for h in 1..rep.len() {
+                if rep[h] == 0 || options[h].is_empty() {
+                    continue;
+                }
+                let mut rest = rep.clone();
+                rest[h] -= 1;
+                let y = rest.iter().enumerate().fold(0u32, |acc, (k, &c)| {
+                    (0..c).fold(acc, |a, _| m.mul(a, self.phi[k]))
+                });
+                for opt in &options[h] {
+                    any = true;
+                    let img = opt.iter().fold(y, |a, &k| m.mul(a, self.phi[k as usize]));
+                    if p[img as usize] {
+                        hits = true;
+                        break;
+                    }
+                }
+                if hits {
+                    break;
+                }
+            }
+            p[e as usize] = any && !hits;
+        }
+        Candidate {
+            monoid: m.with_p(p),
+            phi: self.phi.clone(),
+        }
     }
 }

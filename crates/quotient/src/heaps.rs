@@ -59,6 +59,22 @@ pub struct HeapQuotient {
     pub last_change: usize,
 }
 
+impl HeapQuotient {
+    /// Heap `n`'s element: computed, or past the heaps computed, read off
+    /// the period of a solved quotient; `None` for a heap past a bounded
+    /// quotient.
+    pub fn element(&self, n: usize) -> Option<u32> {
+        let phi = &self.candidate.phi;
+        if n < phi.len() {
+            return Some(phi[n]);
+        }
+        match (self.solved, self.period) {
+            (true, Some((n0, p))) => Some(phi[n0 + (n - n0) % p]),
+            _ => None,
+        }
+    }
+}
+
 /// What [`grow`] does after each heap (progress; checkpoints).
 pub trait Observer {
     /// Called when Q_n is known.
@@ -130,9 +146,27 @@ pub fn grow(
 /// until proven ([`refine`]'s exact check) or given up: heap `n` as each
 /// element already there, then as a new generator of each shape in
 /// [`SHAPES`]. Whatever guess is proven, the result is the quotient.
-fn extend(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Result<Candidate, SearchError> {
+fn extend(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+) -> Result<Candidate, SearchError> {
     let order = cand.monoid.order();
+    let q = &cand.monoid;
+    // Heap n's option images.
+    let n = cand.phi.len();
+    let images: Vec<u32> = options[n]
+        .iter()
+        .map(|o| q.product(o.iter().map(|&h| cand.phi[h as usize])))
+        .collect();
     for x in 0..order as u32 {
+        // A necessary condition: whenever x·y is in P, no option of heap n
+        // added to y lands in P.
+        let possible = (0..order as u32)
+            .all(|y| !q.in_p(q.mul(x, y)) || images.iter().all(|&o| !q.in_p(q.mul(y, o))));
+        if !possible {
+            continue;
+        }
         let mut guess = cand.clone();
         guess.phi.push(x);
         let round = refine(&guess, options, budget)?;
@@ -153,8 +187,9 @@ fn extend(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Resul
     settle(base, options, budget, usize::MAX)?.ok_or(SearchError::StateLimit(budget.max_states()))
 }
 
-/// Refines `cand` until it is proven (the quotient), repainting its
-/// P-portion where the marks agree before changing its structure; `None`
+/// Refines `cand` until it is proven (the quotient), its P-portion read
+/// off the least positions before each round ([`Candidate::assign_p`]);
+/// `None`
 /// after [`ROUNDS_PER_GUESS`] rounds (unbounded when `max_order` is
 /// `usize::MAX`) or once a candidate exceeds `max_order` elements.
 fn settle(
@@ -165,16 +200,8 @@ fn settle(
 ) -> Result<Option<Candidate>, SearchError> {
     let mut rounds = 0;
     loop {
+        cand = cand.assign_p(options);
         let round = refine(&cand, options, budget)?;
-        if std::env::var_os("QUOTIENT_TRACE").is_some() {
-            eprintln!(
-                "heap {} round {rounds}: order {} pairs {} faithful {}",
-                cand.phi.len() - 1,
-                cand.monoid.order(),
-                round.pairs,
-                round.faithful
-            );
-        }
         if round.faithful {
             return Ok(Some(round.next));
         }
@@ -182,43 +209,11 @@ fn settle(
         if max_order != usize::MAX && rounds >= ROUNDS_PER_GUESS {
             return Ok(None);
         }
-        cand = match cand.repaint(&round) {
-            Some(repainted) => repainted,
-            None => {
-                if let Some(q) = close(&round.next, options, budget)? {
-                    return Ok(Some(q));
-                }
-                round.next
-            }
-        };
+        cand = round.next;
         if cand.monoid.order() > max_order {
             return Ok(None);
         }
     }
-}
-
-/// Most identifications [`close`] tries on one candidate.
-const MAX_CLOSINGS: usize = 64;
-
-/// Tries the identifications of [`Candidate::closings`] on `cand`, each
-/// refined for a few rounds; the first proven is the quotient.
-fn close(cand: &Candidate, options: &HeapOptions, budget: &mut Budget) -> Result<Option<Candidate>, SearchError> {
-    for (x, w) in cand.closings().into_iter().take(MAX_CLOSINGS) {
-        let Some(mut merged) = cand.merge(x, w) else {
-            continue;
-        };
-        for _ in 0..4 {
-            let round = refine(&merged, options, budget)?;
-            if round.faithful {
-                return Ok(Some(round.next));
-            }
-            merged = match merged.repaint(&round) {
-                Some(repainted) => repainted,
-                None => break,
-            };
-        }
-    }
-    Ok(None)
 }
 
 /// The periodicity of `phi` seen so far: the `(n0, p)` with the least

@@ -225,7 +225,10 @@ impl QuotientReport {
         let status = if self.solved {
             "the whole game's quotient (periodicity test passed)".to_string()
         } else {
-            format!("the bounded quotient Q_{} (not proven whole)", self.max_heap)
+            format!(
+                "the bounded quotient Q_{} (not proven whole)",
+                self.max_heap
+            )
         };
         out.push_str(&format!(
             "{}: misère quotient of order {}{}, {}\n",

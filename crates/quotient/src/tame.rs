@@ -93,7 +93,9 @@ fn profiles(m: &BipartiteMonoid) -> Vec<Profile> {
                 }
                 powers.push(next);
             };
-            let into_p = (0..m.order() as u32).filter(|&z| m.in_p(m.mul(x, z))).count();
+            let into_p = (0..m.order() as u32)
+                .filter(|&z| m.in_p(m.mul(x, z)))
+                .count();
             (m.in_p(x), index, period, into_p)
         })
         .collect()
@@ -130,7 +132,14 @@ fn extend(
 
 /// Sends `g` to `image` and extends the map over the submonoid of `gens`;
 /// false if that breaks products, the P-portion or injectivity.
-fn close(a: &BipartiteMonoid, b: &BipartiteMonoid, gens: &[u32], g: u32, image: u32, map: &mut [u32]) -> bool {
+fn close(
+    a: &BipartiteMonoid,
+    b: &BipartiteMonoid,
+    gens: &[u32],
+    g: u32,
+    image: u32,
+    map: &mut [u32],
+) -> bool {
     if map[g as usize] != u32::MAX && map[g as usize] != image {
         return false;
     }
@@ -142,7 +151,9 @@ fn close(a: &BipartiteMonoid, b: &BipartiteMonoid, gens: &[u32], g: u32, image: 
         }
         used[y as usize] = true;
     }
-    let mut queue: Vec<u32> = (0..a.order() as u32).filter(|&x| map[x as usize] != u32::MAX).collect();
+    let mut queue: Vec<u32> = (0..a.order() as u32)
+        .filter(|&x| map[x as usize] != u32::MAX)
+        .collect();
     let mut head = 0;
     while head < queue.len() {
         let x = queue[head];

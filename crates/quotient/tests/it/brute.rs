@@ -1,0 +1,153 @@
+use grundy_engine::Limits;
+use grundy_quotient::{grow, is_tame, HeapGame, HeapQuotient, Nim};
+use grundy_sequence::{HeapRule, TakeBreak};
+use std::collections::HashMap;
+
+/// A take-and-break code as a heap game, its digit count the periodicity
+/// test's `t`.
+struct Code(HeapRule, u64);
+
+fn code(text: &str) -> Code {
+    let c = TakeBreak::parse(text).expect("a code");
+    let t = c.last_index() as u64;
+    Code(HeapRule::TakeBreak(c), t)
+}
+
+impl HeapGame for Code {
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
+        self.0.for_each_option(n, |p| f(p));
+    }
+    fn period_reach(&self) -> Option<u64> {
+        Some(self.1)
+    }
+}
+
+/// Misère outcome by search of the whole sum (a sorted multiset of
+/// heaps): true when the player to move loses. Written from the rule
+/// alone: a position is lost exactly when it has a move and every move
+/// leads to a won position.
+struct Search<'g> {
+    game: &'g dyn HeapGame,
+    memo: HashMap<Vec<usize>, bool>,
+}
+
+impl Search<'_> {
+    fn lost(&mut self, pos: &[usize]) -> bool {
+        if let Some(&r) = self.memo.get(pos) {
+            return r;
+        }
+        let mut any = false;
+        let mut lost = true;
+        for i in 0..pos.len() {
+            if i > 0 && pos[i - 1] == pos[i] {
+                continue;
+            }
+            let mut opts = Vec::new();
+            self.game.options(pos[i], &mut |o| opts.push(o.to_vec()));
+            for o in opts {
+                any = true;
+                let mut next: Vec<usize> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
+                next.extend(o);
+                next.sort_unstable();
+                if self.lost(&next) {
+                    lost = false;
+                    break;
+                }
+            }
+            if !lost {
+                break;
+            }
+        }
+        let r = any && lost;
+        self.memo.insert(pos.to_vec(), r);
+        r
+    }
+}
+
+/// Every multiset of heaps 1..=max with total at most `total`.
+fn multisets(max: usize, total: usize) -> Vec<Vec<usize>> {
+    fn rec(max: usize, total: usize, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        out.push(prefix.clone());
+        for h in 1..=max.min(total) {
+            prefix.push(h);
+            rec(h, total - h, prefix, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    rec(max, total, &mut Vec::new(), &mut out);
+    out
+}
+
+fn quotient(game: &dyn HeapGame, max_heap: usize) -> HeapQuotient {
+    grow(game, max_heap, &Limits::default(), &mut ()).expect("within the default limits")
+}
+
+/// The quotient of heaps 0..=max_heap predicts the misère outcome of
+/// every sum of those heaps up to `total` tokens; it is reduced and of
+/// even order. Returns the number of sums compared.
+fn agrees(game: &dyn HeapGame, max_heap: usize, total: usize) -> usize {
+    let q = quotient(game, max_heap);
+    let m = &q.candidate.monoid;
+    assert!(m.is_reduced(), "quotient not reduced");
+    assert_eq!(m.order() % 2, 0, "odd order {}", m.order());
+    let mut search = Search {
+        game,
+        memo: HashMap::new(),
+    };
+    let sums = multisets(max_heap.min(total), total);
+    for pos in &sums {
+        let mut sorted = pos.clone();
+        sorted.sort_unstable();
+        let predicted = m.in_p(
+            m.product(
+                pos.iter()
+                    .map(|&h| q.element(h).expect("a heap of the quotient")),
+            ),
+        );
+        assert_eq!(predicted, search.lost(&sorted), "misère outcome of {pos:?}");
+    }
+    sums.len()
+}
+
+#[test]
+fn nim_with_heaps_below_4_is_the_tame_quotient_of_order_6() {
+    let q = quotient(&Nim, 3);
+    assert_eq!(q.candidate.monoid.order(), 6);
+    assert_eq!(q.candidate.monoid.p_portion().len(), 2);
+    assert!(is_tame(&q.candidate.monoid));
+    assert!(agrees(&Nim, 3, 24) > 300);
+    assert!(agrees(&Nim, 7, 22) > 1000);
+}
+
+#[test]
+fn kayles_predicts_every_sum_up_to_24() {
+    assert!(agrees(&code("0.77"), 24, 24) > 1000);
+}
+
+#[test]
+fn small_codes_predict_every_sum_up_to_20() {
+    for c in ["0.3", "0.33", "0.75", "0.34", "0.15", "0.7", "0.6", "0.51"] {
+        agrees(&code(c), 12, 20);
+    }
+}
+
+#[test]
+fn kayles_is_solved_with_the_period_of_its_pretending_function() {
+    let q = quotient(&code("0.77"), 400);
+    assert!(q.solved);
+    let (n0, p) = q.period.expect("periodic");
+    assert_eq!(p, 12);
+    assert!(2 * n0 + 2 * p + 2 + 2 <= q.max_heap);
+    assert!(!is_tame(&q.candidate.monoid));
+    // Kayles heaps 1..=3 play like nim heaps 1, 2, 3.
+    let report = grundy_quotient::QuotientReport::new("kayles", &q);
+    assert_eq!(&report.pretending[..4], &["1", "a", "b", "ab"]);
+}
+
+#[test]
+fn a_game_without_a_periodicity_theorem_is_never_called_solved() {
+    let q = quotient(&Nim, 20);
+    assert!(!q.solved);
+    assert_eq!(q.max_heap, 20);
+}

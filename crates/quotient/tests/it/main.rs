@@ -1,0 +1,4 @@
+//! The quotient code checked against an independent misère search of
+//! whole sums, and against the theory (reduced, even order, nim's T_2).
+
+mod brute;
