@@ -7,8 +7,8 @@
 //! returns a message naming the position and what disagreed.
 
 use crate::{
-    Impartial, Limits, MisereSolver, Move, Nimber, Outcome, Play, Rules, RulesError, Solver,
-    TextGame,
+    GenusSolver, Impartial, Limits, MisereSolver, Move, Nimber, Outcome, Play, Rules, RulesError,
+    Solver, TextGame,
 };
 use std::sync::Arc;
 
@@ -222,9 +222,50 @@ pub fn misere_matches_search<G: TextGame + 'static>(
     Ok(())
 }
 
+/// The genus with the family's true components equals the genus by search
+/// of the whole position as one state; its normal part is the value that
+/// search finds, and its γ0 is 0 exactly when misère search finds the
+/// position lost for the player to move.
+pub fn genus_matches_search<G: TextGame + 'static>(
+    fast: &mut GenusSolver<G>,
+    whole_genus: &mut GenusSolver<Unsplit<G>>,
+    whole: &mut Solver<Unsplit<G>>,
+    whole_misere: &mut MisereSolver<Unsplit<G>>,
+    g: &G,
+    p: &G::Position,
+) -> Result<(), String> {
+    let text = g.format(p);
+    let a = fast.genus(p).map_err(|e| format!("genus `{text}`: {e}"))?;
+    let b = whole_genus
+        .genus(p)
+        .map_err(|e| format!("genus by search of `{text}`: {e}"))?;
+    if a != b {
+        return fail(format!(
+            "genus `{text}`: {a} with the family's components, {b} by search of the whole"
+        ));
+    }
+    let value = whole
+        .value(p)
+        .map_err(|e| format!("value search of `{text}`: {e}"))?;
+    if a.normal != value.0 {
+        return fail(format!("genus `{text}`: {a} but the value is {}", value.0));
+    }
+    let wins = whole_misere
+        .mover_wins(p)
+        .map_err(|e| format!("misère search of `{text}`: {e}"))?;
+    if (a.misere[0] != 0) != wins {
+        return fail(format!(
+            "genus `{text}`: {a} but misère search says {}",
+            Outcome::from_mover_wins(wins)
+        ));
+    }
+    Ok(())
+}
+
 /// Runs every contract check on every position of `positions`: text round
 /// trip, moves = options, parts indecomposable, normal-play value (parts
-/// and closed forms) = search, misère outcome (components) = search, and
+/// and closed forms) = search, misère outcome (components) = search, the
+/// genus (components) = search and agrees with value and outcome, and
 /// each theory that answers = search, in both conventions. Positions must
 /// be small enough for search of whole positions within `limits`.
 ///
@@ -239,7 +280,9 @@ pub fn check_contracts<G: TextGame + 'static>(
     let mut fast = Solver::new(g.clone(), limits.clone());
     let mut fast_misere = MisereSolver::new(g.clone(), limits.clone());
     let mut whole = Solver::search_only(whole_game.clone(), limits.clone());
-    let mut whole_misere = MisereSolver::new(whole_game, limits.clone());
+    let mut whole_misere = MisereSolver::new(whole_game.clone(), limits.clone());
+    let mut fast_genus = GenusSolver::new(g.clone(), limits.clone());
+    let mut whole_genus = GenusSolver::new(whole_game, limits.clone());
     let mut report = ContractReport::default();
     for p in positions {
         round_trip(game, p)?;
@@ -247,6 +290,14 @@ pub fn check_contracts<G: TextGame + 'static>(
         parts_are_indecomposable(game, p)?;
         value_matches_search(&mut fast, &mut whole, p)?;
         misere_matches_search(&mut fast_misere, &mut whole_misere, game, p)?;
+        genus_matches_search(
+            &mut fast_genus,
+            &mut whole_genus,
+            &mut whole,
+            &mut whole_misere,
+            game,
+            p,
+        )?;
         if theory_matches_search(game, &mut whole, &mut whole_misere, p, Play::Normal)? {
             report.normal_theories += 1;
         }
