@@ -300,6 +300,7 @@ impl<G: Impartial> GenusSolver<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     fn g(normal: u64, misere: &[u64]) -> Genus {
         Genus {
@@ -351,5 +352,47 @@ mod tests {
     fn long_gammas_are_written_in_braces() {
         assert_eq!(g(12, &[10, 11, 0]).to_string(), "12^{10,11,0}");
         assert_eq!(g(4, &[1, 4, 6]).to_string(), "4^146");
+    }
+
+    /// γ0 … γ(len − 1) straight from the rule, never cut.
+    fn direct(options: &[Genus], len: usize) -> Vec<u64> {
+        let mut gamma: Vec<u64> = Vec::new();
+        for n in 0..len {
+            let mut set: Vec<u64> = options.iter().map(|o| o.gamma(n)).collect();
+            if n > 0 {
+                set.push(gamma[n - 1]);
+                set.push(gamma[n - 1] ^ 1);
+            } else if options.is_empty() {
+                gamma.push(1);
+                continue;
+            }
+            gamma.push(mex(&mut set));
+        }
+        gamma
+    }
+
+    proptest! {
+        /// The bound of `of_options` on random option sequences of every
+        /// shape (not only those games have): the cut sequence, extended
+        /// by its alternation, is the rule's for 64 entries.
+        #[test]
+        fn the_cut_is_where_the_rule_alternates(
+            raw in proptest::collection::vec(
+                (0u64..6, proptest::collection::vec(0u64..6, 2..7)),
+                0..5,
+            )
+        ) {
+            let options: Vec<Genus> = raw
+                .into_iter()
+                .map(|(normal, misere)| Genus { normal, misere })
+                .collect();
+            let refs: Vec<&Genus> = options.iter().collect();
+            let genus = Genus::of_options(&refs);
+            let want = direct(&options, 64);
+            let got: Vec<u64> = (0..64).map(|n| genus.gamma(n)).collect();
+            prop_assert_eq!(got, want);
+            let m = &genus.misere;
+            prop_assert!(m.len() < 3 || m[m.len() - 3] != m[m.len() - 1]);
+        }
     }
 }
