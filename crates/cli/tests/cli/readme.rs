@@ -31,6 +31,7 @@ fn readme_analyze_nim_1_1_2_misere() {
     exact(
         &["analyze", "nim", "1", "1", "2", "--misere"],
         r#"nim 1 1 2 (misère play): first player wins (N)
+genus 2^20
 1 winning move:
   heap 3: 2 -> 1    to: 1 1 1
 components:

@@ -270,10 +270,7 @@ fn limits_are_reported() {
             ..Limits::default()
         },
     );
-    assert_eq!(
-        small.genus(&vec![20]),
-        Err(SearchError::StateLimit(50))
-    );
+    assert_eq!(small.genus(&vec![20]), Err(SearchError::StateLimit(50)));
     let mut tight = GenusSolver::new(
         Arc::new(Heaps::Kayles),
         Limits {
