@@ -127,6 +127,10 @@ impl fmt::Display for Genus {
     }
 }
 
+/// The children a capped search ([`GenusSolver::genus_within`]) may list
+/// per state of its cap.
+pub const WORK_PER_STATE: u64 = 4;
+
 /// Computes genera by memoised search over sums, as
 /// [`crate::MisereSolver`] decides misère outcomes: a state is the sorted
 /// multiset of a position's components with the finished ones removed
@@ -176,10 +180,12 @@ impl<G: Impartial> GenusSolver<G> {
     }
 
     /// The genus of `p`, refusing with [`SearchError::StateLimit`]`(cap)`
-    /// a search that would add more than `cap` states to the table (and
-    /// with [`SearchError::TooLarge`] at once a position whose size bound
-    /// exceeds `cap`): how an analysis tries the genus of a position
-    /// without making a large one slow.
+    /// a search that would add more than `cap` states to the table or list
+    /// more than [`WORK_PER_STATE`] × `cap` children (a sum of three nim
+    /// heaps of 100 has 300 children a state), and with
+    /// [`SearchError::TooLarge`] at once a position whose size bound
+    /// exceeds `cap`: how an analysis tries the genus of a position without
+    /// making a large one slow.
     pub fn genus_within(&mut self, p: &G::Position, cap: u64) -> Result<Genus, SearchError> {
         Ok(self.genera_within(std::slice::from_ref(p), cap)?.remove(0))
     }
@@ -209,11 +215,12 @@ impl<G: Impartial> GenusSolver<G> {
             ..self.limits.clone()
         });
         let start = self.stored;
+        let mut listed = 0u64;
         let mut out = Vec::with_capacity(positions.len());
         for p in positions {
             sums::admit(&*self.game, p, &admission)?;
             let root = sums::canonical(&*self.game, p)?;
-            self.solve(root.clone(), &mut budget, start, cap)?;
+            self.solve(root.clone(), &mut budget, (start, &mut listed), cap)?;
             out.reserve_within(1, budget.max_memory())?;
             out.push(self.memo[&root].clone());
         }
@@ -236,21 +243,24 @@ impl<G: Impartial> GenusSolver<G> {
     }
 
     /// Solves `root` and every state below it not yet in the table.
-    /// `start` is what the table held when the call began, so that at
-    /// most `cap` states are added by it.
+    /// `start` is what the table held when the call began and `listed` the
+    /// children listed since, so that at most `cap` states are added by it
+    /// and [`WORK_PER_STATE`] × `cap` children listed.
     fn solve(
         &mut self,
         root: Vec<G::Position>,
         budget: &mut Budget,
-        start: usize,
+        (start, listed): (usize, &mut u64),
         cap: u64,
     ) -> Result<(), SearchError> {
         if self.memo.contains_key(&root) {
             return Ok(());
         }
+        let work_cap = cap.saturating_mul(WORK_PER_STATE);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
         let first = self.frame(root, budget)?;
+        *listed += first.children.len() as u64;
         let mut in_frames = first.held;
         let mut stack = vec![first];
         while let Some(top) = stack.last_mut() {
@@ -288,6 +298,10 @@ impl<G: Impartial> GenusSolver<G> {
                     }
                     let frame = self.frame(child, budget)?;
                     budget.spend(frame.children.len() as u64)?;
+                    *listed += frame.children.len() as u64;
+                    if *listed > work_cap {
+                        return Err(SearchError::StateLimit(cap));
+                    }
                     in_frames += frame.held;
                     stack.push(frame);
                 }

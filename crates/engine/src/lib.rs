@@ -40,7 +40,7 @@ pub use analysis::{
 pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, RulesError, SearchError};
 pub use game::{Impartial, Move, Rules, TextGame, Theory};
-pub use genus::{Genus, GenusSolver};
+pub use genus::{Genus, GenusSolver, WORK_PER_STATE};
 pub use grundy_nimber::Nimber;
 pub use limits::Limits;
 pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};

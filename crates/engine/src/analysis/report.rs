@@ -126,9 +126,10 @@ pub enum Detail {
 pub const MAX_ANSWER: u128 = 50_000_000;
 
 /// The most sums a misère analysis searches for the position's genus
-/// ([`Analysis::genus`]): past it the genus is left out, so that a
-/// position answered at once by theory stays answered at once (a search
-/// of this many sums takes a fraction of a second).
+/// ([`Analysis::genus`]), listing at most [`crate::WORK_PER_STATE`] times
+/// as many moves between them: past either the genus is left out, so that
+/// a position answered at once by theory stays answered in a fraction of a
+/// second (`nim 100 100 100 --misere`: 0.6 s, where the search gives up).
 pub const GENUS_STATES: u64 = 100_000;
 
 /// The components as reported, the same way for every family: the parts

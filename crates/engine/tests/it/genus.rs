@@ -289,6 +289,15 @@ fn limits_are_reported() {
         Err(SearchError::StateLimit(100))
     );
     assert!(capped.genus(&vec![12, 12]).is_ok());
+    // A nim heap of 200: 200 sums, but 20,100 moves between them, past
+    // WORK_PER_STATE times a cap of 1000.
+    let mut nim = GenusSolver::new(Arc::new(Heaps::Nim), limits());
+    assert!(u64::from(200 * 201 / 2u32) > 1000 * grundy_engine::WORK_PER_STATE);
+    assert_eq!(
+        nim.genus_within(&vec![200], 1000),
+        Err(SearchError::StateLimit(1000))
+    );
+    assert_eq!(nim.genus_within(&vec![200], 10_000).unwrap().normal, 200);
 }
 
 #[test]
