@@ -3,16 +3,19 @@
 
 use crate::common::*;
 
+/// `grundy seq kayles -n 12 --genus`, as docs/cli.md and README.md show it.
+pub const KAYLES_12_GENUS: &str = "kayles (octal 0.77): values of heaps 0..=12\n\
+     \x200: 0 1 2 3 1 4 3 2 1 4 2 6 4\n\
+     period 12, pre-period 71 (proven)\n\
+     genus of heaps 0..=12:\n\
+     \x200: 0^120 1^031 2^20  3^31  1^031 4^146 3^31  2^20  1^13  4^046\n\
+     10: 2^20  6^46  4^046\n";
+
 #[test]
 fn seq_kayles_genus_text_golden() {
     assert_eq!(
         ok(&["seq", "kayles", "-n", "12", "--genus"]),
-        "kayles (octal 0.77): values of heaps 0..=12\n\
-         \x200: 0 1 2 3 1 4 3 2 1 4 2 6 4\n\
-         period 12, pre-period 71 (proven)\n\
-         genus of heaps 0..=12:\n\
-         \x200: 0^120 1^031 2^20  3^31  1^031 4^146 3^31  2^20  1^13  4^046\n\
-         10: 2^20  6^46  4^046\n"
+        KAYLES_12_GENUS
     );
 }
 

@@ -44,6 +44,14 @@ method: misère nim theorem: P iff (some heap > 1 and XOR = 0) or (all heaps <= 
 }
 
 #[test]
+fn readme_seq_kayles_genus() {
+    exact(
+        &["seq", "kayles", "-n", "12", "--genus"],
+        crate::genus::KAYLES_12_GENUS,
+    );
+}
+
+#[test]
 fn readme_analyze_octal_code_0_137_5_7() {
     exact(
         &["analyze", "octal", "--code", "0.137", "5", "7"],
