@@ -145,7 +145,11 @@ pub const WORK_PER_STATE: u64 = 4;
 /// finds it at the state limit starts it afresh.
 pub struct GenusSolver<G: Impartial> {
     game: Arc<G>,
-    memo: FastMap<Vec<G::Position>, Genus>,
+    /// Canonical state -> its genus's index in `genera`: a frame collects
+    /// its children's indices as it passes them, so no state is looked up
+    /// twice.
+    memo: FastMap<Vec<G::Position>, usize>,
+    genera: Vec<Genus>,
     /// Parts held by `memo` (at least one per state).
     stored: usize,
     limits: Limits,
@@ -153,9 +157,13 @@ pub struct GenusSolver<G: Impartial> {
 
 struct Frame<P> {
     state: Vec<P>,
+    /// The states one move away; an entry is moved out (left empty) when
+    /// its own search starts, its genus coming back into `found`.
     children: Vec<Vec<P>>,
     held: usize,
     cursor: usize,
+    /// The indices in `genera` of the children passed.
+    found: Vec<usize>,
 }
 
 impl<G: Impartial> GenusSolver<G> {
@@ -164,6 +172,7 @@ impl<G: Impartial> GenusSolver<G> {
         GenusSolver {
             game,
             memo: FastMap::default(),
+            genera: Vec::new(),
             stored: 0,
             limits,
         }
@@ -205,6 +214,7 @@ impl<G: Impartial> GenusSolver<G> {
     ) -> Result<Vec<Genus>, SearchError> {
         if self.stored as u64 >= self.limits.max_states {
             self.memo = FastMap::default();
+            self.genera = Vec::new();
             self.stored = 0;
         }
         let mut budget = Budget::start(&self.limits);
@@ -222,7 +232,7 @@ impl<G: Impartial> GenusSolver<G> {
             let root = sums::canonical(&*self.game, p)?;
             self.solve(root.clone(), &mut budget, (start, &mut listed), cap)?;
             out.reserve_within(1, budget.max_memory())?;
-            out.push(self.memo[&root].clone());
+            out.push(self.genera[self.memo[&root]].clone());
         }
         Ok(out)
     }
@@ -236,6 +246,7 @@ impl<G: Impartial> GenusSolver<G> {
         let held = state.len().max(1) + extra;
         Ok(Frame {
             state,
+            found: Vec::with_capacity(children.len()),
             children,
             held,
             cursor: 0,
@@ -266,11 +277,15 @@ impl<G: Impartial> GenusSolver<G> {
         while let Some(top) = stack.last_mut() {
             let mut pending = None;
             while top.cursor < top.children.len() {
-                if self.memo.contains_key(&top.children[top.cursor]) {
-                    top.cursor += 1;
-                } else {
-                    pending = Some(top.children[top.cursor].clone());
-                    break;
+                match self.memo.get(&top.children[top.cursor]) {
+                    Some(&id) => {
+                        top.found.push(id);
+                        top.cursor += 1;
+                    }
+                    None => {
+                        pending = Some(std::mem::take(&mut top.children[top.cursor]));
+                        break;
+                    }
                 }
             }
             match pending {
@@ -279,11 +294,19 @@ impl<G: Impartial> GenusSolver<G> {
                     in_frames -= frame.held;
                     on_stack.remove(&frame.state);
                     let options: Vec<&Genus> =
-                        frame.children.iter().map(|c| &self.memo[c]).collect();
+                        frame.found.iter().map(|&id| &self.genera[id]).collect();
                     let genus = Genus::of_options(&options);
                     self.stored += frame.state.len().max(1);
+                    self.genera.reserve_within(1, budget.max_memory())?;
                     self.memo.reserve_within(1, budget.max_memory())?;
-                    self.memo.insert(frame.state, genus);
+                    let id = self.genera.len();
+                    self.genera.push(genus);
+                    self.memo.insert(frame.state, id);
+                    if let Some(parent) = stack.last_mut() {
+                        // The parent was waiting on this state, at its cursor.
+                        parent.found.push(id);
+                        parent.cursor += 1;
+                    }
                 }
                 Some(child) => {
                     let added = (self.stored - start + in_frames) as u64;
