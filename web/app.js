@@ -176,13 +176,22 @@ const WHO = {
   D: 'Draw (D)',
 };
 
-/** The value line: the Sprague-Grundy value, finite or loopy, or why none. */
+/** Conway's notation of a genus, as the command line writes it: 4^146, 8^{10,8}. */
+function genusText(g) {
+  const m = g.misere;
+  return m.every((x) => x < 10) ? `${g.normal}^${m.join('')}` : `${g.normal}^{${m.join(',')}}`;
+}
+
+/** The value line: the Sprague-Grundy value, finite or loopy, the genus, or why none. */
 function valueText(a) {
   if (a.value != null) return `Sprague-Grundy value ${a.value}`;
   if (a.loopy_value != null) {
     return `loopy value ${a.loopy_value} (generalized Sprague-Grundy value)`;
   }
-  return a.play === 'misere' ? 'misère play: no Sprague-Grundy value' : 'value not computed';
+  if (a.play === 'misere') {
+    return a.genus != null ? `misère play: genus ${genusText(a.genus)}` : 'misère play: no Sprague-Grundy value';
+  }
+  return 'value not computed';
 }
 
 /**

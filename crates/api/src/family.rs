@@ -2,8 +2,9 @@
 //! the registration record every family provides.
 
 use crate::SeqValues;
+use grundy_engine::memory::Reserve;
 use grundy_engine::{
-    analyze_with, check_moves_bound, Analysis, Detail, GameError, Limits, MisereSolver,
+    analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits, MisereSolver,
     MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
 use grundy_sequence::{Control, Period};
@@ -109,6 +110,31 @@ pub trait Family: Send + Sync {
     fn seq(&self, _n: u64, _ctl: &Control) -> Result<SeqReport, GameError> {
         Err(no_sequence(&self.name()))
     }
+
+    /// The genus of heaps 0..=n of a one-heap family (`seq --genus`), by
+    /// memoised search of the sums of smaller heaps their options leave,
+    /// under the family's limits (one budget for every heap). Families
+    /// without a one-heap sequence answer with an input error; a limit hit
+    /// is [`GameError::Search`] naming it.
+    fn genus_seq(&self, _n: u64) -> Result<Vec<Genus>, GameError> {
+        Err(no_sequence(&self.name()))
+    }
+}
+
+/// The answer of `grundy seq`, built the same way for every front end:
+/// the values of heaps 0..=n (see [`Family::seq`]) and, with `genus`,
+/// each heap's genus ([`Family::genus_seq`], searched first, so a limit
+/// it hits is reported before a long sequence is computed).
+pub fn seq_report(
+    family: &dyn Family,
+    n: u64,
+    ctl: &Control,
+    genus: bool,
+) -> Result<SeqReport, GameError> {
+    let genera = genus.then(|| family.genus_seq(n)).transpose()?;
+    let mut report = family.seq(n, ctl)?;
+    report.genus = genera;
+    Ok(report)
 }
 
 /// The error of `seq` for a family without a one-heap sequence.
@@ -122,6 +148,10 @@ fn no_sequence(name: &str) -> GameError {
 /// largest heap and the computation's control.
 pub type SeqFn<G> =
     Box<dyn Fn(&G, &str, u64, &Control) -> Result<SeqReport, GameError> + Send + Sync>;
+
+/// The position of one heap of `k` in a one-heap family (for
+/// `seq --genus`).
+pub type HeapFn<G> = Box<dyn Fn(u64) -> <G as grundy_engine::Rules>::Position + Send + Sync>;
 
 /// The answer of `grundy seq`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -145,6 +175,10 @@ pub struct SeqReport {
     /// The largest heap whose value was computed: at least `n`, more when
     /// a short request was extended to find its period.
     pub computed_to: u64,
+    /// With `seq --genus`: the genus of each heap 0..=n, in order
+    /// (`{"normal": g, "misere": [γ0, …]}`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<Vec<Genus>>,
 }
 
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
@@ -160,6 +194,7 @@ pub struct Adapter<G: TextGame> {
     pool: Mutex<Vec<Solvers<G>>>,
     limits: Limits,
     seq: Option<SeqFn<G>>,
+    heap: Option<HeapFn<G>>,
 }
 
 /// The normal-play and misère solvers one caller uses.
@@ -177,7 +212,25 @@ impl<G: TextGame + 'static> Adapter<G> {
             pool: Mutex::new(Vec::new()),
             limits: limits.clone(),
             seq: None,
+            heap: None,
         }
+    }
+
+    /// Answers `genus_seq` (`seq --genus`) with the genus of `heap(k)` for
+    /// k = 0..=n; without it `genus_seq` is refused as `seq` is.
+    pub fn with_heaps(mut self, heap: impl Fn(u64) -> G::Position + Send + Sync + 'static) -> Self {
+        self.heap = Some(Box::new(heap));
+        self
+    }
+
+    /// The genus of each of `positions`, in order, by the engine's
+    /// [`grundy_engine::GenusSolver`] under the family's limits, one budget
+    /// for them all; the table is kept for the next call.
+    pub fn genera(&self, positions: &[G::Position]) -> Result<Vec<Genus>, GameError> {
+        let mut s = self.borrow()?;
+        let answer = s.misere.genus_solver().genera(positions);
+        self.give_back(s);
+        Ok(answer?)
     }
 
     /// Answers `seq` with `seq` (a one-heap family's value sequence);
@@ -316,6 +369,25 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             Some(seq) => seq(&self.game, &self.name, n, ctl),
             None => Err(no_sequence(&self.name)),
         }
+    }
+
+    fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
+        let Some(heap) = &self.heap else {
+            return Err(no_sequence(&self.name));
+        };
+        // Each heap is at least one state of the search.
+        let heaps = u128::from(n) + 1;
+        if heaps > u128::from(self.limits.max_states) {
+            return Err(SearchError::TooLarge {
+                estimate: heaps,
+                limit: self.limits.max_states,
+            }
+            .into());
+        }
+        let mut positions = Vec::new();
+        positions.reserve_within(heaps as usize, self.limits.max_memory)?;
+        positions.extend((0..=n).map(heap));
+        self.genera(&positions)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

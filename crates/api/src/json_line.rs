@@ -29,6 +29,13 @@ pub fn write_analysis(out: &mut Vec<u8>, a: &Analysis) -> serde_json::Result<()>
     });
     out.extend_from_slice(b",\"value\":");
     optional_number(out, a.value);
+    if let Some(g) = &a.genus {
+        out.extend_from_slice(b",\"genus\":{\"normal\":");
+        optional_number(out, Some(g.normal));
+        out.extend_from_slice(b",\"misere\":");
+        array(out, &g.misere, |out, &x| optional_number(out, Some(x)));
+        out.push(b'}');
+    }
     out.extend_from_slice(b",\"winning_move_count\":");
     optional_number(out, a.winning_move_count.map(|n| n as u64));
     out.extend_from_slice(b",\"winning_moves\":");
@@ -175,7 +182,7 @@ fn escape(out: &mut Vec<u8>, b: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_engine::Table;
+    use grundy_engine::{Genus, Table};
     use proptest::prelude::*;
 
     fn serde_bytes(a: &Analysis) -> Vec<u8> {
@@ -205,6 +212,10 @@ mod tests {
             play: Play::Misere,
             outcome: Outcome::D,
             value: Some(u64::MAX),
+            genus: Some(Genus {
+                normal: 4,
+                misere: vec![1, 4, 6],
+            }),
             winning_move_count: None,
             winning_moves: moves.clone(),
             drawing_move_count: Some(2),
@@ -240,7 +251,7 @@ mod tests {
     #[test]
     fn optional_fields_are_written_as_serde_writes_them() {
         let full = analysis("a\"b", vec!["n".into()], None);
-        for mask in 0..16u8 {
+        for mask in 0..32u8 {
             let mut a = full.clone();
             if mask & 1 == 0 {
                 a.drawing_move_count = None;
@@ -253,6 +264,9 @@ mod tests {
             }
             if mask & 8 == 0 {
                 a.notes.clear();
+            }
+            if mask & 16 == 0 {
+                a.genus = None;
             }
             assert_eq!(ours(&a), serde_bytes(&a), "mask {mask}");
         }

@@ -44,14 +44,14 @@ pub mod summary;
 pub mod values;
 
 pub use family::{
-    parse_u64_in, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, OptionSpec,
-    Registration, SeqFn, SeqReport,
+    parse_u64_in, seq_report, Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, HeapFn,
+    OptionSpec, Registration, SeqFn, SeqReport,
 };
 /// The memory budget: the counting allocator every front end installs,
 /// the process's limit and the default budget.
 pub use grundy_engine::memory;
 pub use grundy_engine::{
-    Analysis, ComponentReport, Detail, GameError, Limits, MoveOutcomes, MoveReport, Outcome,
+    Analysis, ComponentReport, Detail, GameError, Genus, Limits, MoveOutcomes, MoveReport, Outcome,
     ParseError, Play, SearchError,
 };
 /// How a sequence is computed: the sequence crate's own `Control` (one

@@ -42,6 +42,9 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
     if let Some(v) = &a.loopy_value {
         let _ = writeln!(s, "loopy value {v} (generalized Sprague-Grundy value)");
     }
+    if let Some(g) = &a.genus {
+        let _ = writeln!(s, "genus {g}");
+    }
     // A drawn position lists the moves keeping the draw, any other its
     // winning moves.
     let (kind, count, moves) = if a.outcome == Outcome::D {
@@ -254,7 +257,28 @@ pub fn write_seq_text(
         line.push('\n');
         out.write_all(line.as_bytes())?;
     }
-    writeln!(out, "{}", period_text(r.period.as_ref(), r.n))
+    writeln!(out, "{}", period_text(r.period.as_ref(), r.n))?;
+    if let Some(genus) = &r.genus {
+        write_genus(out, genus)?;
+    }
+    Ok(())
+}
+
+/// `seq --genus`: each heap's genus in Conway's notation (`4^146`), ten
+/// a line after the heap index of the first, in columns.
+fn write_genus(out: &mut impl std::io::Write, genus: &[crate::Genus]) -> std::io::Result<()> {
+    writeln!(out, "genus of heaps 0..={}:", genus.len().saturating_sub(1))?;
+    let texts: Vec<String> = genus.iter().map(ToString::to_string).collect();
+    let gw = texts.iter().map(String::len).max().unwrap_or(1);
+    let iw = digits(genus.len().saturating_sub(1) as u64);
+    for (row, chunk) in texts.chunks(10).enumerate() {
+        let mut line = format!("{:>iw$}:", row * 10);
+        for t in chunk {
+            let _ = write!(line, " {t:<gw$}");
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
 }
 
 /// The game as invoked, with its take-and-break code where it has one
@@ -329,6 +353,7 @@ mod tests {
             play: Play::Normal,
             outcome: Outcome::N,
             value: Some(2),
+            genus: None,
             winning_move_count: Some(1),
             winning_moves: vec![MoveReport {
                 label: "heap 1: 3 -> 1".into(),
@@ -385,6 +410,16 @@ mod tests {
         assert!(!t.contains("winning move"));
         assert!(t.contains("components:\n  3\n  4\n  5\n"));
         assert!(t.ends_with("note: a remark\n"));
+        // The genus, when searched, is the second line.
+        a.genus = Some(crate::Genus {
+            normal: 0,
+            misere: vec![0, 2],
+        });
+        let t = analysis_text("nim", &a);
+        assert!(
+            t.starts_with("nim 3 4 5 (misère play): second player wins (P)\ngenus 0^02\n"),
+            "{t}"
+        );
     }
 
     #[test]
@@ -494,6 +529,7 @@ mod tests {
                 proven: false,
             }),
             computed_to: 21,
+            genus: None,
         };
         assert_eq!(
             seq_text("octal --code 0.07", &r),

@@ -337,7 +337,14 @@ impl Request {
             values: s.values.map(PathBuf::from),
             summary: s.summary,
             plot: s.plot.map(PathBuf::from),
+            genus: s.genus,
         };
+        if seq.genus && (seq.summary || seq.values.is_some()) {
+            let other = if seq.summary { "--summary" } else { "--values" };
+            return Err(GameError::Input(format!(
+                "--genus prints each heap's genus beside its value, and {other} prints no values: leave one out"
+            )));
+        }
         Ok((self, seq))
     }
 
@@ -417,6 +424,8 @@ pub struct SeqText<'a> {
     pub summary: bool,
     /// `--plot FILE`.
     pub plot: Option<&'a str>,
+    /// `--genus`.
+    pub genus: bool,
 }
 
 /// What `seq` computes and how.
@@ -438,6 +447,9 @@ pub struct SeqRequest {
     pub summary: bool,
     /// Image file to plot the values to.
     pub plot: Option<PathBuf>,
+    /// Each heap's genus as well (printed with the values: refused with
+    /// `summary` or `values`).
+    pub genus: bool,
 }
 
 impl SeqRequest {
@@ -617,6 +629,20 @@ mod tests {
         assert_eq!(
             r.clone().seq(&text).err().map(input).unwrap_or_default(),
             "--checkpoint-every: '0' is out of range (more than 0, at most 86400 seconds)"
+        );
+        let genus = SeqText {
+            n: Some("10"),
+            genus: true,
+            ..SeqText::default()
+        };
+        assert!(r.clone().seq(&genus).unwrap().1.genus);
+        let summary = SeqText {
+            summary: true,
+            ..genus
+        };
+        assert_eq!(
+            r.clone().seq(&summary).err().map(input).unwrap_or_default(),
+            "--genus prints each heap's genus beside its value, and --summary prints no values: leave one out"
         );
         assert_eq!(
             r.clone()

@@ -80,6 +80,7 @@ mod tests {
             values: SeqValues::from_u64(vec![0, 1, 2, 0, 2, 1, 0]),
             period: None,
             computed_to: 6,
+            genus: None,
         };
         let s = SeqSummary::of(&r);
         assert_eq!((s.largest, s.largest_at), (2, 2));

@@ -200,6 +200,12 @@ struct SeqArgs {
     /// pre-period and one period marked
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
+    /// Also give each heap's genus (Conway): the normal value g and the
+    /// misère values γ0 γ1 ..., written `g^γ0γ1...` (`genus` in --json),
+    /// by search of the sums the heaps' options leave, under the search
+    /// limits
+    #[arg(long)]
+    genus: bool,
 }
 
 /// The arguments of `play`.
@@ -509,6 +515,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                 values: s.values.as_deref(),
                 summary: s.summary,
                 plot: s.plot.as_deref(),
+                genus: s.genus,
             };
             let (r, q) = Request::new(reg, options, s.game.words, &s.game.common.text())
                 .and_then(|r| r.seq(&text))

@@ -415,6 +415,7 @@ mod tests {
                     play,
                     outcome: Outcome::P,
                     value: Some(0),
+                    genus: None,
                     winning_move_count: Some(0),
                     winning_moves: vec![],
                     drawing_move_count: None,

@@ -414,6 +414,7 @@ mod tests {
                 play,
                 outcome: Outcome::from_mover_wins(win != 0),
                 value: None,
+                genus: None,
                 winning_move_count: Some(winning.len()),
                 winning_moves: winning,
                 drawing_move_count: None,

@@ -39,7 +39,7 @@ pub fn run(
         .as_deref()
         .map(plot::PlotFile::create)
         .transpose()?;
-    let report = family.seq(seq.n, &ctl)?;
+    let report = grundy_api::seq_report(family, seq.n, &ctl, seq.genus)?;
     if let Some(f) = values_file {
         f.finish(&report.values)?;
     }

@@ -6,7 +6,8 @@
 //! [`TextGame`] (parsing, printing and labelled moves). The engine solves any such game:
 //! [`Solver`] computes Sprague-Grundy values with memoisation and no
 //! recursion, [`MisereSolver`] decides misère outcomes by search over
-//! multisets of components, and [`analyze`] assembles the full answer
+//! multisets of components, [`GenusSolver`] Conway's genus the same way,
+//! and [`analyze`] assembles the full answer
 //! (outcome, value, every winning move). Games whose positions may repeat
 //! are solved by retrograde analysis ([`retrograde`], [`explore`]), and
 //! every answer about them is read from the solved graph by
@@ -16,6 +17,7 @@ mod analysis;
 pub mod clock;
 mod error;
 mod game;
+mod genus;
 mod hash;
 mod limits;
 mod loopy_value;
@@ -27,16 +29,18 @@ mod retrograde;
 #[cfg(feature = "parallel")]
 mod retrograde_parallel;
 mod solver;
+mod sums;
 mod table;
 pub mod testing;
 
 pub use analysis::{
     analyze, analyze_with, check_moves_bound, Analysis, ComponentReport, Detail, Heading,
-    LoopyReport, MoveOutcomes, MoveReport, ReachableGame, MAX_ANSWER,
+    LoopyReport, MoveOutcomes, MoveReport, ReachableGame, GENUS_STATES, MAX_ANSWER,
 };
 pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, RulesError, SearchError};
 pub use game::{Impartial, Move, Rules, TextGame, Theory};
+pub use genus::{Genus, GenusSolver, WORK_PER_STATE};
 pub use grundy_nimber::Nimber;
 pub use limits::Limits;
 pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};

@@ -3,7 +3,8 @@
 use crate::hash::{FastMap, FastSet};
 use crate::limits::Budget;
 use crate::memory::Reserve;
-use crate::{Impartial, Limits, SearchError};
+use crate::sums;
+use crate::{GenusSolver, Impartial, Limits, SearchError};
 use std::sync::Arc;
 
 /// Decides misère outcomes (the player who cannot move wins) by searching
@@ -24,11 +25,9 @@ pub struct MisereSolver<G: Impartial> {
     /// Parts held by `memo` (at least one per state).
     stored: usize,
     limits: Limits,
+    /// The genera of sums, made on first use ([`MisereSolver::genus_solver`]).
+    genus: Option<GenusSolver<G>>,
 }
-
-/// The states one move from a state, and how many parts past their first
-/// they hold.
-type Children<P> = (Vec<Vec<P>>, usize);
 
 struct Frame<P> {
     state: Vec<P>,
@@ -51,24 +50,22 @@ impl<G: Impartial> MisereSolver<G> {
             memo: FastMap::default(),
             stored: 0,
             limits,
+            genus: None,
         }
+    }
+
+    /// The genus solver kept beside this one, on the same game and
+    /// limits (made on first use): an analysis of a misère position asks
+    /// it for the position's genus, and a batch keeps its table.
+    pub fn genus_solver(&mut self) -> &mut GenusSolver<G> {
+        let (game, limits) = (&self.game, &self.limits);
+        self.genus
+            .get_or_insert_with(|| GenusSolver::new(game.clone(), limits.clone()))
     }
 
     /// Number of sums in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()
-    }
-
-    /// The canonical state of a whole position.
-    fn canonical(&self, p: &G::Position) -> Result<Vec<G::Position>, SearchError> {
-        let mut parts = Vec::new();
-        for q in self.game.components(p)? {
-            if !self.game.is_terminal(&q)? {
-                parts.push(q);
-            }
-        }
-        parts.sort();
-        Ok(parts)
     }
 
     /// The search frame of `state`, its children listed.
@@ -77,7 +74,7 @@ impl<G: Impartial> MisereSolver<G> {
         state: Vec<G::Position>,
         budget: &mut Budget,
     ) -> Result<Frame<G::Position>, SearchError> {
-        let (children, extra) = self.children(&state, budget)?;
+        let (children, extra) = sums::children(&*self.game, &state, &self.limits, budget)?;
         // A state counts one, and one more for each part past its first;
         // a child waiting in the frame, only for its parts past the first.
         let held = state.len().max(1) + extra;
@@ -90,44 +87,6 @@ impl<G: Impartial> MisereSolver<G> {
         })
     }
 
-    /// The states one move from `state`, and how many parts past their
-    /// first they hold. Errors with the state limit when that would exceed
-    /// it (one frame of a sum of many parts can be that large).
-    fn children(
-        &self,
-        state: &[G::Position],
-        budget: &mut Budget,
-    ) -> Result<Children<G::Position>, SearchError> {
-        let mut out = Vec::new();
-        let mut extra = 0;
-        for (i, part) in state.iter().enumerate() {
-            if i > 0 && state[i - 1] == *part {
-                continue; // equal parts give equal children
-            }
-            for option in self.game.options(part)? {
-                let mut child: Vec<G::Position> = Vec::with_capacity(state.len() + 1);
-                child.extend(state[..i].iter().cloned());
-                child.extend(state[i + 1..].iter().cloned());
-                for q in self.game.components(&option)? {
-                    if !self.game.is_terminal(&q)? {
-                        child.push(q);
-                    }
-                }
-                child.sort();
-                extra += child.len().saturating_sub(1);
-                if extra as u64 > self.limits.max_states {
-                    return Err(SearchError::StateLimit(self.limits.max_states));
-                }
-                // Each child costs a terminal test of its parts, which
-                // may list their options: the clock (and the memory)
-                // are checked child by child.
-                budget.tick()?;
-                out.push(child);
-            }
-        }
-        Ok((out, extra))
-    }
-
     /// Whether the player to move wins `p` in misère play.
     ///
     /// Refuses at once, before listing any option, a position whose
@@ -136,15 +95,8 @@ impl<G: Impartial> MisereSolver<G> {
     /// reaches at least as many positions as each part).
     pub fn mover_wins(&mut self, p: &G::Position) -> Result<bool, SearchError> {
         let budget = Budget::start(&self.limits);
-        budget.admit(self.game.misere_size(p))?;
-        let parts = self.game.components(p)?;
-        let largest = parts
-            .iter()
-            .map(|q| self.game.search_size(q))
-            .max()
-            .unwrap_or(0);
-        budget.admit(largest)?;
-        let root = self.canonical(p)?;
+        sums::admit(&*self.game, p, &budget)?;
+        let root = sums::canonical(&*self.game, p)?;
         self.state_wins(root)
     }
 

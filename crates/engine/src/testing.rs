@@ -7,8 +7,8 @@
 //! returns a message naming the position and what disagreed.
 
 use crate::{
-    Impartial, Limits, MisereSolver, Move, Nimber, Outcome, Play, Rules, RulesError, Solver,
-    TextGame,
+    GenusSolver, Impartial, Limits, MisereSolver, Move, Nimber, Outcome, Play, Rules, RulesError,
+    SearchError, Solver, TextGame,
 };
 use std::sync::Arc;
 
@@ -41,7 +41,17 @@ pub struct ContractReport {
     pub normal_theories: usize,
     /// Positions whose misère theory answered and was compared.
     pub misere_theories: usize,
+    /// Positions whose genus was also found by search of the whole
+    /// position (within [`WHOLE_GENUS_STATES`]) and compared.
+    pub whole_genera: usize,
 }
+
+/// The most states a search of a whole position for its genus may add in
+/// [`check_contracts`]: unlike the misère outcome, the genus explores
+/// every position below, and a whole position of many heaps, kept in its
+/// order, has as many states as orderings (lasker 5 5 5 splits into
+/// dozens of heaps).
+pub const WHOLE_GENUS_STATES: u64 = 20_000;
 
 fn fail<T>(what: String) -> Result<T, String> {
     Err(what)
@@ -222,9 +232,53 @@ pub fn misere_matches_search<G: TextGame + 'static>(
     Ok(())
 }
 
+/// The genus with the family's true components: its normal part is the
+/// value search of the whole position finds, its γ0 is 0 exactly when
+/// misère search finds the position lost for the player to move, and it
+/// equals the genus by search of the whole position as one state when
+/// that search stays within [`WHOLE_GENUS_STATES`] (then `Ok(true)`).
+pub fn genus_matches_search<G: TextGame + 'static>(
+    fast: &mut GenusSolver<G>,
+    whole_genus: &mut GenusSolver<Unsplit<G>>,
+    whole: &mut Solver<Unsplit<G>>,
+    whole_misere: &mut MisereSolver<Unsplit<G>>,
+    g: &G,
+    p: &G::Position,
+) -> Result<bool, String> {
+    let text = g.format(p);
+    let a = fast.genus(p).map_err(|e| format!("genus `{text}`: {e}"))?;
+    let compared = match whole_genus.genus_within(p, WHOLE_GENUS_STATES) {
+        Ok(b) if a != b => {
+            return fail(format!(
+                "genus `{text}`: {a} with the family's components, {b} by search of the whole"
+            ))
+        }
+        Ok(_) => true,
+        Err(SearchError::StateLimit(_) | SearchError::TooLarge { .. }) => false,
+        Err(e) => return fail(format!("genus by search of `{text}`: {e}")),
+    };
+    let value = whole
+        .value(p)
+        .map_err(|e| format!("value search of `{text}`: {e}"))?;
+    if a.normal != value.0 {
+        return fail(format!("genus `{text}`: {a} but the value is {}", value.0));
+    }
+    let wins = whole_misere
+        .mover_wins(p)
+        .map_err(|e| format!("misère search of `{text}`: {e}"))?;
+    if (a.misere[0] != 0) != wins {
+        return fail(format!(
+            "genus `{text}`: {a} but misère search says {}",
+            Outcome::from_mover_wins(wins)
+        ));
+    }
+    Ok(compared)
+}
+
 /// Runs every contract check on every position of `positions`: text round
 /// trip, moves = options, parts indecomposable, normal-play value (parts
-/// and closed forms) = search, misère outcome (components) = search, and
+/// and closed forms) = search, misère outcome (components) = search, the
+/// genus (components) = search and agrees with value and outcome, and
 /// each theory that answers = search, in both conventions. Positions must
 /// be small enough for search of whole positions within `limits`.
 ///
@@ -239,7 +293,9 @@ pub fn check_contracts<G: TextGame + 'static>(
     let mut fast = Solver::new(g.clone(), limits.clone());
     let mut fast_misere = MisereSolver::new(g.clone(), limits.clone());
     let mut whole = Solver::search_only(whole_game.clone(), limits.clone());
-    let mut whole_misere = MisereSolver::new(whole_game, limits.clone());
+    let mut whole_misere = MisereSolver::new(whole_game.clone(), limits.clone());
+    let mut fast_genus = GenusSolver::new(g.clone(), limits.clone());
+    let mut whole_genus = GenusSolver::new(whole_game, limits.clone());
     let mut report = ContractReport::default();
     for p in positions {
         round_trip(game, p)?;
@@ -247,6 +303,16 @@ pub fn check_contracts<G: TextGame + 'static>(
         parts_are_indecomposable(game, p)?;
         value_matches_search(&mut fast, &mut whole, p)?;
         misere_matches_search(&mut fast_misere, &mut whole_misere, game, p)?;
+        if genus_matches_search(
+            &mut fast_genus,
+            &mut whole_genus,
+            &mut whole,
+            &mut whole_misere,
+            game,
+            p,
+        )? {
+            report.whole_genera += 1;
+        }
         if theory_matches_search(game, &mut whole, &mut whole_misere, p, Play::Normal)? {
             report.normal_theories += 1;
         }

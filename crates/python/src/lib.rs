@@ -131,14 +131,16 @@ impl Game {
     }
 
     /// The values of heaps 0..=n with the period found, as the dict of
-    /// `grundy seq --json` (`game`, `n`, `values`, `period`). `threads`
-    /// workers (0: every core).
-    #[pyo3(signature = (n, threads=0))]
+    /// `grundy seq --json` (`game`, `n`, `values`, `period`); with
+    /// `genus=True` each heap's genus too (`genus`, as `seq --genus`).
+    /// `threads` workers (0: every core).
+    #[pyo3(signature = (n, threads=0, genus=false))]
     fn seq<'py>(
         &self,
         py: Python<'py>,
         n: &Bound<'py, PyAny>,
         threads: usize,
+        genus: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         if !n.is_instance_of::<pyo3::types::PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
             return Err(PyTypeError::new_err(format!(
@@ -154,7 +156,7 @@ impl Game {
             ..SeqControl::default()
         };
         let family = &*self.family;
-        let answer = py.detach(|| family.seq(n, &ctl));
+        let answer = py.detach(|| grundy_api::seq_report(family, n, &ctl, genus));
         to_python(py, &answer.map_err(py_err)?)
     }
 
@@ -210,9 +212,12 @@ fn moves<'py>(
 }
 
 /// `seq(game, n, options=None, time_limit=None, threads=0,
-/// max_memory=None)`: the dict of `grundy seq --json` for heaps 0..=n.
+/// max_memory=None, genus=False)`: the dict of `grundy seq --json` for
+/// heaps 0..=n (with `genus=True`, of `grundy seq --genus --json`).
 #[pyfunction]
-#[pyo3(signature = (game, n, options=None, time_limit=None, threads=0, max_memory=None))]
+#[pyo3(signature = (game, n, options=None, time_limit=None, threads=0, max_memory=None, genus=false))]
+// One parameter per keyword argument of the Python signature.
+#[allow(clippy::too_many_arguments)]
 fn seq<'py>(
     py: Python<'py>,
     game: &str,
@@ -221,8 +226,9 @@ fn seq<'py>(
     time_limit: Option<&Bound<'py, PyAny>>,
     threads: usize,
     max_memory: Option<&Bound<'py, PyAny>>,
+    genus: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Game::new(py, game, options, None, time_limit, max_memory)?.seq(py, n, threads)
+    Game::new(py, game, options, None, time_limit, max_memory)?.seq(py, n, threads, genus)
 }
 
 /// The module `grundy`.

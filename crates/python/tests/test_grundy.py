@@ -128,6 +128,17 @@ def test_seq_values_are_the_values_analyze_gives():
         assert grundy.analyze("dawson-kayles", str(heap))["value"] == s["values"][heap]
 
 
+def test_genus_in_misere_analyses_and_seq():
+    a = grundy.analyze("kayles", "5", misere=True)
+    assert a["genus"] == {"normal": 4, "misere": [1, 4, 6]}
+    assert "genus" not in grundy.analyze("kayles", "5")
+    s = grundy.seq("kayles", 12, genus=True)
+    assert s["genus"][5] == a["genus"]
+    assert [g["normal"] for g in s["genus"]] == s["values"]
+    assert s == cli("seq", "kayles", "-n", "12", "--genus", "--json")
+    assert "genus" not in grundy.seq("kayles", 12)
+
+
 def test_moves_feed_back_to_analyze():
     ms = grundy.moves("nim", "1 2")
     assert [m["to"] for m in ms] == ["0 2", "1 0", "1 1"]

@@ -6,7 +6,7 @@
 use crate::game::ScriptGame;
 use crate::sandbox::Sandbox;
 use grundy_api::{
-    Adapter, Analysis, Detail, Family, GameError, GameOptions, Limits, MoveReport, Play,
+    Adapter, Analysis, Detail, Family, GameError, GameOptions, Genus, Limits, MoveReport, Play,
     Registration, SearchError, SeqReport, SeqValues,
 };
 use grundy_engine::Solver;
@@ -136,6 +136,31 @@ impl ScriptFamily {
     }
 }
 
+impl ScriptFamily {
+    /// Refuses `seq` (and `seq --genus`) of heaps 0..=n when the file has
+    /// no `heap(n)`, declares cycles, or n is past [`MAX_SEQ_HEAP`].
+    fn one_heap_sequence(&self, n: u64) -> Result<(), GameError> {
+        if !self.game.has_heap() {
+            return Err(GameError::Input(format!(
+                "rules file '{}' defines no heap(n), so it has no one-heap value sequence",
+                self.game.file()
+            )));
+        }
+        if self.game.is_loopy() {
+            return Err(GameError::Input(format!(
+                "rules file '{}' declares cycles (loopy() is true); seq computes values of acyclic games only",
+                self.game.file()
+            )));
+        }
+        if n > MAX_SEQ_HEAP {
+            return Err(GameError::Input(format!(
+                "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl Family for ScriptFamily {
     fn name(&self) -> String {
         self.game.file().to_string()
@@ -167,26 +192,32 @@ impl Family for ScriptFamily {
         self.game.is_loopy()
     }
 
+    /// The genus of `heap(0)` to `heap(n)`, by the engine's search of
+    /// sums under the family's limits (the script's clock and the time
+    /// limit covering them all).
+    fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
+        self.one_heap_sequence(n)?;
+        self.command(self.limits.max_time, || {
+            let heaps = u128::from(n) + 1;
+            if heaps > u128::from(self.limits.max_states) {
+                return Err(SearchError::TooLarge {
+                    estimate: heaps,
+                    limit: self.limits.max_states,
+                }
+                .into());
+            }
+            let positions = (0..=n)
+                .map(|k| self.game.heap(k))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(SearchError::from)?;
+            self.adapter.genera(&positions)
+        })
+    }
+
     /// The values of `heap(0)` to `heap(n)`, with the period observed in
     /// them (never proven: the rules are not a code the theorems know).
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
-        if !self.game.has_heap() {
-            return Err(GameError::Input(format!(
-                "rules file '{}' defines no heap(n), so it has no one-heap value sequence",
-                self.game.file()
-            )));
-        }
-        if self.game.is_loopy() {
-            return Err(GameError::Input(format!(
-                "rules file '{}' declares cycles (loopy() is true); seq computes values of acyclic games only",
-                self.game.file()
-            )));
-        }
-        if n > MAX_SEQ_HEAP {
-            return Err(GameError::Input(format!(
-                "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
-            )));
-        }
+        self.one_heap_sequence(n)?;
         // Refused, not ignored: a user asking for a checkpoint expects a
         // file a later run resumes from, and none would be written.
         if let Some(path) = &ctl.checkpoint {
@@ -217,6 +248,7 @@ impl Family for ScriptFamily {
                 period: observed_period(&values),
                 values: SeqValues::from_u64(values),
                 computed_to: n,
+                genus: None,
             })
         })
     }

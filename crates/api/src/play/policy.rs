@@ -321,6 +321,7 @@ mod tests {
                 play,
                 outcome,
                 value: None,
+                genus: None,
                 winning_move_count: Some(0),
                 winning_moves: vec![],
                 drawing_move_count: (outcome == Outcome::D).then_some(drawing_moves.len()),

@@ -20,6 +20,7 @@ fn analysis(position: &str, play: Play, outcome: Outcome, winning: Vec<MoveRepor
         play,
         outcome,
         value: None,
+        genus: None,
         winning_move_count: Some(winning.len()),
         winning_moves: winning,
         drawing_move_count: (outcome == Outcome::D).then_some(0),

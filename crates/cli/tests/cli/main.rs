@@ -16,6 +16,7 @@ mod explain;
 mod families;
 mod fuzz;
 mod games_list;
+mod genus;
 mod graph;
 mod hackenbush;
 mod huge_positions;

@@ -31,6 +31,7 @@ fn readme_analyze_nim_1_1_2_misere() {
     exact(
         &["analyze", "nim", "1", "1", "2", "--misere"],
         r#"nim 1 1 2 (misère play): first player wins (N)
+genus 2^20
 1 winning move:
   heap 3: 2 -> 1    to: 1 1 1
 components:
@@ -39,6 +40,14 @@ components:
   2
 method: misère nim theorem: P iff (some heap > 1 and XOR = 0) or (all heaps <= 1 and XOR = 1)
 "#,
+    );
+}
+
+#[test]
+fn readme_seq_kayles_genus() {
+    exact(
+        &["seq", "kayles", "-n", "12", "--genus"],
+        crate::genus::KAYLES_12_GENUS,
     );
 }
 

@@ -4,9 +4,9 @@
 
 use super::report::{
     check_moves_bound, first_found_note, not_listed_note, report_components, Analysis, Detail,
-    MoveReport,
+    MoveReport, GENUS_STATES,
 };
-use crate::{GameError, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
+use crate::{GameError, Genus, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
 
 /// Analyses `p` of a game that never repeats (see [`crate::analyze_with`],
 /// which checks the answer's size first).
@@ -160,6 +160,10 @@ pub(super) fn analyze<G: TextGame>(
             }
         },
     };
+    let genus = match play {
+        Play::Misere => misere_genus(game, misere, p, outcome)?,
+        Play::Normal => None,
+    };
     let winning_move_count = (list_moves && counted).then_some(winning.len());
     let shown = match detail {
         Detail::AllMoves => winning.len(),
@@ -180,6 +184,7 @@ pub(super) fn analyze<G: TextGame>(
         play,
         outcome,
         value,
+        genus,
         winning_move_count,
         winning_moves,
         drawing_move_count: None,
@@ -190,4 +195,32 @@ pub(super) fn analyze<G: TextGame>(
         notes,
         table: None,
     })
+}
+
+/// The genus of `p` when a search of at most [`GENUS_STATES`] sums finds
+/// it, `None` when a limit stops it (or `p` has more moves than that).
+/// Its γ0 must agree with `outcome` (0 exactly for a P-position): a
+/// disagreement is a bug, caught here.
+fn misere_genus<G: TextGame>(
+    game: &G,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    outcome: Outcome,
+) -> Result<Option<Genus>, GameError> {
+    if game.moves_bound(p) > u128::from(GENUS_STATES) {
+        return Ok(None);
+    }
+    let genus = match misere.genus_solver().genus_within(p, GENUS_STATES) {
+        Ok(g) => g,
+        Err(SearchError::Rules(e)) => return Err(SearchError::Rules(e).into()),
+        Err(SearchError::Cycle(c)) => return Err(SearchError::Cycle(c).into()),
+        Err(_) => return Ok(None),
+    };
+    if (genus.misere[0] == 0) != (outcome == Outcome::P) {
+        return Err(GameError::Internal(format!(
+            "the genus {genus} of {} disagrees with the misère outcome {outcome}",
+            game.format(p)
+        )));
+    }
+    Ok(Some(genus))
 }

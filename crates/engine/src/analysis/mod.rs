@@ -12,7 +12,9 @@ mod loopy;
 mod report;
 
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
-pub use report::{check_moves_bound, Analysis, ComponentReport, Detail, MoveReport, MAX_ANSWER};
+pub use report::{
+    check_moves_bound, Analysis, ComponentReport, Detail, MoveReport, GENUS_STATES, MAX_ANSWER,
+};
 
 use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
 

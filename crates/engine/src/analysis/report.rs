@@ -2,7 +2,7 @@
 //! and the loopy analyses share: the components as reported, the bound on
 //! moves listed.
 
-use crate::{Limits, Outcome, Play, SearchError, Table, TextGame};
+use crate::{Genus, Limits, Outcome, Play, SearchError, Table, TextGame};
 
 /// One move as reported to the user (a winning move, a move keeping a
 /// draw, a legal move).
@@ -42,6 +42,13 @@ pub struct Analysis {
     /// The normal-play Sprague-Grundy value; `None` in misère play or when
     /// only theory (no value) was available.
     pub value: Option<u64>,
+    /// Conway's genus of the position (its normal-play value and γ0 γ1
+    /// …, see [`Genus`]), in misère play when the whole position is small
+    /// enough to search (at most [`GENUS_STATES`] sums); absent from the
+    /// JSON otherwise, and always in normal play and for games that may
+    /// repeat.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub genus: Option<Genus>,
     /// How many winning moves there are; `None` when the moves were not
     /// examined ([`Detail::OutcomeOnly`]). `Some(0)` for a drawn position
     /// whose moves were examined: no move wins there.
@@ -117,6 +124,13 @@ pub enum Detail {
 /// [`TextGame::answer_size`] (about a byte of output each, a few bytes of
 /// memory).
 pub const MAX_ANSWER: u128 = 50_000_000;
+
+/// The most sums a misère analysis searches for the position's genus
+/// ([`Analysis::genus`]), listing at most [`crate::WORK_PER_STATE`] times
+/// as many moves between them: past either the genus is left out, so that
+/// a position answered at once by theory stays answered in a fraction of a
+/// second (`nim 100 100 100 --misere`: 0.6 s, where the search gives up).
+pub const GENUS_STATES: u64 = 100_000;
 
 /// The components as reported, the same way for every family: the parts
 /// of the split that have a move, so `[]` exactly when `p` is over; a

@@ -2,6 +2,7 @@
 //! one per file): each module checks the solvers against an independent
 //! reference.
 
+mod genus;
 mod loopy;
 mod loopy_analyze;
 mod solver;

@@ -11,7 +11,7 @@
 //! to the trait is added here once, not in each family.
 
 use grundy_api::{Family, MoveOutcomes, SeqReport};
-use grundy_engine::{Analysis, Detail, GameError, MoveReport, Play};
+use grundy_engine::{Analysis, Detail, GameError, Genus, MoveReport, Play};
 use grundy_sequence::Control;
 
 /// Normal play by `N`, every other question by `R` (module doc).
@@ -87,5 +87,10 @@ impl<N: Family, R: Family> Family for ByPlay<N, R> {
     /// One-heap values are normal-play values.
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
         self.normal.seq(n, ctl)
+    }
+
+    /// The genus is the raw game's, which misère play is: by `rules`.
+    fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
+        self.rules.genus_seq(n)
     }
 }

@@ -46,6 +46,7 @@ pub fn formula_seq<G>(
             values: (0..=n).map(&value).collect(),
             period,
             computed_to: n,
+            genus: None,
         })
     })
 }

@@ -18,8 +18,8 @@ use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
 use grundy_api::{Adapter, Family, MoveOutcomes, SeqReport, SeqValues};
 use grundy_engine::{
-    Analysis, Detail, GameError, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError,
-    Play, Rules, RulesError, SearchError, TextGame, Theory,
+    Analysis, Detail, GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome,
+    ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -551,7 +551,8 @@ fn served(
 ) -> Box<dyn Family> {
     Box::new(TakeBreakFamily {
         adapter: Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits)
-            .with_seq(Box::new(sequence)),
+            .with_seq(Box::new(sequence))
+            .with_heaps(|k| vec![k]),
         control: Control {
             time_limit: limits.max_time,
             clock: limits.clock.clone(),
@@ -682,6 +683,10 @@ impl Family for TakeBreakFamily {
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
         self.adapter.seq(n, ctl)
     }
+
+    fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
+        self.adapter.genus_seq(n)
+    }
 }
 
 /// `seq` of a take-and-break family: the values of heaps `0..=n` by the
@@ -740,6 +745,7 @@ fn sequence(
         values: SeqValues::from_u16(values),
         period,
         computed_to,
+        genus: None,
     })
 }
 

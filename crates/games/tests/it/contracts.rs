@@ -49,6 +49,14 @@ fn check<G: TextGame + 'static>(name: &str, game: G, texts: &[String]) -> Contra
     let report = check_contracts(&Arc::new(game), &positions, &limits())
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(report.positions, texts.len(), "{name}");
+    // The genus by search of the whole position is compared on most
+    // positions (past its bound only on the largest).
+    assert!(
+        2 * report.whole_genera >= report.positions,
+        "{name}: the whole genus compared on {} of {} positions",
+        report.whole_genera,
+        report.positions
+    );
     report
 }
 

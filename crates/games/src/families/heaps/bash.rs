@@ -148,6 +148,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
             move |n| bounded_nim::heap_value(n, max),
             Some(max + 1),
         ))
+        .with_heaps(|k| vec![k])
         .boxed())
 }
 

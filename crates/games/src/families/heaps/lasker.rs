@@ -132,6 +132,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
     // The values grow with n (period 4 with saltus 4): no pure period.
     Ok(Adapter::new("lasker", Lasker, limits)
         .with_seq(formula_seq(heap_value, None))
+        .with_heaps(|k| vec![k])
         .boxed())
 }
 

@@ -155,6 +155,7 @@ impl TextGame for Nim {
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
     Ok(Adapter::new("nim", Nim, limits)
         .with_seq(formula_seq(|n| n, None))
+        .with_heaps(|k| vec![k])
         .boxed())
 }
 
