@@ -19,7 +19,7 @@ Two checks, standard library only (CPython 3.9 or later):
    of each arrow.
 
 2. No crate dependency arrow up. The layers, lowest first:
-       nimber < engine < sequence < api < games, rules < cli, python, wasm
+       nimber < engine < sequence < quotient < api < games, rules < cli, python, wasm
    A crate's [dependencies] and [build-dependencies] (target-specific ones
    too) may name only crates of lower layers. Its [dev-dependencies] may
    name crates of lower layers or of its own layer, never a higher one: a
@@ -44,6 +44,7 @@ LAYERS = [
     ["nimber"],
     ["engine"],
     ["sequence"],
+    ["quotient"],
     ["api"],
     ["games", "rules"],
     ["cli", "python", "wasm"],

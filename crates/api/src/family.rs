@@ -7,6 +7,7 @@ use grundy_engine::{
     analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits, MisereSolver,
     MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
+use grundy_quotient::QuotientReport;
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -118,6 +119,18 @@ pub trait Family: Send + Sync {
     /// is [`GameError::Search`] naming it.
     fn genus_seq(&self, _n: u64) -> Result<Vec<Genus>, GameError> {
         Err(no_sequence(&self.name()))
+    }
+
+    /// The misère quotient of the closure of heaps 0..=max_heap of a
+    /// one-heap take-and-break family (`grundy quotient`), grown heap by
+    /// heap and stopped early when the periodicity test proves it the
+    /// whole game's quotient, under the family's limits. Other families
+    /// answer with an input error; a limit hit is [`GameError::Search`].
+    fn quotient(&self, _max_heap: u64) -> Result<QuotientReport, GameError> {
+        Err(GameError::Input(format!(
+            "game '{}' has no misère quotient here: `grundy quotient` takes take-and-break heap games (octal and hexadecimal codes, subtraction sets, kayles, dawson-kayles, grundy-game, ...)",
+            self.name()
+        )))
     }
 }
 

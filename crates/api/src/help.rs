@@ -51,6 +51,21 @@ to find a proven period; `computed_to` in --json says how far (a
 pre-period may then lie beyond N). Game-specific options (see `grundy
 games`) may come before or after -n.";
 
+/// `quotient`: what is printed and when a quotient is the whole game's.
+pub const QUOTIENT: &str = "\
+Computes the misère quotient (Plambeck and Siegel) of the sums of heaps 0 to
+N of a take-and-break game: the commutative monoid whose elements are the
+classes of positions no sum tells apart, its P-portion (the classes of
+misère P-positions), a presentation by generators and relations, and the
+pretending function (heap n to its element). Every quotient printed is
+proven by an exact check of all sums, not sampled. It is grown heap by heap
+and stops early, `the whole game's quotient`, when the pretending function
+is periodic with pre-period n0 and period p and 2*n0 + 2*p + t + 2 heaps
+were computed (t: the code's digits after the point); otherwise it is the
+bounded quotient Q_N. A quotient the search cannot settle within the
+limits is an error naming the limit (--time-limit, --max-states: pairs one
+round may enumerate, --max-memory).";
+
 /// `batch`: one position a line in, one JSON line out.
 pub const BATCH: &str = "\
 Each input line holds one position, written as the position arguments of

@@ -65,6 +65,15 @@ enum Command {
         mut_arg("misere", |a| a.hide(true))
     )]
     Seq(SeqArgs),
+    /// Misère quotient of a heap game: the monoid, its P-portion, a
+    /// presentation and the pretending function
+    #[command(
+        after_help = help::QUOTIENT,
+        override_usage = "grundy quotient [OPTIONS] GAME [OPTIONS] [--max-heap N]",
+        mut_arg("words", |a| a.help("The game's name (see `grundy games`), then its game-specific options")),
+        mut_arg("misere", |a| a.hide(true))
+    )]
+    Quotient(QuotientArgs),
     /// Play a game against the engine in the terminal
     #[command(
         after_help = help::PLAY,
@@ -208,6 +217,17 @@ struct SeqArgs {
     genus: bool,
 }
 
+/// The arguments of `quotient`.
+#[derive(Args, Debug, Clone, Default)]
+struct QuotientArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Grow the quotient of heaps 0 to N at most (default 300); it stops
+    /// earlier when the periodicity test proves the whole game's quotient
+    #[arg(long, value_name = "N")]
+    max_heap: Option<String>,
+}
+
 /// The arguments of `play`.
 #[derive(Args, Debug, Clone, Default)]
 struct PlayArgs {
@@ -254,6 +274,8 @@ pub enum Parsed {
     Batch(Request),
     /// `grundy seq`.
     Seq(Request, SeqRequest),
+    /// `grundy quotient`, to the largest heap given.
+    Quotient(Request, u64),
     /// `grundy play` (moves come from stdin).
     Play(Request, MatchOptions),
     /// `grundy nim` (and whether to print JSON).
@@ -354,6 +376,7 @@ fn game_command(sub: &str, options: &[OptionSpec]) -> clap::Command {
         );
     let cmd = match sub {
         "seq" => SeqArgs::augment_args(cmd),
+        "quotient" => QuotientArgs::augment_args(cmd),
         "play" => PlayArgs::augment_args(cmd),
         _ => AnalyzeArgs::augment_args(cmd),
     }
@@ -410,6 +433,7 @@ where
         }
         Command::Analyze(a) | Command::Batch(a) => a.game,
         Command::Seq(s) => s.game,
+        Command::Quotient(q) => q.game,
         Command::Play(p) => p.game,
     };
     // The options before GAME are argv after the command's name up to the
@@ -521,6 +545,13 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                 .and_then(|r| r.seq(&text))
                 .map_err(usage)?;
             Parsed::Seq(r, q)
+        }
+        "quotient" => {
+            let q = QuotientArgs::from_arg_matches(m).map_err(clap_error)?;
+            let (r, n) = Request::new(reg, options, q.game.words, &q.game.common.text())
+                .and_then(|r| r.quotient(q.max_heap.as_deref()))
+                .map_err(usage)?;
+            Parsed::Quotient(r, n)
         }
         "play" => {
             let p = PlayArgs::from_arg_matches(m).map_err(clap_error)?;

@@ -135,6 +135,19 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             seq::run(&*family, &req, &s, &mut out)?;
             0
         }
+        Parsed::Quotient(req, max_heap) => {
+            let family = build(&req)?;
+            let q = family.quotient(max_heap)?;
+            if req.json {
+                let doc = serde_json::to_string_pretty(&q).map_err(|e| {
+                    GameError::Internal(format!("cannot serialise the quotient: {e}"))
+                })?;
+                writeln!(out, "{doc}")?;
+            } else {
+                out.write_all(q.text().as_bytes())?;
+            }
+            0
+        }
         Parsed::Play(req, p) => {
             let family = build(&req)?;
             check_play_start(&*family, &req)?;

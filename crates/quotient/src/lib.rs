@@ -13,10 +13,12 @@ pub mod grow;
 pub mod heaps;
 pub mod monoid;
 pub mod present;
+pub mod report;
 pub mod tame;
 
 pub use grow::Candidate;
 pub use heaps::{grow, periodicity, HeapGame, HeapQuotient, Observer};
 pub use monoid::BipartiteMonoid;
-pub use present::{Generator, Presentation, QuotientReport};
+pub use present::{Generator, Presentation};
+pub use report::QuotientReport;
 pub use tame::{is_tame, isomorphic, Nim};

@@ -32,6 +32,7 @@ mod play_master;
 mod play_memory;
 mod play_notation;
 mod play_undo;
+mod quotient;
 mod readme;
 mod repeated_options;
 mod ring;

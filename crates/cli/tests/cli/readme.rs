@@ -224,3 +224,24 @@ fn readme_analyze_nim_json() {
 "#,
     );
 }
+
+#[test]
+fn readme_quotient_kayles() {
+    // The README shows the first lines of the text, then "...".
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("$ grundy quotient kayles\n")
+        .expect("the README shows `grundy quotient kayles`");
+    let shown: Vec<&str> = readme[start..]
+        .lines()
+        .skip(1)
+        .take_while(|l| *l != "...")
+        .collect();
+    assert!(shown.len() >= 5, "{shown:?}");
+    let out = grundy(&["quotient", "kayles"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let printed: Vec<&str> = text.lines().take(shown.len()).collect();
+    assert_eq!(printed, shown);
+}

@@ -16,7 +16,7 @@
 
 use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
-use grundy_api::{Adapter, Family, MoveOutcomes, SeqReport, SeqValues};
+use grundy_api::{Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues};
 use grundy_engine::{
     Analysis, Detail, GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome,
     ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
@@ -559,6 +559,7 @@ fn served(
             memory_limit: Some(limits.max_memory),
             ..Control::default()
         },
+        limits: limits.clone(),
     })
 }
 
@@ -585,6 +586,8 @@ struct TakeBreakFamily {
     /// How the heaps' values are computed: the family's time limit and
     /// clock, the best method on every core.
     control: Control,
+    /// The family's search limits (for the misère quotient).
+    limits: Limits,
 }
 
 impl TakeBreakFamily {
@@ -686,6 +689,40 @@ impl Family for TakeBreakFamily {
 
     fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
         self.adapter.genus_seq(n)
+    }
+
+    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+        let rule = self.adapter.game().rule().clone();
+        let game = QuotientRule(rule);
+        let max_heap = usize::try_from(max_heap)
+            .ok()
+            .filter(|&n| n <= MAX_QUOTIENT_HEAP)
+            .ok_or_else(|| {
+                GameError::Input(format!(
+                    "--max-heap {max_heap} is too large: at most {MAX_QUOTIENT_HEAP}"
+                ))
+            })?;
+        let q = grundy_quotient::grow(&game, max_heap, &self.limits, &mut ())?;
+        Ok(QuotientReport::new(&self.adapter.name(), &q))
+    }
+}
+
+/// The largest heap `grundy quotient` grows a quotient to: the options of
+/// every heap are kept (about `n^2 / 4` of them for a code that splits).
+pub const MAX_QUOTIENT_HEAP: usize = 10_000;
+
+/// A take-and-break rule as a heap game of the quotient crate; `t` of the
+/// misère periodicity test is a code's digit count after the point, and
+/// Grundy's game, which has no code, has no periodicity test.
+struct QuotientRule(HeapRule);
+
+impl grundy_quotient::HeapGame for QuotientRule {
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
+        self.0.for_each_option(n, |parts| f(parts));
+    }
+
+    fn period_reach(&self) -> Option<u64> {
+        self.0.code().map(|c| c.last_index() as u64)
     }
 }
 

@@ -1,0 +1,97 @@
+//! `grundy quotient`: the text a paper prints, the JSON fields, the
+//! errors (exit 2) and the limits.
+
+use crate::common::{grundy, json, ok, stderr};
+
+#[test]
+fn a_tame_quotient_as_text() {
+    assert_eq!(
+        ok(&["quotient", "octal", "--code", "0.33"]),
+        "octal 0.33: misère quotient of order 6 (tame), the whole game's quotient (periodicity test passed)
+Q = < a, b | a^2 = 1, b^3 = b >
+generators: a (heap 1), b (heap 2)
+P = {a, b^2}
+pretending function (pre-period 0, period 3):
+    0  1 a b 1 a b 1 a b 1
+   10  a
+"
+    );
+}
+
+#[test]
+fn kayles_as_json() {
+    let q = json(&["quotient", "kayles", "--json"]);
+    assert_eq!(q["game"], "kayles");
+    assert_eq!(q["solved"], true);
+    assert_eq!(q["order"], 40);
+    assert_eq!(q["preperiod"], 71);
+    assert_eq!(q["period"], 12);
+    assert_eq!(q["tame"], false);
+    assert_eq!(q["max_heap"], 170);
+    let elements = q["elements"].as_array().expect("elements");
+    assert_eq!(elements.len(), 40);
+    assert_eq!(elements[0], "1");
+    let p: Vec<&str> = q["p_portion"]
+        .as_array()
+        .expect("p_portion")
+        .iter()
+        .map(|v| v.as_str().expect("a name"))
+        .collect();
+    assert!(p.contains(&"a") && p.contains(&"b^2"), "{p:?}");
+    let pretending = q["pretending"].as_array().expect("pretending");
+    assert_eq!(pretending.len(), 171);
+    assert_eq!(&pretending[..4], &["1", "a", "b", "ab"]);
+    let orders = q["orders"].as_array().expect("orders");
+    assert_eq!(orders.len(), 171);
+    assert_eq!(orders[170], 40);
+    assert_eq!(q["generators"][0]["name"], "a");
+    assert_eq!(q["generators"][0]["heap"], 1);
+    assert!(q["relations"]
+        .as_array()
+        .expect("relations")
+        .contains(&serde_json::json!("a^2 = 1")));
+}
+
+#[test]
+fn a_bounded_quotient_is_not_called_solved() {
+    let q = json(&["quotient", "grundy-game", "--max-heap", "12", "--json"]);
+    assert_eq!(q["solved"], false);
+    assert_eq!(q["max_heap"], 12);
+    let q = json(&["quotient", "kayles", "--max-heap", "40", "--json"]);
+    assert_eq!(q["solved"], false);
+    assert_eq!(q["order"], 40);
+}
+
+#[test]
+fn bad_requests_exit_with_status_2() {
+    for (args, needle) in [
+        (&["quotient", "nim"][..], "has no misère quotient here"),
+        (
+            &["quotient", "kayles", "5"][..],
+            "quotient takes no position",
+        ),
+        (
+            &["quotient", "kayles", "--max-heap", "x"][..],
+            "not a whole number",
+        ),
+        (
+            &["quotient", "kayles", "--max-heap", "20000"][..],
+            "at most 10000",
+        ),
+    ] {
+        let out = grundy(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_quotient_beyond_the_time_limit_is_a_limit_error() {
+    let out = grundy(&["quotient", "octal", "--code", "0.07", "--time-limit", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("more than 1s of search time"),
+        "{}",
+        stderr(&out)
+    );
+}
