@@ -95,3 +95,71 @@ fn a_quotient_beyond_the_time_limit_is_a_limit_error() {
         stderr(&out)
     );
 }
+
+/// A misère sum whose search is refused is answered through the quotient;
+/// with the search allowed, the same position gets the same outcome and
+/// the same winning moves by search of the whole sum.
+#[test]
+fn misere_answers_through_the_quotient_equal_the_search() {
+    let mut compared = 0;
+    for code in ["0.75", "0.34", "0.33"] {
+        for heaps in [
+            &["9", "9", "9", "9", "8"][..],
+            &["3", "5", "7", "9", "11"],
+            &["12", "10", "6", "4"],
+            &["1", "2", "3", "4", "5", "6"],
+            &["14", "13", "2", "2", "2"],
+            &["7", "7", "7", "7", "7", "7"],
+        ] {
+            let mut args = vec!["analyze", "octal", "--code", code, "--misere", "--json"];
+            args.extend(heaps);
+            let by_search = json(&args);
+            assert!(
+                by_search["method"]
+                    .as_str()
+                    .unwrap_or("")
+                    .starts_with("misère search"),
+                "{args:?}: {}",
+                by_search["method"]
+            );
+            args.extend(["--max-states", "300"]);
+            let by_quotient = json(&args);
+            assert!(
+                by_quotient["method"]
+                    .as_str()
+                    .unwrap_or("")
+                    .starts_with("misère quotient of order"),
+                "{args:?}: {}",
+                by_quotient["method"]
+            );
+            for field in ["outcome", "winning_move_count", "winning_moves", "position"] {
+                assert_eq!(by_search[field], by_quotient[field], "{args:?}: {field}");
+            }
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 18);
+}
+
+#[test]
+fn a_large_misere_kayles_sum_is_answered_by_the_quotient() {
+    let a = json(&[
+        "analyze", "kayles", "30", "30", "30", "30", "30", "30", "30", "30", "71", "200", "1000",
+        "--misere", "--json",
+    ]);
+    assert_eq!(a["outcome"], "N");
+    assert!(a["method"]
+        .as_str()
+        .expect("method")
+        .starts_with("misère quotient of order 40 of octal 0.77 (proven for every heap)"));
+    assert_eq!(a["components"].as_array().expect("components").len(), 11);
+    // Every listed move leaves a P-position, by the quotient again.
+    let moves = a["winning_moves"].as_array().expect("moves");
+    assert!(!moves.is_empty());
+    for m in moves.iter().take(20) {
+        let to: Vec<&str> = m["to"].as_str().expect("to").split(' ').collect();
+        let mut args = vec!["analyze", "kayles", "--misere", "--json", "--outcome-only"];
+        args.extend(to);
+        assert_eq!(json(&args)["outcome"], "P", "{m}");
+    }
+}

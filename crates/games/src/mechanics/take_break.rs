@@ -18,9 +18,10 @@ use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
 use grundy_api::{Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues};
 use grundy_engine::{
-    Analysis, Detail, GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome,
-    ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
+    Analysis, ComponentReport, Detail, GameError, Genus, Impartial, Limits, Move, MoveReport,
+    Nimber, Outcome, ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
+use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -560,6 +561,7 @@ fn served(
             ..Control::default()
         },
         limits: limits.clone(),
+        quotient: Mutex::new(None),
     })
 }
 
@@ -588,6 +590,8 @@ struct TakeBreakFamily {
     control: Control,
     /// The family's search limits (for the misère quotient).
     limits: Limits,
+    /// The misère quotient, once a misère analysis needed it.
+    quotient: Mutex<Option<HeapQuotient>>,
 }
 
 impl TakeBreakFamily {
@@ -646,7 +650,13 @@ impl Family for TakeBreakFamily {
         if play == Play::Normal {
             self.prepare(args)?;
         }
-        self.adapter.analyze_with(args, play, detail)
+        match self.adapter.analyze_with(args, play, detail) {
+            // A misère sum too large to search: through the quotient.
+            Err(GameError::Search(e)) if play == Play::Misere => self
+                .misere_by_quotient(args, detail)?
+                .ok_or(GameError::Search(e)),
+            answer => answer,
+        }
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
@@ -706,6 +716,146 @@ impl Family for TakeBreakFamily {
         Ok(QuotientReport::new(&self.adapter.name(), &q))
     }
 }
+
+/// Most time a misère analysis spends growing the game's quotient when
+/// its search was refused (within the family's own time limit).
+const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Past this many moves in all, a quotient-backed misère analysis gives
+/// the outcome without listing the winning moves.
+const QUOTIENT_MOVES: u64 = 1_000_000;
+
+impl TakeBreakFamily {
+    /// The misère answer to `args` from the game's quotient, when the
+    /// quotient (grown once per family, cached) covers every heap of the
+    /// position: solved, or computed up to its largest heap. `None` when it
+    /// does not (the caller reports the search's error).
+    fn misere_by_quotient(
+        &self,
+        args: &[&str],
+        detail: Detail,
+    ) -> Result<Option<Analysis>, GameError> {
+        let game = self.adapter.game();
+        let heaps = game.parse(args)?;
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let mut cached = self
+            .quotient
+            .lock()
+            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
+        let covers = |q: &HeapQuotient| q.solved || largest <= q.max_heap as u64;
+        if !cached.as_ref().is_some_and(covers) {
+            let reach = (largest.max(crate::mechanics::take_break::QUOTIENT_SPAN))
+                .min(MAX_QUOTIENT_HEAP as u64);
+            let limits = Limits {
+                max_time: Some(
+                    self.limits
+                        .max_time
+                        .map_or(QUOTIENT_TIME, |t| t.min(QUOTIENT_TIME)),
+                ),
+                ..self.limits.clone()
+            };
+            match grundy_quotient::grow(
+                &QuotientRule(game.rule().clone()),
+                reach as usize,
+                &limits,
+                &mut (),
+            ) {
+                Ok(q) => *cached = Some(q),
+                Err(_) => return Ok(None),
+            }
+        }
+        let Some(q) = cached.as_ref().filter(|q| covers(q)) else {
+            return Ok(None);
+        };
+        let m = &q.candidate.monoid;
+        let element = |h: u64| usize::try_from(h).ok().and_then(|h| q.element(h));
+        let Some(elements) = heaps
+            .iter()
+            .map(|&h| element(h))
+            .collect::<Option<Vec<u32>>>()
+        else {
+            return Ok(None);
+        };
+        let total = m.product(elements.iter().copied());
+        let outcome = if m.in_p(total) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let moves_total: u64 = heaps.iter().map(|&h| h.saturating_mul(h) / 2 + h).sum();
+        let (count, listed, notes) = if detail == Detail::OutcomeOnly {
+            (None, Vec::new(), Vec::new())
+        } else if moves_total > QUOTIENT_MOVES {
+            let note = format!(
+                "winning moves not listed: about {moves_total} moves to examine, more than {QUOTIENT_MOVES}"
+            );
+            (None, Vec::new(), vec![note])
+        } else {
+            let mut winning = Vec::new();
+            for mv in game.moves(&heaps).map_err(SearchError::from)? {
+                let Some(parts) = mv
+                    .to
+                    .iter()
+                    .map(|&h| element(h))
+                    .collect::<Option<Vec<u32>>>()
+                else {
+                    return Ok(None);
+                };
+                if m.in_p(m.product(parts)) {
+                    winning.push(MoveReport {
+                        label: mv.label,
+                        to: game.format(&mv.to),
+                    });
+                }
+            }
+            let count = winning.len();
+            if let Detail::FirstMoves(k) = detail {
+                winning.truncate(k);
+            }
+            (Some(count), winning, Vec::new())
+        };
+        let pres = grundy_quotient::Presentation::new(m, &q.candidate.phi);
+        let method = format!(
+            "misère quotient of order {} of {} ({}): the product of the heaps' elements, {}, {} the P-portion",
+            m.order(),
+            game.rule().name(),
+            if q.solved {
+                "proven for every heap".to_string()
+            } else {
+                format!("of heaps up to {}", q.max_heap)
+            },
+            pres.name(total),
+            if outcome == Outcome::P { "lies in" } else { "lies outside" }
+        );
+        Ok(Some(Analysis {
+            game: self.adapter.name(),
+            position: game.format(&heaps),
+            play: Play::Misere,
+            outcome,
+            value: None,
+            genus: None,
+            winning_move_count: count,
+            winning_moves: listed,
+            drawing_move_count: None,
+            drawing_moves: Vec::new(),
+            loopy_value: None,
+            components: heaps
+                .iter()
+                .map(|&h| ComponentReport {
+                    position: h.to_string(),
+                    value: None,
+                })
+                .collect(),
+            method,
+            notes,
+            table: None,
+        }))
+    }
+}
+
+/// The heaps a misère analysis grows the quotient to at least, so one
+/// quotient serves the positions that follow.
+pub const QUOTIENT_SPAN: u64 = 300;
 
 /// The largest heap `grundy quotient` grows a quotient to: the options of
 /// every heap are kept (about `n^2 / 4` of them for a code that splits).

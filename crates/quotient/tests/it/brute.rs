@@ -127,7 +127,9 @@ fn kayles_predicts_every_sum_up_to_24() {
 
 #[test]
 fn small_codes_predict_every_sum_up_to_20() {
-    for c in ["0.3", "0.33", "0.333", "0.75", "0.34", "0.15", "0.7", "0.6", "0.51"] {
+    for c in [
+        "0.3", "0.33", "0.333", "0.75", "0.34", "0.15", "0.7", "0.6", "0.51",
+    ] {
         agrees(&code(c), 12, 20);
     }
 }
