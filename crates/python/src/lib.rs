@@ -160,6 +160,21 @@ impl Game {
         to_python(py, &answer.map_err(py_err)?)
     }
 
+    /// The misère quotient of heaps 0..=max_heap (default 300), as the
+    /// dict of `grundy quotient --json` (`order`, `p_portion`,
+    /// `generators`, `relations`, `pretending`, `preperiod`, `period`,
+    /// `solved`, `tame`, ...); stops early when proven whole. Only
+    /// take-and-break games have one (else `GrundyError`); a limit hit is
+    /// `LimitError`. Example: `grundy.Game("kayles").quotient()["order"]`
+    /// is 40.
+    #[pyo3(signature = (max_heap=None))]
+    fn quotient<'py>(&self, py: Python<'py>, max_heap: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
+        let n = max_heap.unwrap_or(request::DEFAULT_QUOTIENT_HEAP);
+        let family = &*self.family;
+        let answer = py.detach(|| family.quotient(n));
+        to_python(py, &answer.map_err(py_err)?)
+    }
+
     fn __repr__(&self) -> String {
         format!("grundy.Game({:?})", self.family.name())
     }
@@ -231,6 +246,23 @@ fn seq<'py>(
     Game::new(py, game, options, None, time_limit, max_memory)?.seq(py, n, threads, genus)
 }
 
+/// `quotient(game, max_heap=None, options=None, time_limit=None,
+/// max_memory=None)`: the dict of `grundy quotient --json`, the misère
+/// quotient of a take-and-break game. Example:
+/// `grundy.quotient("octal", options={"code": "0.33"})["order"]` is 6.
+#[pyfunction]
+#[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None))]
+fn quotient<'py>(
+    py: Python<'py>,
+    game: &str,
+    max_heap: Option<u64>,
+    options: Option<&Bound<'py, PyDict>>,
+    time_limit: Option<&Bound<'py, PyAny>>,
+    max_memory: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    Game::new(py, game, options, None, time_limit, max_memory)?.quotient(py, max_heap)
+}
+
 /// The module `grundy`.
 #[pymodule]
 fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -243,5 +275,6 @@ fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     Ok(())
 }

@@ -122,6 +122,21 @@ def test_seq_kayles_1000():
     assert s == cli("seq", "kayles", "-n", "1000", "--json")
 
 
+def test_quotient_is_the_command_lines():
+    q = grundy.quotient("kayles")
+    assert q["order"] == 40 and q["solved"] is True and q["period"] == 12
+    assert q == cli("quotient", "kayles", "--json")
+    assert grundy.Game("kayles").quotient(max_heap=20) == cli(
+        "quotient", "kayles", "--max-heap", "20", "--json"
+    )
+    t = grundy.quotient("octal", options={"code": "0.33"})
+    assert t["tame"] is True and t["relations"] == ["a^2 = 1", "b^3 = b"]
+    with pytest.raises(grundy.GrundyError, match="no misère quotient"):
+        grundy.quotient("nim")
+    with pytest.raises(grundy.LimitError, match="search time"):
+        grundy.quotient("octal", options={"code": "0.07"}, time_limit=0.5)
+
+
 def test_seq_values_are_the_values_analyze_gives():
     s = grundy.seq("dawson-kayles", 60)
     for heap in [0, 1, 7, 33, 60]:
