@@ -719,7 +719,7 @@ impl Family for TakeBreakFamily {
 
 /// Most time a misère analysis spends growing the game's quotient when
 /// its search was refused (within the family's own time limit).
-const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Past this many moves in all, a quotient-backed misère analysis gives
 /// the outcome without listing the winning moves.

@@ -40,16 +40,12 @@ type Case = (
 
 #[test]
 fn large_misere_sums_are_refused_before_searching() {
+    // Games whose misère quotient is not found within the 2 s limit: the
+    // search's refusal stands.
     let cases: &[Case] = &[
-        ("kayles", &[], &["200"]),
         ("grundy-game", &[], &["100"]),
         ("octal", &[("code", "0.137")], &["100"]),
         ("dawson-kayles", &[], &["40", "40"]),
-        (
-            "subtraction",
-            &[("set", "1,3,4")],
-            &["18446744073709551615"],
-        ),
     ];
     // How fast the refusal comes is measured by benches/misere_refusal.rs.
     for (name, options, words) in cases {
@@ -57,6 +53,34 @@ fn large_misere_sums_are_refused_before_searching() {
         assert!(
             matches!(e, GameError::Search(SearchError::TooLarge { .. })),
             "{name} {words:?}: {e}"
+        );
+    }
+}
+
+/// A refused misère sum of a game whose quotient is proven is answered
+/// through the quotient instead.
+#[test]
+fn refused_misere_sums_with_a_proven_quotient_are_answered() {
+    let cases: &[Case] = &[
+        ("kayles", &[], &["200"]),
+        (
+            "subtraction",
+            &[("set", "1,3,4")],
+            &["18446744073709551615"],
+        ),
+    ];
+    for (name, options, words) in cases {
+        let reg = grundy_games::find(name).expect("registered");
+        let mut opts = GameOptions::default();
+        for (k, v) in *options {
+            opts.set(k, v);
+        }
+        let family = reg.build(&opts, &limits()).expect("builds");
+        let a = family.analyze(words, Play::Misere).expect("answered");
+        assert!(
+            a.method.starts_with("misère quotient of order"),
+            "{name} {words:?}: {}",
+            a.method
         );
     }
 }
