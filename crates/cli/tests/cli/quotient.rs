@@ -153,6 +153,11 @@ fn a_large_misere_kayles_sum_is_answered_by_the_quotient() {
         .expect("method")
         .starts_with("misère quotient of order 40 of octal 0.77 (proven for every heap)"));
     assert_eq!(a["components"].as_array().expect("components").len(), 11);
+    let note = a["notes"][0].as_str().expect("a note naming the elements");
+    assert!(
+        note.starts_with("each heap's element: heap 30 = ") && note.contains("heap 1000 = "),
+        "{note}"
+    );
     // Every listed move leaves a P-position, by the quotient again.
     let moves = a["winning_moves"].as_array().expect("moves");
     assert!(!moves.is_empty());

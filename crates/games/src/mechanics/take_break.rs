@@ -721,6 +721,10 @@ impl Family for TakeBreakFamily {
 /// its search was refused (within the family's own time limit).
 const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
+/// Most distinct heap sizes whose elements a quotient-backed misère
+/// analysis names in a note.
+const MAX_ELEMENTS_NAMED: usize = 32;
+
 /// Past this many moves in all, a quotient-backed misère analysis gives
 /// the outcome without listing the winning moves.
 const QUOTIENT_MOVES: u64 = 1_000_000;
@@ -815,6 +819,32 @@ impl TakeBreakFamily {
             (Some(count), winning, Vec::new())
         };
         let pres = grundy_quotient::Presentation::new(m, &q.candidate.phi);
+        let mut notes = notes;
+        let mut distinct: Vec<(u64, u32)> = heaps
+            .iter()
+            .copied()
+            .zip(elements.iter().copied())
+            .collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() <= MAX_ELEMENTS_NAMED {
+            let named: Vec<String> = distinct
+                .iter()
+                .map(|&(h, e)| format!("heap {h} = {}", pres.name(e)))
+                .collect();
+            let p: Vec<String> = m.p_portion().into_iter().map(|x| pres.name(x)).collect();
+            notes.push(format!(
+                "each heap's element: {}; their product {} is {} P = {{{}}}",
+                named.join(", "),
+                pres.name(total),
+                if outcome == Outcome::P {
+                    "in"
+                } else {
+                    "not in"
+                },
+                p.join(", ")
+            ));
+        }
         let method = format!(
             "misère quotient of order {} of {} ({}): the product of the heaps' elements, {}, {} the P-portion",
             m.order(),
