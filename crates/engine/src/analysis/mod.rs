@@ -13,7 +13,8 @@ mod report;
 
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
 pub use report::{
-    check_moves_bound, Analysis, ComponentReport, Detail, MoveReport, GENUS_STATES, MAX_ANSWER,
+    check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
+    MoveReport, GENUS_STATES, MAX_ANSWER,
 };
 
 use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
@@ -79,7 +80,7 @@ pub fn analyze_with<G: TextGame>(
         match answer.outcome {
             // No winning move to list: the full answer's count.
             Outcome::P => answer.winning_move_count = Some(0),
-            _ => answer.notes.push(report::too_large_note(estimate)),
+            _ => answer.notes.push(too_large_note(estimate)),
         }
     }
     Ok(answer)

@@ -195,7 +195,7 @@ pub fn check_moves_bound<G: TextGame>(
 /// (`limit`, a [`SearchError::TooManyMoves`] or the like): outcome and
 /// value stand, the moves are not listed, and the note says how to list
 /// some.
-pub(super) fn not_listed_note(limit: &SearchError) -> String {
+pub fn not_listed_note(limit: &SearchError) -> String {
     let why = match limit {
         SearchError::TooManyMoves { estimate, limit } => format!(
             "about {estimate} moves to examine, more than the limit {limit} (raise it with --max-states)"
@@ -208,7 +208,7 @@ pub(super) fn not_listed_note(limit: &SearchError) -> String {
 /// The note of an analysis whose full answer would be larger than
 /// [`MAX_ANSWER`] (`estimate` entries): outcome and value stand, no move
 /// is examined.
-pub(super) fn too_large_note(estimate: u128) -> String {
+pub fn too_large_note(estimate: u128) -> String {
     format!("winning moves not listed: the answer would hold about {estimate} entries (winning moves times the size of the position each lists), more than {MAX_ANSWER}; --max-moves K lists the first K winning moves found")
 }
 

@@ -16,10 +16,12 @@
 
 use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
+use grundy_api::request::DEFAULT_QUOTIENT_HEAP;
 use grundy_api::{Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues};
 use grundy_engine::{
-    Analysis, ComponentReport, Detail, GameError, Genus, Impartial, Limits, Move, MoveReport,
-    Nimber, Outcome, ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
+    check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
+    GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError, Play,
+    Rules, RulesError, SearchError, TextGame, Theory, MAX_ANSWER,
 };
 use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
@@ -591,7 +593,7 @@ struct TakeBreakFamily {
     /// The family's search limits (for the misère quotient).
     limits: Limits,
     /// The misère quotient, once a misère analysis needed it.
-    quotient: Mutex<Option<HeapQuotient>>,
+    quotient: Mutex<Option<Grown>>,
 }
 
 impl TakeBreakFamily {
@@ -702,8 +704,6 @@ impl Family for TakeBreakFamily {
     }
 
     fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
-        let rule = self.adapter.game().rule().clone();
-        let game = QuotientRule(rule);
         let max_heap = usize::try_from(max_heap)
             .ok()
             .filter(|&n| n <= MAX_QUOTIENT_HEAP)
@@ -712,7 +712,7 @@ impl Family for TakeBreakFamily {
                     "--max-heap {max_heap} is too large: at most {MAX_QUOTIENT_HEAP}"
                 ))
             })?;
-        let q = grundy_quotient::grow(&game, max_heap, &self.limits, &mut ())?;
+        let q = self.grow_quotient(max_heap, &self.limits)?;
         Ok(QuotientReport::new(&self.adapter.name(), &q))
     }
 }
@@ -725,11 +725,14 @@ const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 /// analysis names in a note.
 const MAX_ELEMENTS_NAMED: usize = 32;
 
-/// Past this many moves in all, a quotient-backed misère analysis gives
-/// the outcome without listing the winning moves.
-const QUOTIENT_MOVES: u64 = 1_000_000;
-
 impl TakeBreakFamily {
+    /// The misère quotient of heaps `0..=max_heap` (or fewer, once proven
+    /// whole), under `limits`.
+    fn grow_quotient(&self, max_heap: usize, limits: &Limits) -> Result<HeapQuotient, SearchError> {
+        let rule = QuotientRule(self.adapter.game().rule().clone());
+        grundy_quotient::grow(&rule, max_heap, limits, &mut ())
+    }
+
     /// The misère answer to `args` from the game's quotient, when the
     /// quotient (grown once per family, cached) covers every heap of the
     /// position: solved, or computed up to its largest heap. `None` when it
@@ -746,9 +749,10 @@ impl TakeBreakFamily {
             .quotient
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
-        let covers = |q: &HeapQuotient| q.solved || largest <= q.max_heap as u64;
+        let covers = |g: &Grown| g.q.solved || largest <= g.q.max_heap as u64;
         if !cached.as_ref().is_some_and(covers) {
-            let reach = (largest.max(crate::mechanics::take_break::QUOTIENT_SPAN))
+            let reach = largest
+                .max(DEFAULT_QUOTIENT_HEAP)
                 .min(MAX_QUOTIENT_HEAP as u64);
             let limits = Limits {
                 max_time: Some(
@@ -758,17 +762,16 @@ impl TakeBreakFamily {
                 ),
                 ..self.limits.clone()
             };
-            match grundy_quotient::grow(
-                &QuotientRule(game.rule().clone()),
-                reach as usize,
-                &limits,
-                &mut (),
-            ) {
-                Ok(q) => *cached = Some(q),
+            match self.grow_quotient(reach as usize, &limits) {
+                Ok(q) => {
+                    let pres =
+                        grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
+                    *cached = Some(Grown { q, pres })
+                }
                 Err(_) => return Ok(None),
             }
         }
-        let Some(q) = cached.as_ref().filter(|q| covers(q)) else {
+        let Some(Grown { q, pres }) = cached.as_ref().filter(|g| covers(g)) else {
             return Ok(None);
         };
         let m = &q.candidate.monoid;
@@ -786,40 +789,42 @@ impl TakeBreakFamily {
         } else {
             Outcome::N
         };
-        let moves_total: u64 = heaps.iter().map(|&h| h.saturating_mul(h) / 2 + h).sum();
-        let (count, listed, notes) = if detail == Detail::OutcomeOnly {
-            (None, Vec::new(), Vec::new())
-        } else if moves_total > QUOTIENT_MOVES {
-            let note = format!(
-                "winning moves not listed: about {moves_total} moves to examine, more than {QUOTIENT_MOVES}"
-            );
-            (None, Vec::new(), vec![note])
+        // The moves are listed under the bounds every analysis obeys.
+        let size = game.answer_size(&heaps, Play::Misere);
+        let limit = if detail == Detail::OutcomeOnly {
+            Err(None)
+        } else if detail == Detail::AllMoves && size > MAX_ANSWER {
+            Err(Some(too_large_note(size)))
         } else {
-            let mut winning = Vec::new();
-            for mv in game.moves(&heaps).map_err(SearchError::from)? {
-                let Some(parts) = mv
-                    .to
-                    .iter()
-                    .map(|&h| element(h))
-                    .collect::<Option<Vec<u32>>>()
-                else {
-                    return Ok(None);
-                };
-                if m.in_p(m.product(parts)) {
-                    winning.push(MoveReport {
-                        label: mv.label,
-                        to: game.format(&mv.to),
-                    });
-                }
-            }
-            let count = winning.len();
-            if let Detail::FirstMoves(k) = detail {
-                winning.truncate(k);
-            }
-            (Some(count), winning, Vec::new())
+            check_moves_bound(game, &heaps, &self.limits).map_err(|e| Some(not_listed_note(&e)))
         };
-        let pres = grundy_quotient::Presentation::new(m, &q.candidate.phi);
-        let mut notes = notes;
+        let (count, listed, mut notes) = match limit {
+            Err(note) => (None, Vec::new(), note.into_iter().collect()),
+            Ok(()) => {
+                let mut winning = Vec::new();
+                for mv in game.moves(&heaps).map_err(SearchError::from)? {
+                    let Some(parts) = mv
+                        .to
+                        .iter()
+                        .map(|&h| element(h))
+                        .collect::<Option<Vec<u32>>>()
+                    else {
+                        return Ok(None);
+                    };
+                    if m.in_p(m.product(parts)) {
+                        winning.push(MoveReport {
+                            label: mv.label,
+                            to: game.format(&mv.to),
+                        });
+                    }
+                }
+                let count = winning.len();
+                if let Detail::FirstMoves(k) = detail {
+                    winning.truncate(k);
+                }
+                (Some(count), winning, Vec::new())
+            }
+        };
         let mut distinct: Vec<(u64, u32)> = heaps
             .iter()
             .copied()
@@ -883,9 +888,12 @@ impl TakeBreakFamily {
     }
 }
 
-/// The heaps a misère analysis grows the quotient to at least, so one
-/// quotient serves the positions that follow.
-pub const QUOTIENT_SPAN: u64 = 300;
+/// A quotient grown for misère analyses, with its presentation (the
+/// elements' names in notes and methods).
+struct Grown {
+    q: HeapQuotient,
+    pres: grundy_quotient::Presentation,
+}
 
 /// The largest heap `grundy quotient` grows a quotient to: the options of
 /// every heap are kept (about `n^2 / 4` of them for a code that splits).
