@@ -33,7 +33,8 @@
 //! identity is the first candidate for heaps `0..=n`.
 
 use crate::monoid::{insert, members, words, BipartiteMonoid, Bits};
-use grundy_engine::{memory, Deadline, Limits, SearchError};
+use grundy_engine::memory::{self, Reserve};
+use grundy_engine::{Deadline, Limits, SearchError};
 use std::collections::HashMap;
 
 /// A candidate quotient of the heaps `0..phi.len()`.
@@ -76,6 +77,11 @@ impl Budget {
             max_memory: limits.max_memory,
             deadline: Deadline::start(limits.max_time, limits.clock.as_ref()),
         }
+    }
+
+    /// The memory budget, for the stores a quotient grows.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory
     }
 
     /// The most pairs one round may enumerate.
@@ -139,6 +145,7 @@ pub fn refine(
     let mut scratch = vec![0u64; w + 1];
     while i < keys.len() {
         budget.check(keys.len())?;
+        trans.reserve_within(k, budget.max_memory)?;
         for (a, o) in &gens {
             let key = &keys[i];
             let x = key[0] as u32;
@@ -153,6 +160,8 @@ pub fn refine(
             let j = match index.get(&scratch[..]) {
                 Some(&j) => j,
                 None => {
+                    index.reserve_within(1, budget.max_memory)?;
+                    keys.reserve_within(1, budget.max_memory)?;
                     let j = keys.len() as u32;
                     let boxed: Box<[u64]> = scratch.clone().into_boxed_slice();
                     index.insert(boxed.clone(), j);
@@ -256,8 +265,7 @@ pub fn refine(
         })
         .map(|(c, g)| label[ctrans(c, g) as usize])
         .collect();
-    memory::admit((count * count * 4) as u64, budget.max_memory)?;
-    let mut table = vec![0u32; count * count];
+    let mut table = memory::filled(count * count, 0u32, budget.max_memory)?;
     for x in 0..count {
         table[x * count] = x as u32;
         for y in 1..count {
@@ -288,13 +296,15 @@ impl Candidate {
     /// direct product with the cyclic monoid `1, b, …, b^(m+p-1)`,
     /// `b^(m+p) = b^m` (`p ≥ 1`); `(y, b^j)` is in P when `y` is and
     /// `j = 0`.
-    pub fn adjoin(&self, m: usize, p: usize) -> Candidate {
+    /// Refuses with [`SearchError::MemoryLimit`] when its product table
+    /// does not fit in `max_memory`.
+    pub fn adjoin(&self, m: usize, p: usize, max_memory: u64) -> Result<Candidate, SearchError> {
         let q = &self.monoid;
         let c = m + p;
         let order = q.order() * c;
         let wrap = |j: usize| if j < c { j } else { m + (j - m) % p };
         let id = |y: u32, j: usize| (y as usize * c + j) as u32;
-        let mut table = vec![0u32; order * order];
+        let mut table = memory::filled(order * order, 0u32, max_memory)?;
         for y1 in 0..q.order() as u32 {
             for j1 in 0..c {
                 for y2 in 0..q.order() as u32 {
@@ -312,10 +322,10 @@ impl Candidate {
         if let Some(last) = phi.last_mut() {
             *last = id(0, 1 % c);
         }
-        Candidate {
+        Ok(Candidate {
             monoid: BipartiteMonoid::from_valid_table(order, table, pset),
             phi,
-        }
+        })
     }
 }
 

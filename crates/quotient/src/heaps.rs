@@ -2,6 +2,7 @@
 
 use crate::grow::{refine, Budget, Candidate, HeapOptions};
 use crate::monoid::BipartiteMonoid;
+use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, SearchError};
 
 /// Rounds of refinement one guess of a heap's element gets before the next
@@ -105,9 +106,19 @@ pub fn grow(
     let reach = game.period_reach();
     for n in 1..=max_heap {
         let mut opts = Vec::new();
+        let mut refused = None;
         game.options(n, &mut |parts| {
-            opts.push(parts.iter().map(|&h| h as u32).collect());
+            if refused.is_none() {
+                match opts.reserve_within(1, budget.max_memory()) {
+                    Ok(()) => opts.push(parts.iter().map(|&h| h as u32).collect()),
+                    Err(e) => refused = Some(e),
+                }
+            }
         });
+        if let Some(e) = refused {
+            return Err(e);
+        }
+        options.reserve_within(1, budget.max_memory())?;
         options.push(opts);
         cand = extend(&cand, &options, &mut budget)?;
         if cand.monoid.order() != orders[n - 1] {
@@ -159,25 +170,28 @@ fn extend(
         .iter()
         .map(|o| q.product(o.iter().map(|&h| cand.phi[h as usize])))
         .collect();
+    // One guess, its last heap's element changed in place.
+    let mut guess = cand.clone();
+    guess.phi.push(0);
     for x in 0..order as u32 {
         // A necessary condition: whenever x·y is in P, no option of heap n
         // added to y lands in P.
+        let q = &guess.monoid;
         let possible = (0..order as u32)
             .all(|y| !q.in_p(q.mul(x, y)) || images.iter().all(|&o| !q.in_p(q.mul(y, o))));
         if !possible {
             continue;
         }
-        let mut guess = cand.clone();
-        guess.phi.push(x);
+        guess.phi[n] = x;
         let round = refine(&guess, options, budget)?;
         if round.faithful {
             return Ok(round.next);
         }
     }
-    let mut base = cand.clone();
-    base.phi.push(0);
+    let mut base = guess;
+    base.phi[n] = 0;
     for (m, p) in SHAPES {
-        let guess = base.adjoin(m, p);
+        let guess = base.adjoin(m, p, budget.max_memory())?;
         let limit = 8 * guess.monoid.order() + 64;
         if let Some(q) = settle(guess, options, budget, limit)? {
             return Ok(q);
