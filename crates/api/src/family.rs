@@ -151,6 +151,21 @@ pub fn seq_report(
 }
 
 /// The error of `seq` for a family without a one-heap sequence.
+/// Refuses `seq --genus` of heaps 0..=n before any heap is built when
+/// there are more heaps than the state limit: each heap is at least one
+/// state of the genus search.
+pub fn admit_genus_heaps(n: u64, limits: &Limits) -> Result<(), GameError> {
+    let heaps = u128::from(n) + 1;
+    if heaps > u128::from(limits.max_states) {
+        return Err(SearchError::TooLarge {
+            estimate: heaps,
+            limit: limits.max_states,
+        }
+        .into());
+    }
+    Ok(())
+}
+
 fn no_sequence(name: &str) -> GameError {
     GameError::Input(format!(
         "game '{name}' has no one-heap value sequence; `grundy seq` takes heap games"
@@ -388,17 +403,9 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         let Some(heap) = &self.heap else {
             return Err(no_sequence(&self.name));
         };
-        // Each heap is at least one state of the search.
-        let heaps = u128::from(n) + 1;
-        if heaps > u128::from(self.limits.max_states) {
-            return Err(SearchError::TooLarge {
-                estimate: heaps,
-                limit: self.limits.max_states,
-            }
-            .into());
-        }
+        admit_genus_heaps(n, &self.limits)?;
         let mut positions = Vec::new();
-        positions.reserve_within(heaps as usize, self.limits.max_memory)?;
+        positions.reserve_within(n as usize + 1, self.limits.max_memory)?;
         positions.extend((0..=n).map(heap));
         self.genera(&positions)
     }

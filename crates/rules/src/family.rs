@@ -198,14 +198,7 @@ impl Family for ScriptFamily {
     fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
         self.one_heap_sequence(n)?;
         self.command(self.limits.max_time, || {
-            let heaps = u128::from(n) + 1;
-            if heaps > u128::from(self.limits.max_states) {
-                return Err(SearchError::TooLarge {
-                    estimate: heaps,
-                    limit: self.limits.max_states,
-                }
-                .into());
-            }
+            grundy_api::admit_genus_heaps(n, &self.limits)?;
             let positions = (0..=n)
                 .map(|k| self.game.heap(k))
                 .collect::<Result<Vec<_>, _>>()
