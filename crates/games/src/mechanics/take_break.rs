@@ -308,6 +308,17 @@ impl TakeBreakGame {
         }
     }
 
+    /// Each heap's value from the table and their nim-sum; `None` when a
+    /// heap is past the table.
+    fn heap_values(&self, p: &[u64]) -> Option<(Vec<u64>, u64)> {
+        let values = p
+            .iter()
+            .map(|&h| self.table.value(h))
+            .collect::<Option<Vec<u64>>>()?;
+        let total = values.iter().fold(0, |a, v| a ^ v);
+        Some((values, total))
+    }
+
     /// The method line of the theory's answers.
     fn method(&self) -> String {
         format!(
@@ -442,11 +453,7 @@ impl TextGame for TakeBreakGame {
         if play != Play::Normal || self.moves_bound(p) > MOVES_LIMIT {
             return None;
         }
-        let mut values = Vec::with_capacity(p.len());
-        for &h in p {
-            values.push(self.table.value(h)?);
-        }
-        let total = values.iter().fold(0, |a, v| a ^ v);
+        let (values, total) = self.heap_values(p)?;
         let mut winning = Vec::new();
         if total != 0 {
             // Every part is smaller than its heap, whose value is known, so
@@ -493,11 +500,7 @@ impl TextGame for TakeBreakGame {
         if play != Play::Normal {
             return None;
         }
-        let mut values = Vec::with_capacity(p.len());
-        for &h in p {
-            values.push(self.table.value(h)?);
-        }
-        let total = values.iter().fold(0, |a, v| a ^ v);
+        let (values, total) = self.heap_values(p)?;
         let mut winning = Vec::new();
         let seq = self.table.sequence.lock().ok()?;
         let mut search = FirstSplits {
