@@ -273,37 +273,34 @@ fn next_capacity(len: usize, capacity: usize, additional: usize) -> usize {
         .max(capacity.saturating_mul(2))
 }
 
-impl<T> Reserve for Vec<T> {
-    #[inline]
-    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
-        if self.capacity() - self.len() >= additional {
-            return Ok(());
+/// [`Reserve`] for a sequence type with `capacity`, `len` and
+/// `try_reserve` (amortised doubling, like the standard library's).
+macro_rules! reserve_for_sequence {
+    ($t:ident) => {
+        impl<T> Reserve for $t<T> {
+            #[inline]
+            fn reserve_within(
+                &mut self,
+                additional: usize,
+                max_memory: u64,
+            ) -> Result<(), SearchError> {
+                if self.capacity() - self.len() >= additional {
+                    return Ok(());
+                }
+                let want = next_capacity(self.len(), self.capacity(), additional);
+                admit(
+                    (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+                    max_memory,
+                )?;
+                self.try_reserve(additional)
+                    .map_err(|_| SearchError::MemoryLimit(max_memory))
+            }
         }
-        let want = next_capacity(self.len(), self.capacity(), additional);
-        admit(
-            (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-            max_memory,
-        )?;
-        self.try_reserve(additional)
-            .map_err(|_| SearchError::MemoryLimit(max_memory))
-    }
+    };
 }
 
-impl<T> Reserve for VecDeque<T> {
-    #[inline]
-    fn reserve_within(&mut self, additional: usize, max_memory: u64) -> Result<(), SearchError> {
-        if self.capacity() - self.len() >= additional {
-            return Ok(());
-        }
-        let want = next_capacity(self.len(), self.capacity(), additional);
-        admit(
-            (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-            max_memory,
-        )?;
-        self.try_reserve(additional)
-            .map_err(|_| SearchError::MemoryLimit(max_memory))
-    }
-}
+reserve_for_sequence!(Vec);
+reserve_for_sequence!(VecDeque);
 
 impl<K: Eq + Hash, V, S: BuildHasher> Reserve for HashMap<K, V, S> {
     #[inline]
