@@ -168,7 +168,14 @@ fn products_agree_with_search_on_small_boards() {
             assert_eq!(g.closed_form(&p), Some(v), "{a} x {b} {p:?}");
             let (got, want) = winning_targets(&g, &mut search, &p);
             assert_eq!(got, want, "{a} x {b} {p:?}");
+            // `--outcome-only` (issue 19): the Tartan theorem's outcome
+            // alone, no move looked for, equal to search's.
+            let wins = v.0 != 0;
+            let t = g.theory_outcome(&p, Play::Normal).unwrap();
+            assert_eq!(t.outcome, Outcome::from_mover_wins(wins), "{a} x {b} {p:?}");
+            assert!(t.winning_moves.is_empty());
         }
+        assert!(g.theory_outcome(&board(1, 4, 3), Play::Misere).is_none());
         let small: Vec<Board> = (0..1u64 << 6).map(|m| board(m, 3, 2)).collect();
         check_contracts(&g, &small, &Limits::default()).unwrap();
     }
@@ -223,26 +230,12 @@ proptest! {
 }
 
 /// `--outcome-only` on a product (issue 19): the Tartan theorem's outcome
-/// and value, no move looked for. On small boards the outcome equals
-/// search's; far heads, whose winning moves turn billions of coins (6 GB
-/// and an abort before), are answered at once.
+/// and value, no move looked for (on small boards checked against search
+/// in `products_agree_with_search_on_small_boards`); far heads, whose
+/// winning moves turn billions of coins (6 GB and an abort before), are
+/// answered at once.
 #[test]
 fn outcome_only_products_use_the_tartan_theorem_alone() {
-    for (a, b) in products() {
-        let g = Arc::new(ProductGame::new(
-            CoinRule::parse(a).unwrap(),
-            CoinRule::parse(b).unwrap(),
-        ));
-        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
-        for mask in 0..1u64 << 12 {
-            let p = board(mask, 4, 3);
-            let wins = search.value(&p).unwrap().0 != 0;
-            let t = g.theory_outcome(&p, Play::Normal).unwrap();
-            assert_eq!(t.outcome, Outcome::from_mover_wins(wins), "{a} x {b} {p:?}");
-            assert!(t.winning_moves.is_empty());
-        }
-        assert!(g.theory_outcome(&board(1, 4, 3), Play::Misere).is_none());
-    }
     let opts = GameOptions::new([
         ("x".to_string(), "ruler".to_string()),
         ("y".to_string(), "mock-turtles".to_string()),
