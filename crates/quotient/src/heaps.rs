@@ -4,6 +4,7 @@ use crate::grow::{refine, Budget, Candidate, HeapOptions};
 use crate::monoid::BipartiteMonoid;
 use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, SearchError};
+use grundy_sequence::period::preperiod_of;
 
 /// Rounds of refinement one guess of a heap's element gets before the next
 /// guess is tried.
@@ -238,11 +239,7 @@ pub fn periodicity(phi: &[u32]) -> Option<(usize, usize)> {
     let len = phi.len();
     let mut best: Option<(usize, usize)> = None;
     for p in 1..=len / 2 {
-        // The least n0 with phi[n + p] == phi[n] for all n in n0..len-p.
-        let mut n0 = len - p;
-        while n0 > 0 && phi[n0 - 1 + p] == phi[n0 - 1] {
-            n0 -= 1;
-        }
+        let n0 = preperiod_of(phi, p, 0);
         if n0 + 2 * p > len {
             continue;
         }

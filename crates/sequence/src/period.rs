@@ -67,14 +67,15 @@ pub fn proof_bound(rule: &HeapRule, n0: u64, p: u64) -> Option<u64> {
 }
 
 /// The least n0 >= `floor` such that `values[n + p] == values[n]` for all
-/// n >= n0 with n + p < len.
-fn preperiod_of(values: &[Value], p: usize, floor: usize) -> usize {
+/// n >= n0 with n + p < len (`p` at most the length): of values, or of
+/// any sequence (the misère quotient's pretending function).
+pub fn preperiod_of<T: PartialEq>(values: &[T], p: usize, floor: usize) -> usize {
     preperiod_below(values, p, floor, values.len() - p)
 }
 
 /// [`preperiod_of`] given that `values[n + p] == values[n]` already holds
 /// for every n >= `start` (any `start` <= len - p): the scan starts there.
-fn preperiod_below(values: &[Value], p: usize, floor: usize, start: usize) -> usize {
+fn preperiod_below<T: PartialEq>(values: &[T], p: usize, floor: usize, start: usize) -> usize {
     let mut i = start.min(values.len() - p);
     while i > floor && values[i - 1] == values[i - 1 + p] {
         i -= 1;
