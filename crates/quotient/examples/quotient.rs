@@ -28,7 +28,7 @@ fn main() {
         max_states: u64::MAX,
         ..Limits::default()
     };
-    let q = grow(&game, max, &limits, &mut ()).expect("within the limits");
+    let q = grow(&game, max, &limits).expect("within the limits");
     let secs = start.elapsed().as_secs_f64();
     let report = QuotientReport::new(&args[1], &q);
     print!("{}", report.text());

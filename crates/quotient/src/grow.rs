@@ -57,8 +57,6 @@ pub struct Round {
     /// Whether the candidate refined was already faithful (then `next` is
     /// the quotient).
     pub faithful: bool,
-    /// Pairs `(x, D)` enumerated.
-    pub pairs: usize,
 }
 
 /// The budget of a quotient computation: states (pairs of one round),
@@ -287,7 +285,6 @@ pub fn refine(
             phi,
         },
         faithful,
-        pairs,
     })
 }
 

@@ -77,24 +77,14 @@ impl HeapQuotient {
     }
 }
 
-/// What [`grow`] does after each heap (progress; checkpoints).
-pub trait Observer {
-    /// Called when Q_n is known.
-    fn heap_done(&mut self, _n: usize, _q: &Candidate) {}
-}
-
-impl Observer for () {}
-
-/// Grows the quotient heap by heap from `start` (Q_0, or a quotient
-/// resumed from a checkpoint) up to `max_heap`, stopping early once the
-/// periodicity test proves it whole. Every round is bounded by `limits`
+/// Grows the quotient heap by heap from Q_0 up to `max_heap`, stopping
+/// early once the periodicity test proves it whole. Every round is bounded by `limits`
 /// (states: pairs enumerated in one round; memory; time for the whole
 /// call).
 pub fn grow(
     game: &dyn HeapGame,
     max_heap: usize,
     limits: &Limits,
-    observer: &mut dyn Observer,
 ) -> Result<HeapQuotient, SearchError> {
     let mut budget = Budget::start(limits);
     let mut options: HeapOptions = vec![Vec::new()];
@@ -126,7 +116,6 @@ pub fn grow(
             last_change = n;
         }
         orders.push(cand.monoid.order());
-        observer.heap_done(n, &cand);
         if let Some(t) = reach {
             if let Some((n0, p)) = periodicity(&cand.phi) {
                 if 2 * n0 as u64 + 2 * p as u64 + t + 2 <= n as u64 {

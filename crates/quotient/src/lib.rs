@@ -17,7 +17,7 @@ pub mod report;
 pub mod tame;
 
 pub use grow::Candidate;
-pub use heaps::{grow, periodicity, HeapGame, HeapQuotient, Observer};
+pub use heaps::{grow, periodicity, HeapGame, HeapQuotient};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

@@ -40,7 +40,7 @@ fn tame_quotients() -> &'static [BipartiteMonoid] {
                     max_time: None,
                     ..Limits::default()
                 };
-                grow(&Nim, max_heap, &limits, &mut ())
+                grow(&Nim, max_heap, &limits)
                     .expect("nim's quotients below 64 are small")
                     .candidate
                     .monoid

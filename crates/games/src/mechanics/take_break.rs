@@ -733,7 +733,7 @@ impl TakeBreakFamily {
     /// whole), under `limits`.
     fn grow_quotient(&self, max_heap: usize, limits: &Limits) -> Result<HeapQuotient, SearchError> {
         let rule = QuotientRule(self.adapter.game().rule().clone());
-        grundy_quotient::grow(&rule, max_heap, limits, &mut ())
+        grundy_quotient::grow(&rule, max_heap, limits)
     }
 
     /// The misère answer to `args` from the game's quotient, when the

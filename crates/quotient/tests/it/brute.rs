@@ -80,7 +80,7 @@ fn multisets(max: usize, total: usize) -> Vec<Vec<usize>> {
 }
 
 fn quotient(game: &dyn HeapGame, max_heap: usize) -> HeapQuotient {
-    grow(game, max_heap, &Limits::default(), &mut ()).expect("within the default limits")
+    grow(game, max_heap, &Limits::default()).expect("within the default limits")
 }
 
 /// The quotient of heaps 0..=max_heap predicts the misère outcome of
