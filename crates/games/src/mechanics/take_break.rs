@@ -804,21 +804,36 @@ impl TakeBreakFamily {
         let (count, listed, mut notes) = match limit {
             Err(note) => (None, Vec::new(), note.into_iter().collect()),
             Ok(()) => {
+                // A move replaces heap i: the product of the other heaps'
+                // elements times its parts' (prefix and suffix products,
+                // so no move multiplies the whole position again).
+                let mut before = Vec::with_capacity(elements.len() + 1);
+                before.push(0u32);
+                for &e in &elements {
+                    before.push(m.mul(*before.last().unwrap_or(&0), e));
+                }
+                let mut after = vec![0u32; elements.len() + 1];
+                for i in (0..elements.len()).rev() {
+                    after[i] = m.mul(elements[i], after[i + 1]);
+                }
                 let mut winning = Vec::new();
-                for mv in game.moves(&heaps).map_err(SearchError::from)? {
-                    let Some(parts) = mv
-                        .to
-                        .iter()
-                        .map(|&h| element(h))
-                        .collect::<Option<Vec<u32>>>()
-                    else {
-                        return Ok(None);
-                    };
-                    if m.in_p(m.product(parts)) {
-                        winning.push(MoveReport {
-                            label: mv.label,
-                            to: game.format(&mv.to),
-                        });
+                for (i, &h) in heaps.iter().enumerate() {
+                    let rest = m.mul(before[i], after[i + 1]);
+                    for parts in game.parts(h) {
+                        let Some(images) = parts
+                            .iter()
+                            .map(|&q| element(q))
+                            .collect::<Option<Vec<u32>>>()
+                        else {
+                            return Ok(None);
+                        };
+                        if m.in_p(images.into_iter().fold(rest, |a, e| m.mul(a, e))) {
+                            let mv = game.labelled(&heaps, i, &parts);
+                            winning.push(MoveReport {
+                                label: mv.label,
+                                to: game.format(&mv.to),
+                            });
+                        }
                     }
                 }
                 let count = winning.len();
