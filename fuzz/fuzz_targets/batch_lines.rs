@@ -26,8 +26,9 @@ fuzz_target!(|data: &[u8]| {
     let mut out = Vec::new();
     let mut status = None;
     grundy_fuzz::with_family(reg, &typed.options, |family| {
-        let mut stdin =
-            grundy_fuzz::lines::ReadAhead::spawn(std::io::Cursor::new(input.to_vec()));
+        // The whole input at once, no reading thread (the thread is the
+        // CLI tests' business): thousands of inputs a second.
+        let mut stdin = grundy_fuzz::lines::ReadAhead::from_bytes(input.to_vec());
         status = Some(
             grundy_fuzz::batch::run(
                 family,

@@ -149,6 +149,22 @@ impl ReadAhead {
         }
     }
 
+    /// A reader of `bytes`, the whole input, already read: no thread.
+    /// Reads never wait (what the fuzz targets feed `batch` with; built
+    /// for them and the tests only).
+    #[cfg(any(test, fuzzing))]
+    pub fn from_bytes(bytes: Vec<u8>) -> ReadAhead {
+        // The sender is dropped at once: past `bytes`, the input has ended.
+        let (_, blocks) = mpsc::sync_channel(0);
+        ReadAhead {
+            blocks,
+            peeked: None,
+            current: bytes,
+            pos: 0,
+            ended: false,
+        }
+    }
+
     /// Whether the next read returns at once: bytes are waiting, or the
     /// input has ended or failed. False when it would wait for the source.
     pub fn waiting(&mut self) -> bool {
@@ -317,5 +333,29 @@ mod tests {
         r.consume(3);
         assert_eq!(r.fill_buf().unwrap_err().to_string(), "gone");
         assert!(r.waiting(), "a failed input does not wait");
+    }
+
+    #[test]
+    fn read_ahead_of_bytes_reads_them_then_ends_without_waiting() {
+        for input in [&b""[..], b"a\nb", b"a\nb\n"] {
+            let mut r = ReadAhead::from_bytes(input.to_vec());
+            let mut buf = Vec::new();
+            let mut lines = 0;
+            loop {
+                assert!(r.waiting(), "bytes in hand never wait");
+                match append_line(&mut r, 10, &mut buf).unwrap() {
+                    Appended::End => break,
+                    _ => lines += 1,
+                }
+            }
+            assert_eq!(buf, input, "every byte, each line with its newline");
+            assert_eq!(
+                lines,
+                input
+                    .split(|&b| b == b'\n')
+                    .filter(|l| !l.is_empty())
+                    .count()
+            );
+        }
     }
 }

@@ -81,6 +81,8 @@ pub fn default_clock() -> Option<SharedClock> {
 pub struct Deadline {
     timed: Option<Timed>,
     ticks: u32,
+    /// `until` had passed at the start.
+    late: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -97,15 +99,35 @@ impl Deadline {
     /// A deadline `limit` from now on `clock`; one that never passes when
     /// `limit` or `clock` is `None` (then the clock is not read).
     pub fn start(limit: Option<Duration>, clock: Option<&SharedClock>) -> Deadline {
+        Deadline::start_until(limit, clock, None)
+    }
+
+    /// As [`Deadline::start`], ending at the clock reading `until` instead
+    /// if that comes sooner (a deadline shared with earlier calls); the
+    /// error still names `limit`. When `until` has already passed, the
+    /// first [`Deadline::tick`] reports it ([`Deadline::started_late`]).
+    pub fn start_until(
+        limit: Option<Duration>,
+        clock: Option<&SharedClock>,
+        until: Option<Duration>,
+    ) -> Deadline {
+        let mut late = false;
         let timed = match (limit, clock) {
             (Some(limit), Some(clock)) => Some(Timed {
-                end: clock.now().saturating_add(limit),
+                end: {
+                    let now = clock.now();
+                    late = until.is_some_and(|u| u <= now);
+                    let end = now.saturating_add(limit);
+                    until.map_or(end, |u| u.min(end))
+                },
                 clock: Arc::clone(clock),
                 limit,
             }),
             _ => None,
         };
-        Deadline { timed, ticks: 0 }
+        // A deadline already passed is seen at the first tick.
+        let ticks = if late { Self::EVERY - 1 } else { 0 };
+        Deadline { timed, ticks, late }
     }
 
     /// A deadline that never passes.
@@ -113,7 +135,15 @@ impl Deadline {
         Deadline {
             timed: None,
             ticks: 0,
+            late: false,
         }
+    }
+
+    /// Whether the shared end (`until` of [`Deadline::start_until`]) had
+    /// already passed when this deadline started: a caller counting its
+    /// own units of work between readings looks at the clock at once.
+    pub fn started_late(&self) -> bool {
+        self.late
     }
 
     /// The limit this deadline enforces, if any.

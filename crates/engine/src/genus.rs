@@ -183,6 +183,12 @@ impl<G: Impartial> GenusSolver<G> {
         self.memo.len()
     }
 
+    /// Replaces the limits of later searches (the table is kept) and
+    /// returns the old ones.
+    pub fn replace_limits(&mut self, limits: Limits) -> Limits {
+        std::mem::replace(&mut self.limits, limits)
+    }
+
     /// The genus of the whole position `p`, under the solver's limits.
     pub fn genus(&mut self, p: &G::Position) -> Result<Genus, SearchError> {
         self.genus_within(p, u64::MAX)

@@ -19,6 +19,11 @@ pub struct Limits {
     /// Wall-clock budget of one call, if any. Measured on `clock`; not
     /// applied when there is no clock.
     pub max_time: Option<Duration>,
+    /// A reading of `clock` past which no call runs, whatever time
+    /// `max_time` leaves it: set by [`Limits::sharing_time`] so that the
+    /// several searches behind one answer share one `max_time`. Not
+    /// applied without `max_time` and a clock.
+    pub until: Option<Duration>,
     /// The clock `max_time` is measured on: by default
     /// `StdClock` with feature `std-clock`, else none. It
     /// is read only when `max_time` is set.
@@ -36,7 +41,35 @@ impl Default for Limits {
             max_states: 10_000_000,
             max_memory: crate::memory::default_max_memory(),
             max_time: clock.as_ref().map(|_| Duration::from_secs(60)),
+            until: None,
             clock,
+        }
+    }
+}
+
+impl Limits {
+    /// The deadline of a call starting now under these limits: `max_time`
+    /// from now, or `until` if sooner.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::start_until(self.max_time, self.clock.as_ref(), self.until)
+    }
+
+    /// These limits with `until` set to `max_time` from now (or kept, if
+    /// already sooner): every call made under the result ends by the time
+    /// the first of them would have, so a sequence of searches answering
+    /// one question takes `max_time` in all, not each. Unchanged without
+    /// `max_time` or a clock.
+    pub fn sharing_time(&self) -> Limits {
+        let until = match (self.max_time, &self.clock) {
+            (Some(t), Some(clock)) => {
+                let end = clock.now().saturating_add(t);
+                Some(self.until.map_or(end, |u| u.min(end)))
+            }
+            _ => self.until,
+        };
+        Limits {
+            until,
+            ..self.clone()
         }
     }
 }
@@ -57,11 +90,17 @@ const CLOCK_EVERY: u64 = 1 << 20;
 impl Budget {
     /// Starts the budget; reads the clock only if there is a time limit.
     pub(crate) fn start(limits: &Limits) -> Budget {
+        let deadline = limits.deadline();
         Budget {
             max_states: limits.max_states,
             max_memory: limits.max_memory,
-            deadline: Deadline::start(limits.max_time, limits.clock.as_ref()),
-            work: 0,
+            // A shared deadline already passed is seen at the first spend.
+            work: if deadline.started_late() {
+                CLOCK_EVERY
+            } else {
+                0
+            },
+            deadline,
         }
     }
 
@@ -148,6 +187,7 @@ mod tests {
             max_states: 1000,
             max_memory: u64::MAX,
             max_time,
+            until: None,
             clock: Some(Arc::new(Late(Default::default()))),
         }
     }
@@ -176,6 +216,53 @@ mod tests {
                 limit: 1000
             })
         ));
+    }
+
+    /// A clock at a fixed reading.
+    #[derive(Debug)]
+    struct At(Duration);
+
+    impl Clock for At {
+        fn now(&self) -> Duration {
+            self.0
+        }
+    }
+
+    fn at(secs: u64, max_time: Option<Duration>) -> Limits {
+        Limits {
+            clock: Some(Arc::new(At(Duration::from_secs(secs)))),
+            ..limits(max_time)
+        }
+    }
+
+    #[test]
+    fn shared_time_ends_at_the_first_deadline_and_is_seen_at_once() {
+        let ten = Some(Duration::from_secs(10));
+        // Shared at 100 s: until 110 s; kept when shared again later.
+        let shared = at(100, ten).sharing_time();
+        assert_eq!(shared.until, Some(Duration::from_secs(110)));
+        let later = Limits {
+            clock: Some(Arc::new(At(Duration::from_secs(105)))),
+            ..shared.clone()
+        };
+        assert_eq!(later.sharing_time().until, Some(Duration::from_secs(110)));
+        // A call starting at 105 s: not late, its ticks wait their turn.
+        let mut b = Budget::start(&later);
+        assert!(b.spend(1).is_ok() && b.tick().is_ok());
+        // A call starting at 111 s: late, the first spend (or tick) says so
+        // and names the limit the user gave.
+        let late = Limits {
+            clock: Some(Arc::new(At(Duration::from_secs(111)))),
+            ..shared
+        };
+        assert!(
+            matches!(Budget::start(&late).spend(1), Err(SearchError::TimeLimit(d)) if Some(d) == ten)
+        );
+        assert!(
+            matches!(Budget::start(&late).tick(), Err(SearchError::TimeLimit(d)) if Some(d) == ten)
+        );
+        // Without a time limit nothing is shared.
+        assert_eq!(at(100, None).sharing_time().until, None);
     }
 
     #[test]

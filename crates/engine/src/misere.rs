@@ -63,6 +63,15 @@ impl<G: Impartial> MisereSolver<G> {
             .get_or_insert_with(|| GenusSolver::new(game.clone(), limits.clone()))
     }
 
+    /// Replaces the limits of later searches, its genus solver's too (the
+    /// tables are kept), and returns the old ones.
+    pub fn replace_limits(&mut self, limits: Limits) -> Limits {
+        if let Some(g) = &mut self.genus {
+            g.replace_limits(limits.clone());
+        }
+        std::mem::replace(&mut self.limits, limits)
+    }
+
     /// Number of sums in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()

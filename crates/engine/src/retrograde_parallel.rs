@@ -12,7 +12,6 @@
 //! claimed both ways, and the answers equal the sequential ones, remoteness
 //! included.
 
-use crate::clock::Deadline;
 use crate::limits::Budget;
 use crate::{Limits, Outcome, RetroGraph, Retrograde, SearchError};
 use rayon::prelude::*;
@@ -44,7 +43,7 @@ pub fn retrograde_parallel<G: RetroGraph + Sync>(
     // Counters, states, remoteness, two level lists and the answer's
     // arrays: at most 22 bytes a position at once.
     crate::memory::admit((n as u64).saturating_mul(22), limits.max_memory)?;
-    let deadline = Deadline::start(limits.max_time, limits.clock.as_ref());
+    let deadline = limits.deadline();
     let late = AtomicBool::new(false);
     let counters: Vec<AtomicU32> = (0..n as u32)
         .into_par_iter()

@@ -63,6 +63,12 @@ impl<G: Impartial> Solver<G> {
         &self.limits
     }
 
+    /// Replaces the limits of later searches (the memo table is kept) and
+    /// returns the old ones.
+    pub fn replace_limits(&mut self, limits: Limits) -> Limits {
+        std::mem::replace(&mut self.limits, limits)
+    }
+
     /// Number of positions in the memo table.
     pub fn states(&self) -> usize {
         self.memo.len()

@@ -72,7 +72,8 @@ pub fn round_trip<G: TextGame>(g: &G, p: &G::Position) -> Result<(), String> {
 }
 
 /// The positions of [`TextGame::moves`] are exactly [`Rules::options`] (as
-/// multisets), and each reads back through its text.
+/// multisets), each reads back through its text, and [`Rules::is_terminal`]
+/// holds of `p` and of each option exactly when it has no option.
 pub fn moves_are_options<G: TextGame>(g: &G, p: &G::Position) -> Result<(), String> {
     let text = g.format(p);
     let moves = g.moves(p).map_err(|e| format!("moves of `{text}`: {e}"))?;
@@ -82,6 +83,17 @@ pub fn moves_are_options<G: TextGame>(g: &G, p: &G::Position) -> Result<(), Stri
         .map_err(|e| format!("options of `{text}`: {e}"))?;
     for q in &a {
         round_trip(g, q).map_err(|e| format!("a move from `{text}`: {e}"))?;
+    }
+    for q in std::iter::once(p).chain(&a) {
+        let terminal = g.is_terminal(q).map_err(|e| format!("{e}"))?;
+        let none = g.options(q).map_err(|e| format!("{e}"))?.is_empty();
+        if terminal != none {
+            return fail(format!(
+                "is_terminal(`{}`) is {terminal}, but it has {} option(s)",
+                g.format(q),
+                if none { "no" } else { "some" }
+            ));
+        }
     }
     a.sort();
     b.sort();

@@ -73,7 +73,7 @@ impl Budget {
         Budget {
             max_states: limits.max_states,
             max_memory: limits.max_memory,
-            deadline: Deadline::start(limits.max_time, limits.clock.as_ref()),
+            deadline: limits.deadline(),
         }
     }
 

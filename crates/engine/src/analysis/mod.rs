@@ -71,11 +71,21 @@ pub fn analyze_with<G: TextGame>(
             detail = Detail::OutcomeOnly;
         }
     }
-    let mut answer = if game.may_repeat() {
+    // The searches behind one answer (its outcome, each winning move, the
+    // genus) share one time limit.
+    let shared = normal.limits().sharing_time();
+    let kept = (
+        normal.replace_limits(shared.clone()),
+        misere.replace_limits(shared),
+    );
+    let answer = if game.may_repeat() {
         loopy::analyze(game_name, game, p, play, detail, normal.limits())
     } else {
         acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-    }?;
+    };
+    normal.replace_limits(kept.0);
+    misere.replace_limits(kept.1);
+    let mut answer = answer?;
     if let Some(estimate) = too_large {
         match answer.outcome {
             // No winning move to list: the full answer's count.

@@ -315,3 +315,55 @@ fn a_misere_sum_of_many_parts_counts_them_against_the_state_limit() {
     // Few parts: the limit still counts about one per state.
     assert!(m.mover_wins(&vec![3, 5, 7]).is_ok());
 }
+
+/// A clock that moves one millisecond forward at every reading.
+#[derive(Debug, Default)]
+struct Ticking(std::sync::atomic::AtomicU64);
+
+impl grundy_engine::Clock for Ticking {
+    fn now(&self) -> std::time::Duration {
+        let n = self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        std::time::Duration::from_millis(n)
+    }
+}
+
+/// The searches behind one answer (the outcome, each winning move, the
+/// genus) share one time limit: each reads the clock at least once, so
+/// with a limit of a few readings the answer cannot be completed in full,
+/// where giving each search the whole limit afresh would complete it.
+#[test]
+fn one_answer_shares_one_time_limit() {
+    let game = Heaps { split: true };
+    let p = vec![4, 6, 9];
+    let arc = Arc::new(game);
+    let answer = |max_time| {
+        let limits = Limits {
+            max_time,
+            clock: Some(Arc::new(Ticking::default()) as grundy_engine::SharedClock),
+            ..limits()
+        };
+        let mut normal = Solver::new(arc.clone(), limits.clone());
+        let mut misere = MisereSolver::new(arc.clone(), limits);
+        analyze("heaps", &game, &mut normal, &mut misere, &p, Play::Misere)
+    };
+    let full = answer(None).unwrap();
+    assert!(
+        full.genus.is_some(),
+        "the position is small enough for a genus"
+    );
+    let moves = game.options(&p).unwrap().len();
+    assert!(
+        moves > 10,
+        "{moves} options: the answer reads the clock often"
+    );
+    match answer(Some(std::time::Duration::from_millis(5))) {
+        Err(grundy_engine::GameError::Search(SearchError::TimeLimit(d))) => {
+            assert_eq!(d, std::time::Duration::from_millis(5))
+        }
+        Ok(a) => {
+            assert_eq!(a.outcome, full.outcome);
+            assert!(a.genus.is_none(), "a genus searched past the limit: {a:?}");
+        }
+        Err(e) => panic!("unexpected {e:?}"),
+    }
+}

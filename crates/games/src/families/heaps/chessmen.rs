@@ -76,6 +76,12 @@ impl Rules for Chessmen {
         Ok(steps::options(self, p))
     }
 
+    /// No move exactly when every piece is packed to the left: no empty
+    /// cell lies left of a piece (tested without listing the moves).
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(p.iter().enumerate().all(|(j, &c)| c == j as u64 + 1))
+    }
+
     fn search_size(&self, p: &Vec<u64>) -> u128 {
         staircase::reachable_bound(&stairs(p))
     }
