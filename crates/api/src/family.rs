@@ -127,11 +127,32 @@ pub trait Family: Send + Sync {
     /// whole game's quotient, under the family's limits. Other families
     /// answer with an input error; a limit hit is [`GameError::Search`].
     fn quotient(&self, _max_heap: u64) -> Result<QuotientReport, GameError> {
-        Err(GameError::Input(format!(
-            "game '{}' has no misère quotient here: `grundy quotient` takes take-and-break heap games (octal and hexadecimal codes, subtraction sets, kayles, dawson-kayles, grundy-game, ...)",
-            self.name()
-        )))
+        Err(no_quotient(&self.name()))
     }
+}
+
+/// The error of `quotient` for a family that is not a game of heaps.
+fn no_quotient(name: &str) -> GameError {
+    GameError::Input(format!(
+        "game '{name}' has no misère quotient here: `grundy quotient` takes games of heaps (nim, lasker, bash, bounded-nim, subtraction sets, octal and hexadecimal codes, kayles, dawson-kayles, grundy-game, ...)"
+    ))
+}
+
+/// The largest `--max-heap` of `grundy quotient`: the options of every
+/// heap are kept (about `n^2 / 4` of them for a code that splits).
+pub const MAX_QUOTIENT_HEAP: usize = 10_000;
+
+/// `max_heap` of [`Family::quotient`] as an index, refused past
+/// [`MAX_QUOTIENT_HEAP`].
+pub fn quotient_heaps(max_heap: u64) -> Result<usize, GameError> {
+    usize::try_from(max_heap)
+        .ok()
+        .filter(|&n| n <= MAX_QUOTIENT_HEAP)
+        .ok_or_else(|| {
+            GameError::Input(format!(
+                "--max-heap {max_heap} is too large: at most {MAX_QUOTIENT_HEAP}"
+            ))
+        })
 }
 
 /// The answer of `grundy seq`, built the same way for every front end:
@@ -181,6 +202,12 @@ pub type SeqFn<G> =
 /// `seq --genus`).
 pub type HeapFn<G> = Box<dyn Fn(u64) -> <G as grundy_engine::Rules>::Position + Send + Sync>;
 
+/// The size of a one-heap position of a family whose positions are sums
+/// of heaps, `None` for a position that is not one heap (see
+/// [`Adapter::with_heap_quotient`]).
+pub type HeapSizeFn<G> =
+    Box<dyn Fn(&<G as grundy_engine::Rules>::Position) -> Option<u64> + Send + Sync>;
+
 /// The answer of `grundy seq`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeqReport {
@@ -223,6 +250,9 @@ pub struct Adapter<G: TextGame> {
     limits: Limits,
     seq: Option<SeqFn<G>>,
     heap: Option<HeapFn<G>>,
+    heap_size: Option<HeapSizeFn<G>>,
+    /// `t` of the quotient's periodicity test, if it applies.
+    reach: Option<u64>,
 }
 
 /// The normal-play and misère solvers one caller uses.
@@ -241,6 +271,8 @@ impl<G: TextGame + 'static> Adapter<G> {
             limits: limits.clone(),
             seq: None,
             heap: None,
+            heap_size: None,
+            reach: None,
         }
     }
 
@@ -248,6 +280,23 @@ impl<G: TextGame + 'static> Adapter<G> {
     /// k = 0..=n; without it `genus_seq` is refused as `seq` is.
     pub fn with_heaps(mut self, heap: impl Fn(u64) -> G::Position + Send + Sync + 'static) -> Self {
         self.heap = Some(Box::new(heap));
+        self
+    }
+
+    /// Answers `quotient` (with [`Adapter::with_heaps`]) for a game whose
+    /// positions are sums of heaps: each option of a heap, split into its
+    /// components, must be heaps (`size` of each `Some`, below the heap).
+    /// `reach` is `t` of the misère periodicity test when it applies (a
+    /// move takes at most `t` counters and leaves at most two heaps, as
+    /// in a take-and-break code of `t` digits); without it the answer is
+    /// the bounded quotient of the heaps asked for, never called solved.
+    pub fn with_heap_quotient(
+        mut self,
+        reach: Option<u64>,
+        size: impl Fn(&G::Position) -> Option<u64> + Send + Sync + 'static,
+    ) -> Self {
+        self.heap_size = Some(Box::new(size));
+        self.reach = reach;
         self
     }
 
@@ -397,6 +446,25 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             Some(seq) => seq(&self.game, &self.name, n, ctl),
             None => Err(no_sequence(&self.name)),
         }
+    }
+
+    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+        let (Some(heap), Some(size)) = (&self.heap, &self.heap_size) else {
+            return Err(no_quotient(&self.name));
+        };
+        let max_heap = quotient_heaps(max_heap)?;
+        let heaps = HeapsOf {
+            game: &*self.game,
+            heap,
+            size,
+            reach: self.reach,
+            fault: std::cell::RefCell::new(None),
+        };
+        let grown = grundy_quotient::grow(&heaps, max_heap, &self.limits);
+        if let Some(e) = heaps.fault.into_inner() {
+            return Err(e);
+        }
+        Ok(QuotientReport::new(&self.name, &grown?))
     }
 
     fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
@@ -640,4 +708,58 @@ pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
         return Err(format!("'{s}' is too large; the largest allowed is {max}"));
     }
     Ok(v)
+}
+
+/// A family's heaps as the quotient's [`grundy_quotient::HeapGame`]: the
+/// options of heap `n` are those of the family's one-heap position, each
+/// split into its components and read back as heap sizes. The first
+/// failure (a rules error, a part that is no heap) is kept in `fault`,
+/// and the options listed from then on are none.
+struct HeapsOf<'a, G: TextGame> {
+    game: &'a G,
+    heap: &'a HeapFn<G>,
+    size: &'a HeapSizeFn<G>,
+    reach: Option<u64>,
+    fault: std::cell::RefCell<Option<GameError>>,
+}
+
+impl<G: TextGame> HeapsOf<'_, G> {
+    /// The heap sizes of each option of heap `n` (zero sizes left out).
+    fn parts(&self, n: usize) -> Result<Vec<Vec<usize>>, GameError> {
+        let p = (self.heap)(n as u64);
+        let mut out = Vec::new();
+        for option in self.game.options(&p).map_err(SearchError::from)? {
+            let mut parts = Vec::new();
+            for c in self.game.components(&option).map_err(SearchError::from)? {
+                match (self.size)(&c) {
+                    Some(0) => {}
+                    Some(k) if k < n as u64 => parts.push(k as usize),
+                    _ => {
+                        return Err(GameError::Input(format!(
+                            "a move from heap {n} leaves `{}`, which is not a smaller heap: the quotient is for games whose moves leave smaller heaps",
+                            self.game.format(&c)
+                        )))
+                    }
+                }
+            }
+            out.push(parts);
+        }
+        Ok(out)
+    }
+}
+
+impl<G: TextGame> grundy_quotient::HeapGame for HeapsOf<'_, G> {
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
+        if self.fault.borrow().is_some() {
+            return;
+        }
+        match self.parts(n) {
+            Ok(options) => options.iter().for_each(|o| f(o)),
+            Err(e) => *self.fault.borrow_mut() = Some(e),
+        }
+    }
+
+    fn period_reach(&self) -> Option<u64> {
+        self.reach
+    }
 }

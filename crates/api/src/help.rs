@@ -54,7 +54,8 @@ games`) may come before or after -n.";
 /// `quotient`: what is printed and when a quotient is the whole game's.
 pub const QUOTIENT: &str = "\
 Computes the misère quotient (Plambeck and Siegel) of the sums of heaps 0 to
-N of a take-and-break game: the commutative monoid whose elements are the
+N of a game of heaps (take-and-break codes, subtraction sets, the named
+heap games, nim, lasker, bash): the commutative monoid whose elements are the
 classes of positions no sum tells apart, its P-portion (the classes of
 misère P-positions), a presentation by generators and relations, and the
 pretending function (heap n to its element). Every quotient printed is
@@ -64,7 +65,7 @@ is periodic with pre-period n0 and period p and 2*n0 + 2*p + t + 2 heaps
 were computed (t: the code's digits after the point); otherwise it is the
 bounded quotient Q_N. A quotient the search cannot settle within the
 limits is an error naming the limit (--time-limit, --max-states: pairs one
-round may enumerate, --max-memory).";
+round may enumerate, --max-memory) and the last quotient proven.";
 
 /// `batch`: one position a line in, one JSON line out.
 pub const BATCH: &str = "\

@@ -89,6 +89,20 @@ pub enum SearchError {
     /// The rules failed while the search listed options or components.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// A misère quotient grown heap by heap hit a limit (`cause`) after
+    /// the quotient of heaps 0..=`proven` (of `order` elements) was
+    /// proven.
+    #[error(
+        "{cause}; the quotient was proven through heap {proven} (Q_{proven}, of order {order}): `--max-heap {proven}` prints it"
+    )]
+    QuotientStopped {
+        /// The limit hit.
+        cause: Box<SearchError>,
+        /// The largest heap of the quotient proven.
+        proven: u64,
+        /// Its order.
+        order: usize,
+    },
 }
 
 /// Every error a family or the CLI can report.

@@ -18,7 +18,7 @@ pub mod clock;
 mod error;
 mod game;
 mod genus;
-mod hash;
+pub mod hash;
 mod limits;
 mod loopy_value;
 pub mod memory;

@@ -33,9 +33,9 @@
 //! identity is the first candidate for heaps `0..=n`.
 
 use crate::monoid::{insert, members, words, BipartiteMonoid, Bits};
+use grundy_engine::hash::FastMap;
 use grundy_engine::memory::{self, Reserve};
 use grundy_engine::{Deadline, Limits, SearchError};
-use std::collections::HashMap;
 
 /// A candidate quotient of the heaps `0..phi.len()`.
 #[derive(Clone, Debug)]
@@ -109,7 +109,7 @@ pub fn refine(
     let heaps = cand.phi.len();
 
     // Each heap's pair (Φ(n), O_n); equal pairs are one generator.
-    let mut gen_index: HashMap<(u32, Bits), u32> = HashMap::new();
+    let mut gen_index: FastMap<(u32, Bits), u32> = FastMap::default();
     let mut gens: Vec<(u32, Bits)> = Vec::new();
     let mut heap_gen: Vec<Option<u32>> = vec![None; heaps];
     for n in 1..heaps {
@@ -131,7 +131,7 @@ pub fn refine(
     let k = gens.len();
 
     // Breadth-first enumeration of M: key = [x, D words...].
-    let mut index: HashMap<Box<[u64]>, u32> = HashMap::new();
+    let mut index: FastMap<Box<[u64]>, u32> = FastMap::default();
     let mut keys: Vec<Box<[u64]>> = Vec::new();
     let start: Box<[u64]> = std::iter::once(0u64)
         .chain(std::iter::repeat_n(0, w))
@@ -207,7 +207,7 @@ pub fn refine(
     };
     loop {
         budget.check(pairs)?;
-        let mut sig: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut sig: FastMap<Vec<u32>, u32> = FastMap::default();
         let mut next = Vec::with_capacity(pairs);
         for m in 0..pairs {
             let mut s = Vec::with_capacity(k + 1);
@@ -354,7 +354,7 @@ impl Candidate {
             let mut seen_sets: std::collections::HashSet<Vec<u32>> =
                 std::collections::HashSet::new();
             loop {
-                let mut next: HashMap<u32, Vec<u32>> = HashMap::new();
+                let mut next: FastMap<u32, Vec<u32>> = FastMap::default();
                 for (e, rep) in &layer {
                     let f = m.mul(*e, g);
                     let mut r = rep.clone();

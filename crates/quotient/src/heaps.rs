@@ -1,7 +1,7 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
 use crate::grow::{refine, Budget, Candidate, HeapOptions};
-use crate::monoid::BipartiteMonoid;
+use crate::monoid::{insert, words, BipartiteMonoid};
 use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, SearchError};
 use grundy_sequence::period::preperiod_of;
@@ -28,6 +28,15 @@ const SHAPES: [(usize, usize); 12] = [
     (2, 12),
     (6, 12),
 ];
+
+/// The option images of the heaps `1..upto`, each with its heap's
+/// element, under the labels of the current candidate (`upto` 0: none
+/// known, the labels changed).
+#[derive(Default)]
+struct Seen {
+    images: grundy_engine::hash::FastMap<Vec<u64>, u32>,
+    upto: usize,
+}
 
 /// The options of heap `n`, as the sizes of the heaps a move leaves
 /// (zero-size heaps omitted, each size below `n`), given to a callback.
@@ -95,6 +104,7 @@ pub fn grow(
     let mut orders = vec![1];
     let mut last_change = 0;
     let reach = game.period_reach();
+    let mut seen = Seen::default();
     for n in 1..=max_heap {
         let mut opts = Vec::new();
         let mut refused = None;
@@ -111,7 +121,14 @@ pub fn grow(
         }
         options.reserve_within(1, budget.max_memory())?;
         options.push(opts);
-        cand = extend(&cand, &options, &mut budget)?;
+        cand = extend(&cand, &options, &mut budget, &mut seen).map_err(|e| match e {
+            SearchError::Rules(_) => e,
+            cause => SearchError::QuotientStopped {
+                cause: Box::new(cause),
+                proven: n as u64 - 1,
+                order: cand.monoid.order(),
+            },
+        })?;
         if cand.monoid.order() != orders[n - 1] {
             last_change = n;
         }
@@ -151,6 +168,7 @@ fn extend(
     cand: &Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
+    seen: &mut Seen,
 ) -> Result<Candidate, SearchError> {
     let order = cand.monoid.order();
     let q = &cand.monoid;
@@ -160,6 +178,39 @@ fn extend(
         .iter()
         .map(|o| q.product(o.iter().map(|&h| cand.phi[h as usize])))
         .collect();
+    // Heap n with the option images of an earlier heap m: with Φ(n) =
+    // Φ(m) the heaps generate the same pairs (element, option images),
+    // the same monoid M, whose check `cand` passed; `cand` is then the
+    // quotient of heaps 0..=n as it stands (no round needed).
+    let w = words(order);
+    let image_set = |imgs: &mut dyn Iterator<Item = u32>| {
+        let mut set = vec![0u64; w];
+        imgs.for_each(|x| insert(&mut set, x));
+        set
+    };
+    if seen.upto == 0 {
+        seen.images.clear();
+    }
+    let from = seen.upto.max(1);
+    for (heap_options, &x) in options[from..n].iter().zip(&cand.phi[from..n]) {
+        let theirs = image_set(
+            &mut heap_options
+                .iter()
+                .map(|o| q.product(o.iter().map(|&h| cand.phi[h as usize]))),
+        );
+        seen.images.reserve_within(1, budget.max_memory())?;
+        seen.images.entry(theirs).or_insert(x);
+    }
+    seen.upto = n;
+    let mine = image_set(&mut images.iter().copied());
+    if let Some(&x) = seen.images.get(&mine) {
+        let mut same = cand.clone();
+        same.phi.push(x);
+        seen.upto = n + 1;
+        return Ok(same);
+    }
+    // Whatever follows changes the labels: what was seen is forgotten.
+    seen.upto = 0;
     // One guess, its last heap's element changed in place.
     let mut guess = cand.clone();
     guess.phi.push(0);
@@ -182,7 +233,7 @@ fn extend(
     base.phi[n] = 0;
     for (m, p) in SHAPES {
         let guess = base.adjoin(m, p, budget.max_memory())?;
-        let limit = 8 * guess.monoid.order() + 64;
+        let limit = 2 * guess.monoid.order() + 16;
         if let Some(q) = settle(guess, options, budget, limit)? {
             return Ok(q);
         }

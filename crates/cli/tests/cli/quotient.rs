@@ -62,10 +62,56 @@ fn a_bounded_quotient_is_not_called_solved() {
     assert_eq!(q["order"], 40);
 }
 
+/// Nim's bounded quotients are the tame T_k, of order 2^k + 2, with the
+/// P-portion {a, b^2}; T_2 (heaps 0..3) is the order-6 quotient of the
+/// theory. A heap game without a periodicity theorem is never solved.
+#[test]
+fn nim_gives_the_tame_quotients() {
+    for (n, order) in [(3, 6), (7, 10), (15, 18), (31, 34)] {
+        let q = json(&["quotient", "nim", "--max-heap", &n.to_string(), "--json"]);
+        assert_eq!(q["order"], order, "Q_{n}");
+        assert_eq!(q["tame"], true, "Q_{n}");
+        assert_eq!(q["solved"], false, "Q_{n}");
+        assert_eq!(q["p_portion"], serde_json::json!(["a", "b^2"]), "Q_{n}");
+    }
+    assert_eq!(
+        ok(&["quotient", "nim", "--max-heap", "3"]),
+        "nim: misère quotient of order 6 (tame), the bounded quotient Q_3 (not proven whole)
+Q = < a, b | a^2 = 1, b^3 = b >
+generators: a (heap 1), b (heap 2)
+P = {a, b^2}
+pretending function (no period seen):
+    0   1  a  b ab
+"
+    );
+}
+
+/// Bash (take 1 to M) is the subtraction game {1..M}: the same quotient,
+/// proven by the same periodicity test.
+#[test]
+fn bash_is_its_subtraction_set() {
+    let bash = json(&["quotient", "bash", "--max", "3", "--json"]);
+    let set = json(&["quotient", "subtraction", "--set", "1,2,3", "--json"]);
+    assert_eq!(bash["solved"], true);
+    for field in [
+        "order",
+        "elements",
+        "p_portion",
+        "relations",
+        "pretending",
+        "period",
+    ] {
+        assert_eq!(bash[field], set[field], "{field}");
+    }
+}
+
 #[test]
 fn bad_requests_exit_with_status_2() {
     for (args, needle) in [
-        (&["quotient", "nim"][..], "has no misère quotient here"),
+        (
+            &["quotient", "bounded-nim"][..],
+            "has no misère quotient here",
+        ),
         (
             &["quotient", "kayles", "5"][..],
             "quotient takes no position",

@@ -77,6 +77,17 @@ pub fn components(heaps: &[u64]) -> Vec<Vec<u64>> {
     heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
 }
 
+/// The size of a position that is one heap (`[]` is the heap of 0):
+/// what the misère quotient reads a component as
+/// ([`grundy_api::Adapter::with_heap_quotient`]); `None` for several heaps.
+pub fn one_heap(heaps: &Vec<u64>) -> Option<u64> {
+    match heaps.as_slice() {
+        [] => Some(0),
+        [k] => Some(*k),
+        _ => None,
+    }
+}
+
 /// What a heap of `k` counters leaves as a part list: nothing when `k` is
 /// 0, else the one heap.
 pub fn parts_of(k: u64) -> Vec<u64> {

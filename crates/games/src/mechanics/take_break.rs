@@ -17,7 +17,10 @@
 use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
 use grundy_api::request::DEFAULT_QUOTIENT_HEAP;
-use grundy_api::{Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues};
+use grundy_api::{
+    quotient_heaps, Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues,
+    MAX_QUOTIENT_HEAP,
+};
 use grundy_engine::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
     GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError, Play,
@@ -567,6 +570,7 @@ fn served(
         },
         limits: limits.clone(),
         quotient: Mutex::new(None),
+        quotient_failed: Default::default(),
     })
 }
 
@@ -597,6 +601,9 @@ struct TakeBreakFamily {
     limits: Limits,
     /// The misère quotient, once a misère analysis needed it.
     quotient: Mutex<Option<Grown>>,
+    /// Growing the quotient hit a limit once: misère analyses no longer
+    /// try it.
+    quotient_failed: std::sync::atomic::AtomicBool,
 }
 
 impl TakeBreakFamily {
@@ -707,14 +714,7 @@ impl Family for TakeBreakFamily {
     }
 
     fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
-        let max_heap = usize::try_from(max_heap)
-            .ok()
-            .filter(|&n| n <= MAX_QUOTIENT_HEAP)
-            .ok_or_else(|| {
-                GameError::Input(format!(
-                    "--max-heap {max_heap} is too large: at most {MAX_QUOTIENT_HEAP}"
-                ))
-            })?;
+        let max_heap = quotient_heaps(max_heap)?;
         let q = self.grow_quotient(max_heap, &self.limits)?;
         Ok(QuotientReport::new(&self.adapter.name(), &q))
     }
@@ -753,6 +753,11 @@ impl TakeBreakFamily {
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
         let covers = |g: &Grown| g.q.solved || largest <= g.q.max_heap as u64;
+        // A quotient that could not be grown once is not tried again: each
+        // misère line of a batch would wait for it anew.
+        if self.quotient_failed.load(Ordering::Relaxed) && !cached.as_ref().is_some_and(covers) {
+            return Ok(None);
+        }
         if !cached.as_ref().is_some_and(covers) {
             let reach = largest
                 .max(DEFAULT_QUOTIENT_HEAP)
@@ -771,7 +776,10 @@ impl TakeBreakFamily {
                         grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
                     *cached = Some(Grown { q, pres })
                 }
-                Err(_) => return Ok(None),
+                Err(_) => {
+                    self.quotient_failed.store(true, Ordering::Relaxed);
+                    return Ok(None);
+                }
             }
         }
         let Some(Grown { q, pres }) = cached.as_ref().filter(|g| covers(g)) else {
@@ -912,10 +920,6 @@ struct Grown {
     q: HeapQuotient,
     pres: grundy_quotient::Presentation,
 }
-
-/// The largest heap `grundy quotient` grows a quotient to: the options of
-/// every heap are kept (about `n^2 / 4` of them for a code that splits).
-pub const MAX_QUOTIENT_HEAP: usize = 10_000;
 
 /// A take-and-break rule as a heap game of the quotient crate; `t` of the
 /// misère periodicity test is a code's digit count after the point, and

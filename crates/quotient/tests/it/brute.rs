@@ -125,6 +125,16 @@ fn kayles_predicts_every_sum_up_to_24() {
     assert!(agrees(&code("0.77"), 24, 24) > 1000);
 }
 
+/// Past the heaps where every heap brings new option images: the heaps
+/// whose images repeat an earlier heap's are placed without a round of
+/// the check, and sums of them must still come out right.
+#[test]
+fn codes_predict_every_sum_up_to_32_of_heaps_up_to_32() {
+    for c in ["0.77", "0.75", "0.34", "0.15", "0.3"] {
+        assert!(agrees(&code(c), 32, 32) > 40_000, "{c}");
+    }
+}
+
 #[test]
 fn small_codes_predict_every_sum_up_to_20() {
     for c in [

@@ -149,6 +149,7 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
             Some(max + 1),
         ))
         .with_heaps(|k| vec![k])
+        .with_heap_quotient(Some(max), crate::mechanics::heaps::one_heap)
         .boxed())
 }
 

@@ -133,6 +133,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
     Ok(Adapter::new("lasker", Lasker, limits)
         .with_seq(formula_seq(heap_value, None))
         .with_heaps(|k| vec![k])
+        .with_heap_quotient(None, crate::mechanics::heaps::one_heap)
         .boxed())
 }
 

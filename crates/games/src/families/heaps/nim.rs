@@ -156,6 +156,7 @@ fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameEr
     Ok(Adapter::new("nim", Nim, limits)
         .with_seq(formula_seq(|n| n, None))
         .with_heaps(|k| vec![k])
+        .with_heap_quotient(None, crate::mechanics::heaps::one_heap)
         .boxed())
 }
 
