@@ -366,6 +366,44 @@ async function plot() {
   $('plot').hidden = false;
 }
 
+/** The quotient asked for last (answers to an older question are dropped). */
+let quotientRun = 0;
+
+/**
+ * Shows the misère quotient of the selected game's heaps 0..N (the field;
+ * empty: the command line's default), as `grundy quotient` prints it.
+ */
+async function quotientNow() {
+  const run = ++quotientRun;
+  const status = $('quotient-status');
+  const text = $('quotient-text');
+  text.hidden = true;
+  status.textContent = 'Growing the quotient heap by heap…';
+  status.className = 'pending';
+  const heap = $('quotient-heap').value.trim();
+  try {
+    const printed = await ask('quotientText', $('game').value,
+      JSON.stringify(optionValues()), heap === '' ? undefined : heap);
+    if (run !== quotientRun) return;
+    status.textContent = '';
+    status.className = '';
+    text.textContent = printed;
+    text.hidden = false;
+  } catch (err) {
+    if (run !== quotientRun) return;
+    status.textContent = err.message;
+    status.className = err instanceof TimeLimit ? 'limit' : 'error';
+  }
+}
+
+/** Forgets the quotient shown (another game or other options). */
+function clearQuotient() {
+  quotientRun++;
+  $('quotient-text').hidden = true;
+  $('quotient-status').textContent = '';
+  $('quotient-status').className = '';
+}
+
 // ---- play against the engine ----
 //
 // The match lives in the engine (the api's Match, as `grundy play` plays
@@ -593,6 +631,7 @@ async function main() {
     $('result').hidden = true;
     $('match').hidden = true;
     say('');
+    clearQuotient();
     plot();
   });
   $('example').addEventListener('click', () => { loadExample(); analyzeNow(); plot(); });
@@ -603,8 +642,11 @@ async function main() {
   $('match-typed').addEventListener('keydown', (e) => { if (e.key === 'Enter') typedMove(); });
   $('match-hint-button').addEventListener('click', hint);
   $('match-stop').addEventListener('click', () => { match.run++; busy(false); $('match').hidden = true; });
+  $('quotient-button').addEventListener('click', quotientNow);
+  $('quotient-heap').addEventListener('keydown', (e) => { if (e.key === 'Enter') quotientNow(); });
   $('analyze').disabled = false;
   $('play').disabled = false;
+  $('quotient-button').disabled = false;
   document.body.dataset.ready = 'true';
   if (linked && link.position !== null) await analyzeNow();
   plot();

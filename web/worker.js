@@ -2,7 +2,7 @@
 // {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer,
 // or {id, ok: false, error, fatal}. `fatal` means the module trapped (a bug):
 // its state can no longer be trusted, so the page starts a new worker.
-import init, { games, analyze, explain, table, seq, Match } from './pkg/grundy_wasm.js';
+import init, { games, analyze, explain, table, seq, quotient, quotientText, Match } from './pkg/grundy_wasm.js';
 
 // The match being played (one at a time), kept here between its calls.
 let game = null;
@@ -13,7 +13,7 @@ function playing() {
 }
 
 const ops = {
-  games, analyze, explain, table, seq,
+  games, analyze, explain, table, seq, quotient, quotientText,
   matchStart(...args) {
     game?.free();
     game = null;

@@ -164,6 +164,38 @@ test('a Treblecross row, then clicking a winning move plays it', async () => {
   await page.close();
 });
 
+test("Kayles' misère quotient, printed as the command line prints it; errors too", async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#game', 'kayles');
+  await page.click('#quotient-button');
+  await page.waitForFunction(() => !document.getElementById('quotient-text').hidden, null, { timeout: 30000 });
+  const printed = execFileSync(grundy, ['quotient', 'kayles'], { encoding: 'utf8' });
+  assert.equal(await page.textContent('#quotient-text'), printed);
+  assert.match(printed, /^kayles: misère quotient of order 40, the whole game's quotient/);
+  // A bound: nim's heaps 0..3 give the tame quotient of order 6.
+  await page.selectOption('#game', 'nim');
+  assert.ok(await page.isHidden('#quotient-text'), 'another game forgets the quotient shown');
+  await page.fill('#quotient-heap', '3');
+  await page.click('#quotient-button');
+  await page.waitForFunction(() => !document.getElementById('quotient-text').hidden, null, { timeout: 30000 });
+  assert.equal(await page.textContent('#quotient-text'),
+    execFileSync(grundy, ['quotient', 'nim', '--max-heap', '3'], { encoding: 'utf8' }));
+  // A game without one: the command line's message.
+  await page.selectOption('#game', 'wythoff');
+  await page.click('#quotient-button');
+  await page.waitForSelector('#quotient-status.error');
+  let message = '';
+  try {
+    execFileSync(grundy, ['quotient', 'wythoff'], { encoding: 'utf8', stdio: 'pipe' });
+  } catch (e) {
+    message = e.stderr.trim().replace(/^error: /, '');
+  }
+  assert.match(message, /no misère quotient/);
+  assert.equal(await page.textContent('#quotient-status'), message);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('a shared link opens on its game and position', async () => {
   const { page } = await openPage('?game=subtraction&position=10+7&opt.set=1%2C3%2C4');
   await page.waitForFunction(() => !document.getElementById('result').hidden);

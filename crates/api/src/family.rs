@@ -253,6 +253,9 @@ pub struct Adapter<G: TextGame> {
     heap_size: Option<HeapSizeFn<G>>,
     /// `t` of the quotient's periodicity test, if it applies.
     reach: Option<u64>,
+    /// The last quotient answered, with its heap bound: asked again (in
+    /// Python, on the page), it is not grown again.
+    last_quotient: Mutex<Option<(usize, QuotientReport)>>,
 }
 
 /// The normal-play and misère solvers one caller uses.
@@ -273,6 +276,7 @@ impl<G: TextGame + 'static> Adapter<G> {
             heap: None,
             heap_size: None,
             reach: None,
+            last_quotient: Mutex::new(None),
         }
     }
 
@@ -453,6 +457,13 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             return Err(no_quotient(&self.name));
         };
         let max_heap = quotient_heaps(max_heap)?;
+        let mut last = self
+            .last_quotient
+            .lock()
+            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
+        if let Some((_, report)) = last.as_ref().filter(|(n, _)| *n == max_heap) {
+            return Ok(report.clone());
+        }
         let heaps = HeapsOf {
             game: &*self.game,
             heap,
@@ -464,7 +475,9 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         if let Some(e) = heaps.fault.into_inner() {
             return Err(e);
         }
-        Ok(QuotientReport::new(&self.name, &grown?))
+        let report = QuotientReport::new(&self.name, &grown?);
+        *last = Some((max_heap, report.clone()));
+        Ok(report)
     }
 
     fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {

@@ -325,16 +325,7 @@ impl Request {
                 "unexpected argument '{p}': quotient takes no position; give the largest heap with --max-heap N"
             )));
         }
-        let n = match max_heap {
-            None => DEFAULT_QUOTIENT_HEAP,
-            Some(t) => t.parse::<u64>().map_err(|_| {
-                GameError::Input(format!(
-                    "--max-heap: '{}' is not a whole number of heaps",
-                    clip(t)
-                ))
-            })?,
-        };
-        Ok((self, n))
+        Ok((self, quotient_max_heap(max_heap)?))
     }
 
     /// A `seq` request: no position, normal play, `-n` and the options of
@@ -509,6 +500,20 @@ impl SeqRequest {
             progress: self.progress,
             ..defaults
         })
+    }
+}
+
+/// Reads `--max-heap N` of `quotient` (absent: [`DEFAULT_QUOTIENT_HEAP`]);
+/// its upper bound is checked by [`crate::quotient_heaps`].
+pub fn quotient_max_heap(text: Option<&str>) -> Result<u64, GameError> {
+    match text {
+        None => Ok(DEFAULT_QUOTIENT_HEAP),
+        Some(t) => t.trim().parse::<u64>().map_err(|_| {
+            GameError::Input(format!(
+                "--max-heap: '{}' is not a whole number of heaps",
+                clip(t)
+            ))
+        }),
     }
 }
 

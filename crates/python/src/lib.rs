@@ -163,9 +163,10 @@ impl Game {
     /// The misère quotient of heaps 0..=max_heap (default 300), as the
     /// dict of `grundy quotient --json` (`order`, `p_portion`,
     /// `generators`, `relations`, `pretending`, `preperiod`, `period`,
-    /// `solved`, `tame`, ...); stops early when proven whole. Only
-    /// take-and-break games have one (else `GrundyError`); a limit hit is
-    /// `LimitError`. Example: `grundy.Game("kayles").quotient()["order"]`
+    /// `solved`, `tame`, ...); stops early when proven whole. Only games
+    /// of heaps have one (else `GrundyError`); a limit hit is
+    /// `LimitError`, naming the last quotient proven. Kept by the game:
+    /// asked again, it is not grown again. Example: `grundy.Game("kayles").quotient()["order"]`
     /// is 40.
     #[pyo3(signature = (max_heap=None))]
     fn quotient<'py>(&self, py: Python<'py>, max_heap: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
@@ -248,7 +249,7 @@ fn seq<'py>(
 
 /// `quotient(game, max_heap=None, options=None, time_limit=None,
 /// max_memory=None)`: the dict of `grundy quotient --json`, the misère
-/// quotient of a take-and-break game. Example:
+/// quotient of a game of heaps. Example:
 /// `grundy.quotient("octal", options={"code": "0.33"})["order"]` is 6.
 #[pyfunction]
 #[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None))]

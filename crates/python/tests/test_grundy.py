@@ -132,7 +132,15 @@ def test_quotient_is_the_command_lines():
     t = grundy.quotient("octal", options={"code": "0.33"})
     assert t["tame"] is True and t["relations"] == ["a^2 = 1", "b^3 = b"]
     with pytest.raises(grundy.GrundyError, match="no misère quotient"):
-        grundy.quotient("nim")
+        grundy.quotient("wythoff")
+    # Nim with heaps 0..3: the tame quotient of order 6; a Game keeps it.
+    nim = grundy.Game("nim")
+    q3 = nim.quotient(max_heap=3)
+    assert q3["order"] == 6 and q3["tame"] is True and q3["solved"] is False
+    assert q3 == cli("quotient", "nim", "--max-heap", "3", "--json")
+    assert nim.quotient(max_heap=3) == q3
+    with pytest.raises(grundy.LimitError, match="proven through heap"):
+        grundy.quotient("octal", options={"code": "0.07"}, time_limit=0.5)
     with pytest.raises(grundy.LimitError, match="search time"):
         grundy.quotient("octal", options={"code": "0.07"}, time_limit=0.5)
 

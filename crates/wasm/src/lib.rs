@@ -264,6 +264,47 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
     })
 }
 
+/// The `quotient --json` document of the heaps 0..=`max_heap` (the text
+/// of `--max-heap`; absent: the command line's default), kept by the
+/// family for the same question asked again.
+pub fn quotient_json(
+    game: &str,
+    options: &str,
+    max_heap: Option<&str>,
+) -> Result<String, GameError> {
+    let n = request::quotient_max_heap(max_heap)?;
+    with_family(game, options, None, |f| json(&f.quotient(n)?))
+}
+
+/// The text `grundy quotient` prints (presentation, P-portion, the
+/// pretending function with its period), as a JSON string.
+pub fn quotient_text_json(
+    game: &str,
+    options: &str,
+    max_heap: Option<&str>,
+) -> Result<String, GameError> {
+    let n = request::quotient_max_heap(max_heap)?;
+    with_family(game, options, None, |f| json(&f.quotient(n)?.text()))
+}
+
+/// `quotientText(game, options, maxHeap)`: the text of `grundy quotient`
+/// as a JSON string; throws the command line's message.
+#[wasm_bindgen(js_name = quotientText)]
+pub fn quotient_text(
+    game: &str,
+    options: &str,
+    max_heap: Option<String>,
+) -> Result<String, JsError> {
+    quotient_text_json(game, options, max_heap.as_deref()).map_err(js_error)
+}
+
+/// `quotient(game, options, maxHeap)`: the `quotient --json` document;
+/// throws the command line's message.
+#[wasm_bindgen]
+pub fn quotient(game: &str, options: &str, max_heap: Option<String>) -> Result<String, JsError> {
+    quotient_json(game, options, max_heap.as_deref()).map_err(js_error)
+}
+
 /// `games()`: the `games --json` document.
 #[wasm_bindgen]
 pub fn games() -> String {
@@ -601,5 +642,31 @@ mod tests {
             .unwrap()
             .iter()
             .any(|e| e["name"] == "treblecross"));
+    }
+
+    #[test]
+    fn quotients_as_the_command_line_prints_them() {
+        let q = parse(&quotient_json("octal", r#"{"code": "0.33"}"#, None).unwrap());
+        assert_eq!(q["order"], 6);
+        assert_eq!(q["solved"], true);
+        assert_eq!(q["tame"], true);
+        assert_eq!(q["p_portion"], serde_json::json!(["a", "b^2"]));
+        let nim = parse(&quotient_json("nim", "", Some("3")).unwrap());
+        assert_eq!(nim["order"], 6);
+        assert_eq!(nim["solved"], false);
+        // Asked again, the family's kept answer.
+        assert_eq!(parse(&quotient_json("nim", "", Some("3")).unwrap()), nim);
+        let text: String =
+            serde_json::from_str(&quotient_text_json("nim", "", Some("3")).unwrap()).unwrap();
+        assert!(
+            text.starts_with("nim: misère quotient of order 6 (tame)"),
+            "{text}"
+        );
+        assert!(text.contains("Q = < a, b | a^2 = 1, b^3 = b >"), "{text}");
+        assert!(
+            input(quotient_json("nim", "", Some("x")).unwrap_err()).contains("not a whole number")
+        );
+        assert!(input(quotient_json("wythoff", "", Some("5")).unwrap_err())
+            .contains("no misère quotient"));
     }
 }

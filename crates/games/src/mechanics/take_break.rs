@@ -713,10 +713,31 @@ impl Family for TakeBreakFamily {
         self.adapter.genus_seq(n)
     }
 
+    /// Kept for the family's life (its misère analyses read it too): the
+    /// same question, or a larger heap bound past a solved quotient, is
+    /// answered again without growing it.
     fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
         let max_heap = quotient_heaps(max_heap)?;
+        let mut cached = self
+            .quotient
+            .lock()
+            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
+        let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
+        if let Some(g) = cached.as_ref().filter(|g| same(g)) {
+            return Ok(QuotientReport::new(&self.adapter.name(), &g.q));
+        }
         let q = self.grow_quotient(max_heap, &self.limits)?;
-        Ok(QuotientReport::new(&self.adapter.name(), &q))
+        let report = QuotientReport::new(&self.adapter.name(), &q);
+        // A solved quotient, or one reaching further, serves the misère
+        // analyses better than what they had.
+        if cached
+            .as_ref()
+            .is_none_or(|g| !g.q.solved && q.max_heap >= g.q.max_heap)
+        {
+            let pres = grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
+            *cached = Some(Grown { q, pres });
+        }
+        Ok(report)
     }
 }
 
