@@ -464,18 +464,15 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         if let Some((_, report)) = last.as_ref().filter(|(n, _)| *n == max_heap) {
             return Ok(report.clone());
         }
-        let heaps = HeapsOf {
-            game: &*self.game,
-            heap,
-            size,
-            reach: self.reach,
-            fault: std::cell::RefCell::new(None),
-        };
-        let grown = grundy_quotient::grow(&heaps, max_heap, &self.limits);
-        if let Some(e) = heaps.fault.into_inner() {
-            return Err(e);
-        }
-        let report = QuotientReport::new(&self.name, &grown?);
+        let grown = heap_quotient(
+            &*self.game,
+            &|k| Ok(heap(k)),
+            &**size,
+            self.reach,
+            max_heap,
+            &self.limits,
+        )?;
+        let report = QuotientReport::new(&self.name, &grown);
         *last = Some((max_heap, report.clone()));
         Ok(report)
     }
@@ -723,6 +720,37 @@ pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
     Ok(v)
 }
 
+/// The misère quotient of the heaps `0..=max_heap` of `game` (grown by
+/// [`grundy_quotient::grow`] under `limits`): `heap(k)` is the position of
+/// one heap of `k`; each option of a heap, split into its components,
+/// must be smaller heaps, read back by `size`. `reach` is `t` of the
+/// periodicity test when it applies. Shared by [`Adapter`] and the rules
+/// files, whose `heap(n)` may fail.
+///
+/// Errors: a rules error or a part that is no smaller heap (input, exit
+/// 2); a limit hit, naming the last quotient proven.
+pub fn heap_quotient<G: TextGame>(
+    game: &G,
+    heap: &dyn Fn(u64) -> Result<G::Position, GameError>,
+    size: &dyn Fn(&G::Position) -> Option<u64>,
+    reach: Option<u64>,
+    max_heap: usize,
+    limits: &Limits,
+) -> Result<grundy_quotient::HeapQuotient, GameError> {
+    let heaps = HeapsOf {
+        game,
+        heap,
+        size,
+        reach,
+        fault: std::cell::RefCell::new(None),
+    };
+    let grown = grundy_quotient::grow(&heaps, max_heap, limits);
+    if let Some(e) = heaps.fault.into_inner() {
+        return Err(e);
+    }
+    Ok(grown?)
+}
+
 /// A family's heaps as the quotient's [`grundy_quotient::HeapGame`]: the
 /// options of heap `n` are those of the family's one-heap position, each
 /// split into its components and read back as heap sizes. The first
@@ -730,8 +758,8 @@ pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
 /// and the options listed from then on are none.
 struct HeapsOf<'a, G: TextGame> {
     game: &'a G,
-    heap: &'a HeapFn<G>,
-    size: &'a HeapSizeFn<G>,
+    heap: &'a dyn Fn(u64) -> Result<G::Position, GameError>,
+    size: &'a dyn Fn(&G::Position) -> Option<u64>,
     reach: Option<u64>,
     fault: std::cell::RefCell<Option<GameError>>,
 }
@@ -739,7 +767,7 @@ struct HeapsOf<'a, G: TextGame> {
 impl<G: TextGame> HeapsOf<'_, G> {
     /// The heap sizes of each option of heap `n` (zero sizes left out).
     fn parts(&self, n: usize) -> Result<Vec<Vec<usize>>, GameError> {
-        let p = (self.heap)(n as u64);
+        let p = (self.heap)(n as u64)?;
         let mut out = Vec::new();
         for option in self.game.options(&p).map_err(SearchError::from)? {
             let mut parts = Vec::new();

@@ -55,10 +55,11 @@ games`) may come before or after -n.";
 pub const QUOTIENT: &str = "\
 Computes the misère quotient (Plambeck and Siegel) of the sums of heaps 0 to
 N of a game of heaps (take-and-break codes, subtraction sets, the named
-heap games, nim, lasker, bash): the commutative monoid whose elements are the
-classes of positions no sum tells apart, its P-portion (the classes of
-misère P-positions), a presentation by generators and relations, and the
-pretending function (heap n to its element). Every quotient printed is
+heap games, nim, lasker, bash, rules files with heap(n)): the commutative
+monoid whose elements are the classes of positions no sum tells apart, its
+P-portion (the classes of misère P-positions), a presentation by
+generators and relations, and the pretending function (heap n to its
+element). Every quotient printed is
 proven by an exact check of all sums, not sampled. It is grown heap by heap
 and stops early, `the whole game's quotient`, when the pretending function
 is periodic with pre-period n0 and period p and 2*n0 + 2*p + t + 2 heaps

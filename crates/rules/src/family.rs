@@ -7,7 +7,7 @@ use crate::game::ScriptGame;
 use crate::sandbox::Sandbox;
 use grundy_api::{
     Adapter, Analysis, Detail, Family, GameError, GameOptions, Genus, Limits, MoveReport, Play,
-    Registration, SearchError, SeqReport, SeqValues,
+    QuotientReport, Registration, SearchError, SeqReport, SeqValues,
 };
 use grundy_engine::Solver;
 use grundy_sequence::{Control, Period};
@@ -204,6 +204,45 @@ impl Family for ScriptFamily {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(SearchError::from)?;
             self.adapter.genera(&positions)
+        })
+    }
+
+    /// The misère quotient of `heap(0)` to `heap(max_heap)`: the options
+    /// of `heap(n)`, split by the file's `components`, must each equal
+    /// some `heap(k)` with `k < n`. No periodicity test applies: the
+    /// answer is the bounded quotient.
+    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+        if !self.game.has_heap() || self.game.is_loopy() {
+            return Err(GameError::Input(format!(
+                "rules file '{}' has no misère quotient here: the quotient is for games of heaps without cycles, given by heap(n)",
+                self.game.file()
+            )));
+        }
+        let max_heap = grundy_api::quotient_heaps(max_heap)?;
+        self.command(self.limits.max_time, || {
+            let heap = |k: u64| -> Result<_, GameError> {
+                Ok(self.game.heap(k).map_err(SearchError::from)?)
+            };
+            // heap(k) for each k met so far, and the next k to make.
+            let known = std::cell::RefCell::new((std::collections::HashMap::new(), 0u64));
+            let size = |part: &_| {
+                let mut known = known.borrow_mut();
+                loop {
+                    if let Some(&k) = known.0.get(part) {
+                        return Some(k);
+                    }
+                    let k = known.1;
+                    if k > max_heap as u64 {
+                        return None;
+                    }
+                    let p = self.game.heap(k).ok()?;
+                    known.0.insert(p, k);
+                    known.1 += 1;
+                }
+            };
+            let q =
+                grundy_api::heap_quotient(&self.game, &heap, &size, None, max_heap, &self.limits)?;
+            Ok(QuotientReport::new(&self.name(), &q))
         })
     }
 

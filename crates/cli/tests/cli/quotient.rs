@@ -105,6 +105,48 @@ fn bash_is_its_subtraction_set() {
     }
 }
 
+/// A rules file of one heap: its `heap(n)` and options give the same
+/// quotient as the built-in family of the same rules, bounded (no
+/// periodicity test for a script).
+#[test]
+fn a_rules_file_of_one_heap_has_the_built_in_quotient() {
+    let rules = "../../examples/rules/subtraction.rhai";
+    let file = json(&["quotient", "--rules", rules, "--max-heap", "40", "--json"]);
+    let built_in = json(&[
+        "quotient",
+        "subtraction",
+        "--set",
+        "1,3,4",
+        "--max-heap",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(file["solved"], false);
+    assert_eq!(file["max_heap"], 40);
+    for field in ["order", "elements", "p_portion", "relations"] {
+        assert_eq!(file[field], built_in[field], "{field}");
+    }
+    // The built-in family stops once its quotient is proven (heap 20).
+    let (f, b) = (
+        file["pretending"].as_array(),
+        built_in["pretending"].as_array(),
+    );
+    let (f, b) = (f.expect("pretending"), b.expect("pretending"));
+    assert_eq!(f.len(), 41);
+    assert_eq!(&f[..b.len()], &b[..]);
+    let out = grundy(&[
+        "quotient",
+        "--rules",
+        "../../examples/rules/treblecross.rhai",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("has no misère quotient here"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn bad_requests_exit_with_status_2() {
     for (args, needle) in [
