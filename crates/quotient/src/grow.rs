@@ -87,7 +87,7 @@ impl Budget {
         self.max_states
     }
 
-    fn check(&mut self, pairs: usize) -> Result<(), SearchError> {
+    pub(crate) fn check(&mut self, pairs: usize) -> Result<(), SearchError> {
         if pairs as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
         }

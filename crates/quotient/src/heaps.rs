@@ -2,6 +2,7 @@
 
 use crate::grow::{refine, Budget, Candidate, HeapOptions};
 use crate::monoid::{insert, words, BipartiteMonoid};
+use crate::sample::sampled;
 use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, SearchError};
 use grundy_sequence::period::preperiod_of;
@@ -236,6 +237,16 @@ fn extend(
         let limit = 2 * guess.monoid.order() + 16;
         if let Some(q) = settle(guess, options, budget, limit)? {
             return Ok(q);
+        }
+    }
+    // Sampled outcomes: a candidate read off sums with testers of up to
+    // 8, 14, 20 counters, proven (or refined) by the check.
+    for tokens in [8, 14, 20] {
+        if let Some(guess) = sampled(options, tokens, budget)? {
+            let limit = 2 * guess.monoid.order() + 16;
+            if let Some(q) = settle(guess, options, budget, limit)? {
+                return Ok(q);
+            }
         }
     }
     // Last resort: refinement from the identity, as long as the limits allow.

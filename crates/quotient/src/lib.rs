@@ -14,6 +14,7 @@ pub mod heaps;
 pub mod monoid;
 pub mod present;
 pub mod report;
+pub mod sample;
 pub mod tame;
 
 pub use grow::Candidate;

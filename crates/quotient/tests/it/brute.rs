@@ -130,7 +130,7 @@ fn kayles_predicts_every_sum_up_to_24() {
 /// the check, and sums of them must still come out right.
 #[test]
 fn codes_predict_every_sum_up_to_32_of_heaps_up_to_32() {
-    for c in ["0.77", "0.75", "0.34", "0.15", "0.3"] {
+    for c in ["0.77", "0.75", "0.34", "0.15", "0.3", "0.71"] {
         assert!(agrees(&code(c), 32, 32) > 40_000, "{c}");
     }
 }
