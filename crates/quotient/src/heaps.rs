@@ -11,6 +11,11 @@ use grundy_sequence::period::preperiod_of;
 /// guess is tried.
 const ROUNDS_PER_GUESS: usize = 24;
 
+/// The largest heap whose quotient may be guessed from sampled outcomes
+/// ([`sampled`]): its searches recurse as deep as a sum has counters
+/// (a few heaps of at most this size, and a tester).
+const MAX_SAMPLED_HEAP: usize = 64;
+
 /// Shapes `(m, p)` of the cyclic monoid `b^(m+p) = b^m` tried, in order,
 /// for a heap that needs a new generator `b`. Refinement merges a longer
 /// guess down to the true shape when the P-portion is right, so a few
@@ -240,8 +245,9 @@ fn extend(
         }
     }
     // Sampled outcomes: a candidate read off sums with testers of up to
-    // 8, 14, 20 counters, proven (or refined) by the check.
-    for tokens in [8, 14, 20] {
+    // 8, 14, 20 counters, proven (or refined) by the check. Only for small
+    // heaps: the search of a sum recurses once a counter.
+    for tokens in [8, 14, 20].into_iter().filter(|_| n <= MAX_SAMPLED_HEAP) {
         if let Some(guess) = sampled(options, tokens, budget)? {
             let limit = 2 * guess.monoid.order() + 16;
             if let Some(q) = settle(guess, options, budget, limit)? {
