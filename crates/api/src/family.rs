@@ -124,11 +124,29 @@ pub trait Family: Send + Sync {
     /// The misère quotient of the closure of heaps 0..=max_heap of a
     /// one-heap take-and-break family (`grundy quotient`), grown heap by
     /// heap and stopped early when the periodicity test proves it the
-    /// whole game's quotient, under the family's limits. Other families
-    /// answer with an input error; a limit hit is [`GameError::Search`].
-    fn quotient(&self, _max_heap: u64) -> Result<QuotientReport, GameError> {
+    /// whole game's quotient, under the family's limits, with a progress
+    /// bar on stderr when `progress`. Other families answer with an input
+    /// error; a limit hit is [`GameError::Search`].
+    fn quotient(&self, _max_heap: u64, _progress: bool) -> Result<QuotientReport, GameError> {
         Err(no_quotient(&self.name()))
     }
+}
+
+/// Grows a quotient with [`grundy_quotient::grow_watched`], drawing a
+/// progress bar on stderr when `progress` (heaps done, the order so far).
+pub fn grow_shown(
+    game: &dyn grundy_quotient::HeapGame,
+    max_heap: usize,
+    limits: &Limits,
+    progress: bool,
+) -> Result<grundy_quotient::HeapQuotient, SearchError> {
+    let bar = grundy_sequence::Progress::start(progress, max_heap as u64);
+    let grown = grundy_quotient::grow_watched(game, max_heap, limits, &mut |n, order| {
+        bar.set(n as u64);
+        bar.say(format!("order {order}"));
+    });
+    bar.finish();
+    grown
 }
 
 /// The error of `quotient` for a family that is not a game of heaps.
@@ -452,7 +470,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         }
     }
 
-    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
         let (Some(heap), Some(size)) = (&self.heap, &self.heap_size) else {
             return Err(no_quotient(&self.name));
         };
@@ -471,6 +489,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             self.reach,
             max_heap,
             &self.limits,
+            progress,
         )?;
         let report = QuotientReport::new(&self.name, &grown);
         *last = Some((max_heap, report.clone()));
@@ -724,8 +743,8 @@ pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
 /// [`grundy_quotient::grow`] under `limits`): `heap(k)` is the position of
 /// one heap of `k`; each option of a heap, split into its components,
 /// must be smaller heaps, read back by `size`. `reach` is `t` of the
-/// periodicity test when it applies. Shared by [`Adapter`] and the rules
-/// files, whose `heap(n)` may fail.
+/// periodicity test when it applies; `progress` draws a bar on stderr.
+/// Shared by [`Adapter`] and the rules files, whose `heap(n)` may fail.
 ///
 /// Errors: a rules error or a part that is no smaller heap (input, exit
 /// 2); a limit hit, naming the last quotient proven.
@@ -736,6 +755,7 @@ pub fn heap_quotient<G: TextGame>(
     reach: Option<u64>,
     max_heap: usize,
     limits: &Limits,
+    progress: bool,
 ) -> Result<grundy_quotient::HeapQuotient, GameError> {
     let heaps = HeapsOf {
         game,
@@ -744,7 +764,7 @@ pub fn heap_quotient<G: TextGame>(
         reach,
         fault: std::cell::RefCell::new(None),
     };
-    let grown = grundy_quotient::grow(&heaps, max_heap, limits);
+    let grown = grow_shown(&heaps, max_heap, limits, progress);
     if let Some(e) = heaps.fault.into_inner() {
         return Err(e);
     }

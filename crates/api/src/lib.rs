@@ -44,9 +44,9 @@ pub mod summary;
 pub mod values;
 
 pub use family::{
-    admit_genus_heaps, heap_quotient, parse_u64_in, quotient_heaps, seq_report, Adapter, BuildFn,
-    Builder, BuiltIn, Family, GameOptions, HeapFn, HeapSizeFn, OptionSpec, Registration, SeqFn,
-    SeqReport, MAX_QUOTIENT_HEAP,
+    admit_genus_heaps, grow_shown, heap_quotient, parse_u64_in, quotient_heaps, seq_report,
+    Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, HeapFn, HeapSizeFn, OptionSpec,
+    Registration, SeqFn, SeqReport, MAX_QUOTIENT_HEAP,
 };
 /// The memory budget: the counting allocator every front end installs,
 /// the process's limit and the default budget.

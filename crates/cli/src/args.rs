@@ -226,6 +226,9 @@ struct QuotientArgs {
     /// earlier when the periodicity test proves the whole game's quotient
     #[arg(long, value_name = "N")]
     max_heap: Option<String>,
+    /// Show a progress bar on stderr (heaps done, the order so far)
+    #[arg(long)]
+    progress: bool,
 }
 
 /// The arguments of `play`.
@@ -274,8 +277,9 @@ pub enum Parsed {
     Batch(Request),
     /// `grundy seq`.
     Seq(Request, SeqRequest),
-    /// `grundy quotient`, to the largest heap given.
-    Quotient(Request, u64),
+    /// `grundy quotient`, to the largest heap given, with a progress bar
+    /// or not.
+    Quotient(Request, u64, bool),
     /// `grundy play` (moves come from stdin).
     Play(Request, MatchOptions),
     /// `grundy nim` (and whether to print JSON).
@@ -551,7 +555,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
             let (r, n) = Request::new(reg, options, q.game.words, &q.game.common.text())
                 .and_then(|r| r.quotient(q.max_heap.as_deref()))
                 .map_err(usage)?;
-            Parsed::Quotient(r, n)
+            Parsed::Quotient(r, n, q.progress)
         }
         "play" => {
             let p = PlayArgs::from_arg_matches(m).map_err(clap_error)?;

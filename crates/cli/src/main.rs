@@ -135,9 +135,9 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             seq::run(&*family, &req, &s, &mut out)?;
             0
         }
-        Parsed::Quotient(req, max_heap) => {
+        Parsed::Quotient(req, max_heap, progress) => {
             let family = build(&req)?;
-            let q = family.quotient(max_heap)?;
+            let q = family.quotient(max_heap, progress)?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&q).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the quotient: {e}"))

@@ -101,6 +101,17 @@ pub fn grow(
     max_heap: usize,
     limits: &Limits,
 ) -> Result<HeapQuotient, SearchError> {
+    grow_watched(game, max_heap, limits, &mut |_, _| {})
+}
+
+/// [`grow`], calling `watch(n, order)` once the quotient of heaps `0..=n`
+/// (of that order) is proven: a progress bar's hook.
+pub fn grow_watched(
+    game: &dyn HeapGame,
+    max_heap: usize,
+    limits: &Limits,
+    watch: &mut dyn FnMut(usize, usize),
+) -> Result<HeapQuotient, SearchError> {
     let mut budget = Budget::start(limits);
     let mut options: HeapOptions = vec![Vec::new()];
     let mut cand = Candidate {
@@ -139,6 +150,7 @@ pub fn grow(
             last_change = n;
         }
         orders.push(cand.monoid.order());
+        watch(n, cand.monoid.order());
         if let Some(t) = reach {
             if let Some((n0, p)) = periodicity(&cand.phi) {
                 if 2 * n0 as u64 + 2 * p as u64 + t + 2 <= n as u64 {

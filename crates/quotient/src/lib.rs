@@ -18,7 +18,7 @@ pub mod sample;
 pub mod tame;
 
 pub use grow::Candidate;
-pub use heaps::{grow, periodicity, HeapGame, HeapQuotient};
+pub use heaps::{grow, grow_watched, periodicity, HeapGame, HeapQuotient};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

@@ -211,7 +211,7 @@ impl Family for ScriptFamily {
     /// of `heap(n)`, split by the file's `components`, must each equal
     /// some `heap(k)` with `k < n`. No periodicity test applies: the
     /// answer is the bounded quotient.
-    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
         if !self.game.has_heap() || self.game.is_loopy() {
             return Err(GameError::Input(format!(
                 "rules file '{}' has no misère quotient here: the quotient is for games of heaps without cycles, given by heap(n)",
@@ -240,8 +240,15 @@ impl Family for ScriptFamily {
                     known.1 += 1;
                 }
             };
-            let q =
-                grundy_api::heap_quotient(&self.game, &heap, &size, None, max_heap, &self.limits)?;
+            let q = grundy_api::heap_quotient(
+                &self.game,
+                &heap,
+                &size,
+                None,
+                max_heap,
+                &self.limits,
+                progress,
+            )?;
             Ok(QuotientReport::new(&self.name(), &q))
         })
     }

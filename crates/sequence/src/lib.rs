@@ -40,7 +40,7 @@ pub mod naive;
 #[cfg(feature = "parallel")]
 mod parallel;
 pub mod period;
-mod progress;
+pub mod progress;
 pub mod rule;
 mod scan;
 mod sequence;
@@ -50,6 +50,7 @@ pub use control::{Control, Method};
 pub use error::SeqError;
 pub use naive::naive_values;
 pub use period::Period;
+pub use progress::Progress;
 pub use rule::{CodeError, HeapRule, Removal, TakeBreak, MAX_DIGITS};
 pub use sequence::{compute, Sequence};
 pub use value::Value;

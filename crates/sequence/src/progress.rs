@@ -1,8 +1,9 @@
-//! The progress bar of [`crate::Control::progress`]: drawn on stderr with
-//! the `progress` feature, nothing without it.
+//! The progress bar of [`crate::Control::progress`] (and of the misère
+//! quotient's growth): drawn on stderr with the `progress` feature,
+//! nothing without it.
 
 /// A progress bar over a number of heaps, or nothing.
-pub(crate) struct Progress {
+pub struct Progress {
     #[cfg(feature = "progress")]
     bar: Option<indicatif::ProgressBar>,
 }
@@ -21,6 +22,16 @@ impl Progress {
             let _ = (show, len);
             Progress {}
         }
+    }
+
+    /// Shows `text` after the counts (what the heaps done so far give).
+    pub fn say(&self, text: impl Into<String>) {
+        #[cfg(feature = "progress")]
+        if let Some(bar) = &self.bar {
+            bar.set_message(text.into());
+        }
+        #[cfg(not(feature = "progress"))]
+        let _ = text.into();
     }
 
     /// Shows `pos` heaps done.
@@ -46,8 +57,9 @@ impl Progress {
 fn bar(len: u64) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{bar:40} {pos}/{len} heaps, {per_sec}, eta {eta}")
-        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    let style =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} heaps, {per_sec}, eta {eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar());
     bar.set_style(style);
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     bar

@@ -273,7 +273,7 @@ pub fn quotient_json(
     max_heap: Option<&str>,
 ) -> Result<String, GameError> {
     let n = request::quotient_max_heap(max_heap)?;
-    with_family(game, options, None, |f| json(&f.quotient(n)?))
+    with_family(game, options, None, |f| json(&f.quotient(n, false)?))
 }
 
 /// The text `grundy quotient` prints (presentation, P-portion, the
@@ -284,7 +284,7 @@ pub fn quotient_text_json(
     max_heap: Option<&str>,
 ) -> Result<String, GameError> {
     let n = request::quotient_max_heap(max_heap)?;
-    with_family(game, options, None, |f| json(&f.quotient(n)?.text()))
+    with_family(game, options, None, |f| json(&f.quotient(n, false)?.text()))
 }
 
 /// `quotientText(game, options, maxHeap)`: the text of `grundy quotient`

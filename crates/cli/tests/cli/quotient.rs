@@ -147,6 +147,16 @@ fn a_rules_file_of_one_heap_has_the_built_in_quotient() {
     );
 }
 
+/// `--progress` draws on stderr only (and not at all when stderr is no
+/// terminal): the answer is the same.
+#[test]
+fn progress_leaves_the_answer_alone() {
+    let args = ["quotient", "octal", "--code", "0.34", "--json"];
+    let plain = ok(&args);
+    let shown = ok(&[&args[..], &["--progress"]].concat());
+    assert_eq!(plain, shown);
+}
+
 #[test]
 fn bad_requests_exit_with_status_2() {
     for (args, needle) in [

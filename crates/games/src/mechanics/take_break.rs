@@ -716,7 +716,7 @@ impl Family for TakeBreakFamily {
     /// Kept for the family's life (its misère analyses read it too): the
     /// same question, or a larger heap bound past a solved quotient, is
     /// answered again without growing it.
-    fn quotient(&self, max_heap: u64) -> Result<QuotientReport, GameError> {
+    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
         let max_heap = quotient_heaps(max_heap)?;
         let mut cached = self
             .quotient
@@ -726,7 +726,7 @@ impl Family for TakeBreakFamily {
         if let Some(g) = cached.as_ref().filter(|g| same(g)) {
             return Ok(QuotientReport::new(&self.adapter.name(), &g.q));
         }
-        let q = self.grow_quotient(max_heap, &self.limits)?;
+        let q = self.grow_quotient(max_heap, &self.limits, progress)?;
         let report = QuotientReport::new(&self.adapter.name(), &q);
         // A solved quotient, or one reaching further, serves the misère
         // analyses better than what they had.
@@ -752,9 +752,14 @@ const MAX_ELEMENTS_NAMED: usize = 32;
 impl TakeBreakFamily {
     /// The misère quotient of heaps `0..=max_heap` (or fewer, once proven
     /// whole), under `limits`.
-    fn grow_quotient(&self, max_heap: usize, limits: &Limits) -> Result<HeapQuotient, SearchError> {
+    fn grow_quotient(
+        &self,
+        max_heap: usize,
+        limits: &Limits,
+        progress: bool,
+    ) -> Result<HeapQuotient, SearchError> {
         let rule = QuotientRule(self.adapter.game().rule().clone());
-        grundy_quotient::grow(&rule, max_heap, limits)
+        grundy_api::grow_shown(&rule, max_heap, limits, progress)
     }
 
     /// The misère answer to `args` from the game's quotient, when the
@@ -791,7 +796,7 @@ impl TakeBreakFamily {
                 ),
                 ..self.limits.clone()
             };
-            match self.grow_quotient(reach as usize, &limits) {
+            match self.grow_quotient(reach as usize, &limits, false) {
                 Ok(q) => {
                     let pres =
                         grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
