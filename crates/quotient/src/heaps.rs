@@ -12,8 +12,7 @@ use grundy_sequence::period::preperiod_of;
 const ROUNDS_PER_GUESS: usize = 24;
 
 /// The largest heap whose quotient may be guessed from sampled outcomes
-/// ([`sampled`]): its searches recurse as deep as a sum has counters
-/// (a few heaps of at most this size, and a tester).
+/// ([`sampled`]): its sums, and so its searches, stay small.
 const MAX_SAMPLED_HEAP: usize = 64;
 
 /// Shapes `(m, p)` of the cyclic monoid `b^(m+p) = b^m` tried, in order,

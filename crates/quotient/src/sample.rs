@@ -21,6 +21,10 @@ const MAX_CLASSES: usize = 512;
 /// sampling is a guess, worth a bounded effort (about 100 MB).
 const MAX_SUMS: usize = 1_000_000;
 
+/// Deepest line of play one sampling searches (the search recurses once a
+/// move: a few hundred bytes of stack a move, within a wasm stack).
+const MAX_DEPTH: usize = 1_000;
+
 /// Misère outcomes of sorted sums of heaps, searched and remembered.
 struct Outcomes<'a> {
     options: &'a HeapOptions,
@@ -31,14 +35,28 @@ impl Outcomes<'_> {
     /// Whether the player to move loses the sum `pos` (sorted) in misère
     /// play: it has a move, and every move leads to a sum the next player
     /// wins.
+    /// `None` past [`MAX_SUMS`] sums stored (or the state limit, if
+    /// lower) or [`MAX_DEPTH`] moves deep: sampling then gives up, it
+    /// never stops the growth for a limit of its own.
     fn lost(&mut self, pos: &[u32], budget: &mut Budget) -> Result<Option<bool>, SearchError> {
+        self.lost_at(pos, 0, budget)
+    }
+
+    fn lost_at(
+        &mut self,
+        pos: &[u32],
+        depth: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<bool>, SearchError> {
         if let Some(&r) = self.lost.get(pos) {
             return Ok(Some(r));
         }
-        if self.lost.len() >= MAX_SUMS {
+        let most = MAX_SUMS.min(usize::try_from(budget.max_states()).unwrap_or(usize::MAX));
+        if self.lost.len() >= most || depth >= MAX_DEPTH {
             return Ok(None);
         }
-        budget.check(self.lost.len())?;
+        // The clock and the memory; the states are bounded above.
+        budget.check(0)?;
         let mut any = false;
         let mut lost = true;
         'parts: for i in 0..pos.len() {
@@ -50,7 +68,7 @@ impl Outcomes<'_> {
                 let mut next: Vec<u32> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
                 next.extend(option.iter().copied());
                 next.sort_unstable();
-                match self.lost(&next, budget)? {
+                match self.lost_at(&next, depth + 1, budget)? {
                     None => return Ok(None),
                     Some(false) => continue,
                     Some(true) => {}

@@ -235,8 +235,11 @@ impl Family for ScriptFamily {
                     if k > max_heap as u64 {
                         return None;
                     }
+                    // A script error in heap(k) reads the part as no
+                    // heap; heap(k) itself reports it when asked for.
                     let p = self.game.heap(k).ok()?;
-                    known.0.insert(p, k);
+                    // heap(j) = heap(k), j < k: the part is heap j.
+                    known.0.entry(p).or_insert(k);
                     known.1 += 1;
                 }
             };

@@ -570,7 +570,7 @@ fn served(
         },
         limits: limits.clone(),
         quotient: Mutex::new(None),
-        quotient_failed: Default::default(),
+        quotient_failed: std::sync::atomic::AtomicU64::new(u64::MAX),
     })
 }
 
@@ -601,9 +601,9 @@ struct TakeBreakFamily {
     limits: Limits,
     /// The misère quotient, once a misère analysis needed it.
     quotient: Mutex<Option<Grown>>,
-    /// Growing the quotient hit a limit once: misère analyses no longer
-    /// try it.
-    quotient_failed: std::sync::atomic::AtomicBool,
+    /// The least heap the quotient could not be grown to (a limit hit;
+    /// `u64::MAX`: none): misère analyses do not try it again that far.
+    quotient_failed: std::sync::atomic::AtomicU64,
 }
 
 impl TakeBreakFamily {
@@ -779,15 +779,18 @@ impl TakeBreakFamily {
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
         let covers = |g: &Grown| g.q.solved || largest <= g.q.max_heap as u64;
-        // A quotient that could not be grown once is not tried again: each
-        // misère line of a batch would wait for it anew.
-        if self.quotient_failed.load(Ordering::Relaxed) && !cached.as_ref().is_some_and(covers) {
+        let reach = largest
+            .max(DEFAULT_QUOTIENT_HEAP)
+            .min(MAX_QUOTIENT_HEAP as u64);
+        // A quotient that could not be grown to some heap is not tried
+        // again to that heap or past it: each misère line of a batch would
+        // wait for it anew.
+        if reach >= self.quotient_failed.load(Ordering::Relaxed)
+            && !cached.as_ref().is_some_and(covers)
+        {
             return Ok(None);
         }
         if !cached.as_ref().is_some_and(covers) {
-            let reach = largest
-                .max(DEFAULT_QUOTIENT_HEAP)
-                .min(MAX_QUOTIENT_HEAP as u64);
             let limits = Limits {
                 max_time: Some(
                     self.limits
@@ -803,7 +806,7 @@ impl TakeBreakFamily {
                     *cached = Some(Grown { q, pres })
                 }
                 Err(_) => {
-                    self.quotient_failed.store(true, Ordering::Relaxed);
+                    self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
                     return Ok(None);
                 }
             }
