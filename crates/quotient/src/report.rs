@@ -41,8 +41,17 @@ pub struct QuotientReport {
 impl QuotientReport {
     /// Describes `q`, the quotient of `game`.
     pub fn new(game: &str, q: &HeapQuotient) -> QuotientReport {
+        QuotientReport::presented(
+            game,
+            q,
+            &Presentation::new(&q.candidate.monoid, &q.candidate.phi),
+        )
+    }
+
+    /// Describes `q` with `pres`, its presentation already made
+    /// ([`Presentation::new`] of `q`'s monoid and pretending function).
+    pub fn presented(game: &str, q: &HeapQuotient, pres: &Presentation) -> QuotientReport {
         let m = &q.candidate.monoid;
-        let pres = Presentation::new(m, &q.candidate.phi);
         QuotientReport {
             game: game.to_string(),
             max_heap: q.max_heap,

@@ -264,16 +264,26 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
     })
 }
 
-/// The `quotient --json` document of the heaps 0..=`max_heap` (the text
-/// of `--max-heap`; absent: the command line's default), kept by the
-/// family for the same question asked again.
+/// The quotient of the heaps 0..=`max_heap` (the text of `--max-heap`;
+/// absent: the command line's default), kept by the family for the same
+/// question asked again, as `render` writes it.
+fn with_quotient(
+    game: &str,
+    options: &str,
+    max_heap: Option<&str>,
+    render: impl FnOnce(&grundy_api::QuotientReport) -> Result<String, GameError>,
+) -> Result<String, GameError> {
+    let n = request::quotient_max_heap(max_heap)?;
+    with_family(game, options, None, |f| render(&f.quotient(n, false)?))
+}
+
+/// The `quotient --json` document (see [`with_quotient`]).
 pub fn quotient_json(
     game: &str,
     options: &str,
     max_heap: Option<&str>,
 ) -> Result<String, GameError> {
-    let n = request::quotient_max_heap(max_heap)?;
-    with_family(game, options, None, |f| json(&f.quotient(n, false)?))
+    with_quotient(game, options, max_heap, |q| json(q))
 }
 
 /// The text `grundy quotient` prints (presentation, P-portion, the
@@ -283,8 +293,7 @@ pub fn quotient_text_json(
     options: &str,
     max_heap: Option<&str>,
 ) -> Result<String, GameError> {
-    let n = request::quotient_max_heap(max_heap)?;
-    with_family(game, options, None, |f| json(&f.quotient(n, false)?.text()))
+    with_quotient(game, options, max_heap, |q| json(&q.text()))
 }
 
 /// `quotientText(game, options, maxHeap)`: the text of `grundy quotient`

@@ -723,19 +723,19 @@ impl Family for TakeBreakFamily {
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
         let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
+        let name = self.adapter.name();
         if let Some(g) = cached.as_ref().filter(|g| same(g)) {
-            return Ok(QuotientReport::new(&self.adapter.name(), &g.q));
+            return Ok(QuotientReport::presented(&name, &g.q, &g.pres));
         }
-        let q = self.grow_quotient(max_heap, &self.limits, progress)?;
-        let report = QuotientReport::new(&self.adapter.name(), &q);
+        let grown = Grown::new(self.grow_quotient(max_heap, &self.limits, progress)?);
+        let report = QuotientReport::presented(&name, &grown.q, &grown.pres);
         // A solved quotient, or one reaching further, serves the misère
         // analyses better than what they had.
         if cached
             .as_ref()
-            .is_none_or(|g| !g.q.solved && q.max_heap >= g.q.max_heap)
+            .is_none_or(|g| !g.q.solved && grown.q.max_heap >= g.q.max_heap)
         {
-            let pres = grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
-            *cached = Some(Grown { q, pres });
+            *cached = Some(grown);
         }
         Ok(report)
     }
@@ -800,11 +800,7 @@ impl TakeBreakFamily {
                 ..self.limits.clone()
             };
             match self.grow_quotient(reach as usize, &limits, false) {
-                Ok(q) => {
-                    let pres =
-                        grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
-                    *cached = Some(Grown { q, pres })
-                }
+                Ok(q) => *cached = Some(Grown::new(q)),
                 Err(_) => {
                     self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
                     return Ok(None);
@@ -948,6 +944,14 @@ impl TakeBreakFamily {
 struct Grown {
     q: HeapQuotient,
     pres: grundy_quotient::Presentation,
+}
+
+impl Grown {
+    /// `q` with its presentation.
+    fn new(q: HeapQuotient) -> Grown {
+        let pres = grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
+        Grown { q, pres }
+    }
 }
 
 /// A take-and-break rule as a heap game of the quotient crate; `t` of the
