@@ -283,7 +283,7 @@ pub fn quotient_json(
     options: &str,
     max_heap: Option<&str>,
 ) -> Result<String, GameError> {
-    with_quotient(game, options, max_heap, |q| json(q))
+    with_quotient(game, options, max_heap, json)
 }
 
 /// The text `grundy quotient` prints (presentation, P-portion, the
