@@ -12,6 +12,7 @@ use grundy_sequence::{Control, Period};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// A built game family (its options already applied), ready to answer
 /// questions about positions given as text. One `Family` serves a whole
@@ -364,6 +365,43 @@ impl<G: TextGame + 'static> Adapter<G> {
         }
     }
 
+    /// [`Family::analyze_with`], ending by the clock reading `until` at
+    /// the latest (when given): a family that did part of the answer's
+    /// work itself (heap values computed first, say) passes the end of
+    /// the time limit it started, so the whole answer keeps to one limit.
+    pub fn analyze_within(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+        until: Option<Duration>,
+    ) -> Result<Analysis, GameError> {
+        let p = self.game.parse(args)?;
+        let mut s = self.borrow()?;
+        let within = |l: &Limits| Limits {
+            until: until.map_or(l.until, |u| Some(l.until.map_or(u, |v| v.min(u)))),
+            ..l.clone()
+        };
+        let kept = (
+            s.normal.replace_limits(within(s.normal.limits())),
+            s.misere.replace_limits(Limits::default()),
+        );
+        s.misere.replace_limits(within(&kept.1));
+        let answer = analyze_with(
+            &self.name,
+            &*self.game,
+            &mut s.normal,
+            &mut s.misere,
+            &p,
+            play,
+            detail,
+        );
+        s.normal.replace_limits(kept.0);
+        s.misere.replace_limits(kept.1);
+        self.give_back(s);
+        answer
+    }
+
     /// The wrapped game.
     pub fn game(&self) -> &G {
         &self.game
@@ -381,19 +419,7 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         play: Play,
         detail: Detail,
     ) -> Result<Analysis, GameError> {
-        let p = self.game.parse(args)?;
-        let mut s = self.borrow()?;
-        let answer = analyze_with(
-            &self.name,
-            &*self.game,
-            &mut s.normal,
-            &mut s.misere,
-            &p,
-            play,
-            detail,
-        );
-        self.give_back(s);
-        answer
+        self.analyze_within(args, play, detail, None)
     }
 
     fn move_remoteness(

@@ -68,6 +68,11 @@ pub struct Control {
     /// [`SeqError::TimeLimit`], keeping (and checkpointing) the values so
     /// far. Not applied when there is no clock.
     pub time_limit: Option<Duration>,
+    /// A reading of `clock` past which the computation does not run,
+    /// whatever `time_limit` leaves it: the end of the time limit of the
+    /// answer this computation is part of (see the engine's
+    /// `Limits::sharing_time`). An error then still names `time_limit`.
+    pub until: Option<Duration>,
     /// The clock of `time_limit` and of checkpoint intervals, read only when
     /// one of them is in use. Default: the standard clock with the
     /// `std-clock` feature, else none.
@@ -92,6 +97,7 @@ impl Default for Control {
             checkpoint: None,
             checkpoint_interval: Duration::from_secs(60),
             time_limit: None,
+            until: None,
             clock: default_clock(),
             stop: None,
             use_period: true,

@@ -126,7 +126,7 @@ impl Sequence {
             return Ok(());
         }
         self.values.reserve_exact(target - self.values.len());
-        let deadline = Deadline::start(ctl.time_limit, ctl.clock.as_ref());
+        let deadline = Deadline::start_until(ctl.time_limit, ctl.clock.as_ref(), ctl.until);
         let progress = Progress::start(ctl.progress, target as u64);
         let result = self.run(target, ctl, &progress, &deadline);
         progress.finish();

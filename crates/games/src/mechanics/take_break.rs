@@ -30,6 +30,7 @@ use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// Heaps whose values [`ValueTable::value`] computes on demand, without
 /// limits (a fraction of a second); larger heaps are answered once
@@ -609,17 +610,28 @@ struct TakeBreakFamily {
 impl TakeBreakFamily {
     /// Computes the values of every heap up to the largest of the position
     /// `args`; nothing when `args` does not parse (the adapter says why).
-    fn prepare(&self, args: &[&str]) -> Result<(), GameError> {
+    /// The computation ends by the clock reading `until` (the end of the
+    /// answer's time limit) at the latest.
+    fn prepare(&self, args: &[&str], until: Option<Duration>) -> Result<(), GameError> {
         let game = self.adapter.game();
         let Some(n) = game.parse(args).ok().and_then(|p| p.into_iter().max()) else {
             return Ok(());
         };
         let ctl = Control {
             progress: PROGRESS.load(Ordering::Relaxed),
+            until,
             ..self.control.clone()
         };
         game.table.prepare(n, &ctl).map_err(|e| prepare_error(e, n))
     }
+}
+
+/// Whether `e` is a time limit's.
+fn is_time(e: &SearchError) -> bool {
+    matches!(
+        e,
+        SearchError::TimeLimit(_) | SearchError::TimeLimitAt { .. }
+    )
 }
 
 /// The error of computing the values of heaps 0..=n for an analysis.
@@ -659,13 +671,16 @@ impl Family for TakeBreakFamily {
         play: Play,
         detail: Detail,
     ) -> Result<Analysis, GameError> {
+        // One time limit for the whole answer: the heap values, the
+        // search, and the quotient when the search cannot answer.
+        let until = self.limits.sharing_time().until;
         if play == Play::Normal {
-            self.prepare(args)?;
+            self.prepare(args, until)?;
         }
-        match self.adapter.analyze_with(args, play, detail) {
+        match self.adapter.analyze_within(args, play, detail, until) {
             // A misère sum too large to search: through the quotient.
             Err(GameError::Search(e)) if play == Play::Misere => self
-                .misere_by_quotient(args, detail)?
+                .misere_by_quotient(args, detail, until)?
                 .ok_or(GameError::Search(e)),
             answer => answer,
         }
@@ -685,7 +700,7 @@ impl Family for TakeBreakFamily {
     }
 
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
-        self.prepare(args)?;
+        self.prepare(args, None)?;
         self.adapter.value_sources(args)
     }
 
@@ -766,10 +781,13 @@ impl TakeBreakFamily {
     /// quotient (grown once per family, cached) covers every heap of the
     /// position: solved, or computed up to its largest heap. `None` when it
     /// does not (the caller reports the search's error).
+    /// The quotient is grown for at most [`QUOTIENT_TIME`], and not past
+    /// the clock reading `until` (the end of the answer's time limit).
     fn misere_by_quotient(
         &self,
         args: &[&str],
         detail: Detail,
+        until: Option<Duration>,
     ) -> Result<Option<Analysis>, GameError> {
         let game = self.adapter.game();
         let heaps = game.parse(args)?;
@@ -797,12 +815,26 @@ impl TakeBreakFamily {
                         .max_time
                         .map_or(QUOTIENT_TIME, |t| t.min(QUOTIENT_TIME)),
                 ),
+                until,
                 ..self.limits.clone()
+            };
+            // Whether the answer's time ends before the quotient's own
+            // budget would: a quotient stopped by it is not known to be
+            // out of reach.
+            let cut_short = match (until, &limits.clock) {
+                (Some(u), Some(clock)) => u < clock.now().saturating_add(QUOTIENT_TIME),
+                _ => false,
             };
             match self.grow_quotient(reach as usize, &limits, false) {
                 Ok(q) => *cached = Some(Grown::new(q)),
-                Err(_) => {
-                    self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
+                Err(e) => {
+                    let timed_out = match &e {
+                        SearchError::QuotientStopped { cause, .. } => is_time(cause),
+                        e => is_time(e),
+                    };
+                    if !(cut_short && timed_out) {
+                        self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
+                    }
                     return Ok(None);
                 }
             }

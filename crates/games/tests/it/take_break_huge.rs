@@ -99,3 +99,58 @@ fn a_heap_whose_values_do_not_fit_is_refused() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A clock that moves one millisecond forward at every reading.
+#[derive(Debug, Default)]
+struct Ticking(std::sync::atomic::AtomicU64);
+
+impl grundy_engine::Clock for Ticking {
+    fn now(&self) -> Duration {
+        Duration::from_millis(self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst))
+    }
+}
+
+/// Computing the heap values and the misère quotient are parts of one
+/// answer, so they keep to the answer's end (`Limits::until`), not a time
+/// limit of their own: with the end already past, a heap of 5,000,000 of
+/// Grundy's game stops at once (it took its own hour before), and a
+/// misère sum too large to search is not answered by a quotient grown
+/// past the end.
+#[test]
+fn heap_values_and_the_quotient_keep_to_the_answers_end() {
+    let clock = std::sync::Arc::new(Ticking(std::sync::atomic::AtomicU64::new(1_000)));
+    let limits = Limits {
+        max_time: Some(Duration::from_secs(3600)),
+        until: Some(Duration::from_millis(10)),
+        clock: Some(clock.clone() as grundy_engine::SharedClock),
+        ..Limits::default()
+    };
+    let f = family("grundy-game", &[], &limits);
+    match f.analyze_with(&["5000000"], Play::Normal, Detail::OutcomeOnly) {
+        Err(GameError::Search(SearchError::TimeLimitAt { limit, reached, .. })) => {
+            assert_eq!(
+                limit,
+                Duration::from_secs(3600),
+                "the error names the limit"
+            );
+            assert!(reached < 100_000, "{reached} heaps computed past the end");
+        }
+        other => panic!("{other:?}"),
+    }
+    let kayles = family("kayles", &[], &limits);
+    let heaps: Vec<String> = (0..40).map(|i| (30 + i).to_string()).collect();
+    let words: Vec<&str> = heaps.iter().map(String::as_str).collect();
+    match kayles.analyze_with(&words, Play::Misere, Detail::OutcomeOnly) {
+        Err(GameError::Search(_)) => {}
+        other => panic!("a quotient grown past the answer's end: {other:?}"),
+    }
+    // Without the past end, the same sum is answered by the quotient.
+    let fresh = Limits {
+        until: None,
+        ..limits
+    };
+    let a = family("kayles", &[], &fresh)
+        .analyze_with(&words, Play::Misere, Detail::OutcomeOnly)
+        .unwrap();
+    assert!(a.method.contains("quotient"), "{}", a.method);
+}
