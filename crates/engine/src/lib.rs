@@ -25,6 +25,7 @@ pub mod memory;
 pub mod mex_table;
 mod misere;
 mod outcome;
+pub mod ranks;
 mod retrograde;
 #[cfg(feature = "parallel")]
 mod retrograde_parallel;

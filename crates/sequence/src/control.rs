@@ -2,6 +2,7 @@
 
 use crate::SeqError;
 use grundy_engine::clock::{default_clock, SharedClock};
+use grundy_engine::ranks::Ranks;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -73,6 +74,14 @@ pub struct Control {
     /// answer this computation is part of (see the engine's
     /// `Limits::sharing_time`). An error then still names `time_limit`.
     pub until: Option<Duration>,
+    /// The processes the computation is spread over (MPI ranks), each
+    /// running [`crate::Sequence::extend_to`] with its own `Control`: the
+    /// work of each block of heaps is divided among them, every rank ends
+    /// with every value, only rank 0 writes the checkpoint. The ranks agree
+    /// on every stop (flag, time limit, memory check), so all stop at the
+    /// same heap. `None`: this process alone. Needs the `parallel` feature
+    /// ([`SeqError::Unsupported`] without it).
+    pub ranks: Option<Arc<dyn Ranks>>,
     /// The clock of `time_limit` and of checkpoint intervals, read only when
     /// one of them is in use. Default: the standard clock with the
     /// `std-clock` feature, else none.
@@ -98,6 +107,7 @@ impl Default for Control {
             checkpoint_interval: Duration::from_secs(60),
             time_limit: None,
             until: None,
+            ranks: None,
             clock: default_clock(),
             stop: None,
             use_period: true,

@@ -68,6 +68,10 @@ pub enum SeqError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// A message between the ranks of a distributed run failed, or another
+    /// rank stopped with this error.
+    #[error("{0}")]
+    Ranks(String),
     /// The worker threads could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),

@@ -32,6 +32,8 @@ mod bits;
 #[cfg(feature = "checkpoint")]
 pub mod checkpoint;
 mod control;
+#[cfg(feature = "parallel")]
+mod distributed;
 pub mod error;
 mod kernel;
 pub mod memory;

@@ -24,7 +24,7 @@ const MIN_PARALLEL: usize = 2048;
 /// as the whole one-thread computation.
 const MAX_BLOCK: usize = 256;
 
-fn block_size(known: usize, rare_common: bool) -> usize {
+pub(crate) fn block_size(known: usize, rare_common: bool) -> usize {
     if known < MIN_PARALLEL {
         return 1;
     }
@@ -37,9 +37,9 @@ fn block_size(known: usize, rare_common: bool) -> usize {
 /// The worker threads of a run of [`crate::Method::Parallel`]: this thread
 /// and `threads - 1` of a pool, with their work spaces, kept between blocks.
 pub(crate) struct Workers {
-    pool: ThreadPool,
-    threads: usize,
-    space: Workspace,
+    pub(crate) pool: ThreadPool,
+    pub(crate) threads: usize,
+    pub(crate) space: Workspace,
 }
 
 impl Workers {
@@ -78,9 +78,9 @@ impl Workers {
 /// Phase-one work spaces, kept between blocks: one scratch space per
 /// thread taking part, one result store per batch of the block.
 #[derive(Default)]
-struct Workspace {
+pub(crate) struct Workspace {
     scratches: Vec<Scratch>,
-    slots: Vec<Mutex<Partials>>,
+    pub(crate) slots: Vec<Mutex<Partials>>,
 }
 
 /// Computes the values of heaps `values.len()..end` with `threads` threads:
@@ -93,9 +93,6 @@ fn extend(
     threads: usize,
     space: &mut Workspace,
 ) -> Result<(), SeqError> {
-    space
-        .scratches
-        .resize_with(threads.max(1), Scratch::default);
     while values.len() < end {
         kernel.sync(values);
         let known = values.len();
@@ -106,46 +103,75 @@ fn extend(
         }
         let stop = (known + block).min(end);
         let batches = (stop - known).div_ceil(BATCH);
-        if space.slots.len() < batches {
-            space.slots.resize_with(batches, Default::default);
+        phase_one(kernel, values, stop, 0..batches, pool, threads, space);
+        phase_two(kernel, values, &mut space.slots[..batches])?;
+    }
+    Ok(())
+}
+
+/// Phase one of the batches `which` of the block of heaps
+/// `values.len()..stop` (batch b: heaps known + 32b onwards), into
+/// `space.slots[b]`, on this thread and `threads - 1` of `pool`.
+pub(crate) fn phase_one(
+    kernel: &Kernel,
+    values: &[Value],
+    stop: usize,
+    which: std::ops::Range<usize>,
+    pool: &ThreadPool,
+    threads: usize,
+    space: &mut Workspace,
+) {
+    let known = values.len();
+    space
+        .scratches
+        .resize_with(threads.max(1), Scratch::default);
+    if space.slots.len() < which.end {
+        space.slots.resize_with(which.end, Default::default);
+    }
+    let slots = &space.slots[..which.end];
+    // Batches are handed out one at a time, so whoever starts first (this
+    // thread: the pool's may be asleep) does more.
+    let next = AtomicUsize::new(which.start);
+    let work = |scratch: &mut Scratch| loop {
+        let b = next.fetch_add(1, Ordering::Relaxed);
+        if b >= which.end {
+            break;
         }
-        let shared: &Kernel = kernel;
-        let done: &[Value] = values;
-        let slots = &space.slots[..batches];
-        // Batches are handed out one at a time, so whoever starts first (this
-        // thread: the pool's may be asleep) does more.
-        let next = AtomicUsize::new(0);
-        let work = |scratch: &mut Scratch| loop {
-            let b = next.fetch_add(1, Ordering::Relaxed);
-            if b >= batches {
-                break;
-            }
-            let n0 = known + b * BATCH;
-            let lanes = BATCH.min(stop - n0);
-            let mut out = slots[b].lock().unwrap_or_else(PoisonError::into_inner);
-            out.clear();
-            shared.partial(done, n0, lanes, known, scratch, &mut out);
-        };
-        let (mine, others) = space
-            .scratches
-            .split_first_mut()
-            .expect("at least one scratch space");
-        pool.in_place_scope(|scope| {
-            for scratch in others.iter_mut() {
-                let work = &work;
-                scope.spawn(move |_| work(scratch));
-            }
-            work(mine);
-        });
-        let mut n = known;
-        for slot in &mut space.slots[..batches] {
-            let out = slot.get_mut().unwrap_or_else(PoisonError::into_inner);
-            for i in 0..out.len() {
-                kernel.account(values);
-                let v = kernel.finish(values, n, known, out, i)?;
-                values.push(v);
-                n += 1;
-            }
+        let n0 = known + b * BATCH;
+        let lanes = BATCH.min(stop - n0);
+        let mut out = slots[b].lock().unwrap_or_else(PoisonError::into_inner);
+        out.clear();
+        kernel.partial(values, n0, lanes, known, scratch, &mut out);
+    };
+    let (mine, others) = space
+        .scratches
+        .split_first_mut()
+        .expect("at least one scratch space");
+    pool.in_place_scope(|scope| {
+        for scratch in others.iter_mut() {
+            let work = &work;
+            scope.spawn(move |_| work(scratch));
+        }
+        work(mine);
+    });
+}
+
+/// Phase two of a block whose phase one is in `slots`, in order: the
+/// values of its heaps, pushed onto `values`.
+pub(crate) fn phase_two(
+    kernel: &mut Kernel,
+    values: &mut Vec<Value>,
+    slots: &mut [Mutex<Partials>],
+) -> Result<(), SeqError> {
+    let known = values.len();
+    let mut n = known;
+    for slot in slots {
+        let out = slot.get_mut().unwrap_or_else(PoisonError::into_inner);
+        for i in 0..out.len() {
+            kernel.account(values);
+            let v = kernel.finish(values, n, known, out, i)?;
+            values.push(v);
+            n += 1;
         }
     }
     Ok(())

@@ -5,6 +5,10 @@ use crate::period::{find_observed, find_proven, Period};
 use crate::progress::Progress;
 use crate::{memory, Control, HeapRule, Method, SeqError, Value};
 use grundy_engine::clock::Deadline;
+use grundy_engine::ranks::Ranks;
+
+#[cfg(feature = "parallel")]
+use crate::distributed::agree;
 use std::sync::atomic::Ordering;
 
 #[cfg(feature = "checkpoint")]
@@ -101,6 +105,29 @@ impl Sequence {
         }
     }
 
+    /// Collective: replaces the values of every rank but 0 by rank 0's (a
+    /// resumed checkpoint), two bytes a heap.
+    fn share_root_values(&mut self, ranks: &dyn Ranks) -> Result<(), SeqError> {
+        if ranks.size() == 1 {
+            return Ok(());
+        }
+        let mine: Vec<u8> = if ranks.is_root() {
+            self.values.iter().flat_map(|v| v.to_le_bytes()).collect()
+        } else {
+            Vec::new()
+        };
+        let root = ranks.broadcast_root(&mine)?;
+        if !ranks.is_root() {
+            self.values = root
+                .chunks_exact(2)
+                .map(|b| Value::from_le_bytes([b[0], b[1]]))
+                .collect();
+            self.next_period_check = self.values.len().max(FIRST_PERIOD_CHECK);
+            self.try_prove();
+        }
+        Ok(())
+    }
+
     fn try_prove(&mut self) {
         if self.proven.is_none() {
             self.proven = find_proven(&self.rule, &self.values);
@@ -120,7 +147,10 @@ impl Sequence {
         if ctl.checkpoint.is_some() {
             return Err(SeqError::Unsupported("checkpoint files"));
         }
-        memory::check(n, ctl)?;
+        match ctl.ranks.as_deref() {
+            Some(ranks) => agree(ranks, memory::check(n, ctl))?,
+            None => memory::check(n, ctl)?,
+        }
         let target = n as usize + 1;
         if self.values.len() >= target {
             return Ok(());
@@ -131,7 +161,7 @@ impl Sequence {
         let result = self.run(target, ctl, &progress, &deadline);
         progress.finish();
         #[cfg(feature = "checkpoint")]
-        if let Some(path) = &ctl.checkpoint {
+        if let Some(path) = ctl.checkpoint.as_ref().filter(|_| is_root(ctl)) {
             self.save(path)?;
         }
         result
@@ -148,8 +178,11 @@ impl Sequence {
         let use_rc = method != Method::Naive;
         #[cfg(feature = "checkpoint")]
         let mut saver = Saver::new(ctl);
-        let mut workers = match method {
-            Method::Parallel => Some(Workers::new(ctl.thread_count())?),
+        let ranks = ctl.ranks.as_deref();
+        let mut workers = match (method, ranks) {
+            (Method::Parallel, _) => Some(Workers::new(ctl.thread_count())?),
+            // Across ranks, the block machinery on this rank's one thread.
+            (_, Some(_)) => Some(Workers::new(1)?),
             _ => None,
         };
         if !matches!(&self.kernel, Some((rc, _)) if *rc == use_rc) {
@@ -179,17 +212,33 @@ impl Sequence {
                 end = end.min(self.next_period_check.max(self.values.len() + 1));
             }
             let kernel = &mut self.kernel.as_mut().expect("kernel set above").1;
-            match &mut workers {
-                Some(workers) => workers.extend(kernel, &mut self.values, end)?,
-                None => kernel.extend(&mut self.values, end)?,
+            match (&mut workers, ranks) {
+                (Some(workers), Some(ranks)) => {
+                    workers.extend_ranks(kernel, &mut self.values, end, ranks)?
+                }
+                (Some(workers), None) => workers.extend(kernel, &mut self.values, end)?,
+                (None, _) => kernel.extend(&mut self.values, end)?,
             }
             progress.set(self.values.len() as u64);
-            if let Some(stop) = &ctl.stop {
-                if stop.load(Ordering::Relaxed) {
-                    return Err(SeqError::Stopped(self.values.len() as u64));
+            let stopped = ctl.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+            let late = deadline.check().err();
+            // Across ranks, one rank's stop or clock stops them all here.
+            let (stopped, late) = match ranks {
+                None => (stopped, late),
+                Some(ranks) => {
+                    let mine = u8::from(stopped) | (u8::from(late.is_some()) << 1);
+                    let all = ranks.all_gather(&[mine])?;
+                    let any = all
+                        .iter()
+                        .fold(0, |a, f| a | f.first().copied().unwrap_or(0));
+                    let limit = late.or(deadline.limit()).unwrap_or_default();
+                    (any & 1 != 0, (any & 2 != 0).then_some(limit))
                 }
+            };
+            if stopped {
+                return Err(SeqError::Stopped(self.values.len() as u64));
             }
-            if let Err(limit) = deadline.check() {
+            if let Some(limit) = late {
                 return Err(SeqError::TimeLimit {
                     limit,
                     reached: self.values.len() as u64,
@@ -221,6 +270,29 @@ impl Workers {
     fn extend(&mut self, _: &mut Kernel, _: &mut Vec<Value>, _: usize) -> Result<(), SeqError> {
         match *self {}
     }
+
+    fn extend_ranks(
+        &mut self,
+        _: &mut Kernel,
+        _: &mut Vec<Value>,
+        _: usize,
+        _: &dyn Ranks,
+    ) -> Result<(), SeqError> {
+        match *self {}
+    }
+}
+
+/// Without the `parallel` feature no run is spread over ranks (there are
+/// no [`Workers`]), so every outcome is this process's own.
+#[cfg(not(feature = "parallel"))]
+fn agree(_: &dyn Ranks, local: Result<(), SeqError>) -> Result<(), SeqError> {
+    local
+}
+
+/// Whether this process writes the files of a run: always alone, rank 0
+/// across ranks.
+fn is_root(ctl: &Control) -> bool {
+    ctl.ranks.as_ref().is_none_or(|r| r.is_root())
 }
 
 /// Writes the checkpoint of a run every `checkpoint_interval` on the
@@ -236,7 +308,8 @@ struct Saver<'a> {
 #[cfg(feature = "checkpoint")]
 impl<'a> Saver<'a> {
     fn new(ctl: &'a Control) -> Option<Saver<'a>> {
-        let (path, clock) = (ctl.checkpoint.as_deref()?, ctl.clock.as_ref()?);
+        let path = ctl.checkpoint.as_deref().filter(|_| is_root(ctl))?;
+        let clock = ctl.clock.as_ref()?;
         Some(Saver {
             path,
             clock,
@@ -264,19 +337,39 @@ impl<'a> Saver<'a> {
 /// `values()` may be longer than n + 1 if a checkpoint held more).
 pub fn compute(rule: HeapRule, n: u64, ctl: &Control) -> Result<Sequence, SeqError> {
     // Held to the end: a second run on the same checkpoint is refused.
+    // Across ranks, rank 0 alone holds and reads the checkpoint.
     #[cfg(feature = "checkpoint")]
-    let _lock = ctl
-        .checkpoint
-        .as_deref()
-        .map(checkpoint::Lock::acquire)
-        .transpose()?;
-    #[cfg(feature = "checkpoint")]
-    let mut seq = match &ctl.checkpoint {
-        Some(path) => Sequence::resume_or_new(rule, path)?,
-        None => Sequence::new(rule),
+    let resumed = || -> Result<(Option<checkpoint::Lock>, Sequence), SeqError> {
+        match ctl.checkpoint.as_deref().filter(|_| is_root(ctl)) {
+            Some(path) => {
+                let lock = checkpoint::Lock::acquire(path)?;
+                Ok((Some(lock), Sequence::resume_or_new(rule.clone(), path)?))
+            }
+            None => Ok((None, Sequence::new(rule.clone()))),
+        }
     };
     #[cfg(not(feature = "checkpoint"))]
-    let mut seq = Sequence::new(rule);
+    let resumed = || -> Result<((), Sequence), SeqError> { Ok(((), Sequence::new(rule.clone()))) };
+    let (_lock, mut seq) = match ctl.ranks.as_deref() {
+        None => resumed()?,
+        Some(ranks) => {
+            let local = resumed();
+            let (lock, mut seq) = match local {
+                Ok(pair) => {
+                    agree(ranks, Ok(()))?;
+                    pair
+                }
+                Err(e) => {
+                    let told = agree(ranks, Err(e)).err();
+                    return Err(told.unwrap_or_else(|| {
+                        SeqError::Ranks("the ranks agreed on a failed resume".into())
+                    }));
+                }
+            };
+            seq.share_root_values(ranks)?;
+            (lock, seq)
+        }
+    };
     seq.extend_to(n, ctl)?;
     Ok(seq)
 }

@@ -143,3 +143,47 @@ impl Partials {
         (&self.hits[i * self.words..(i + 1) * self.words], self.c1[i])
     }
 }
+
+impl Partials {
+    /// Appends these partials to `out`, for another process: the heap
+    /// count, the words per heap, then each heap's words and `c1`, all
+    /// little-endian u64.
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&(self.c1.len() as u64).to_le_bytes());
+        out.extend_from_slice(&(self.words as u64).to_le_bytes());
+        for w in &self.hits {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for &c in &self.c1 {
+            out.extend_from_slice(&(c as u64).to_le_bytes());
+        }
+    }
+
+    /// Replaces these partials by the ones [`Partials::encode`] wrote at
+    /// `bytes[*at..]`, moving `at` past them. Errors (a message cut short
+    /// or of another shape) name what is wrong.
+    pub fn decode(&mut self, bytes: &[u8], at: &mut usize) -> Result<(), String> {
+        let mut next = || -> Result<u64, String> {
+            let b = bytes
+                .get(*at..*at + 8)
+                .ok_or_else(|| format!("block message cut short at byte {at}"))?;
+            *at += 8;
+            Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
+        };
+        let heaps = usize::try_from(next()?).map_err(|e| e.to_string())?;
+        let words = usize::try_from(next()?).map_err(|e| e.to_string())?;
+        if heaps > super::BATCH || words > 1 << 16 {
+            return Err(format!("block message of {heaps} heaps of {words} words"));
+        }
+        self.clear();
+        self.words = words;
+        for _ in 0..heaps * words {
+            self.hits.push(next()?);
+        }
+        for _ in 0..heaps {
+            self.c1
+                .push(usize::try_from(next()?).map_err(|e| e.to_string())?);
+        }
+        Ok(())
+    }
+}

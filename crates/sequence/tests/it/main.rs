@@ -7,6 +7,8 @@
 // checkpoint is refused.
 #[cfg(feature = "checkpoint")]
 mod checkpoint;
+#[cfg(feature = "parallel")]
+mod distributed;
 mod engines;
 mod rule;
 mod time_limit;
