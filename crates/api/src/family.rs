@@ -7,7 +7,7 @@ use grundy_engine::{
     analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits, MisereSolver,
     MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
-use grundy_quotient::QuotientReport;
+use grundy_quotient::{QuotientControl, QuotientReport};
 use grundy_sequence::{Control, Period};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -126,23 +126,33 @@ pub trait Family: Send + Sync {
     /// one-heap take-and-break family (`grundy quotient`), grown heap by
     /// heap and stopped early when the periodicity test proves it the
     /// whole game's quotient, under the family's limits, with a progress
-    /// bar on stderr when `progress`. Other families answer with an input
-    /// error; a limit hit is [`GameError::Search`].
-    fn quotient(&self, _max_heap: u64, _progress: bool) -> Result<QuotientReport, GameError> {
+    /// bar on stderr when `ctl.progress`, resumed from and saved to
+    /// `ctl.checkpoint` when it is set (the answer is the same). Other
+    /// families answer with an input error; a limit hit is
+    /// [`GameError::Search`]; a checkpoint that cannot be used or written
+    /// is an input error naming the file.
+    fn quotient(
+        &self,
+        _max_heap: u64,
+        _ctl: &QuotientControl,
+    ) -> Result<QuotientReport, GameError> {
         Err(no_quotient(&self.name()))
     }
 }
 
-/// Grows a quotient with [`grundy_quotient::grow_watched`], drawing a
-/// progress bar on stderr when `progress` (heaps done, the order so far).
+/// Grows the quotient of `game` with [`grundy_quotient::grow_with`] (its
+/// checkpoint, if `ctl` names one, is the growth of `name`: a rule's name,
+/// a family's with its options), drawing a progress bar on stderr when
+/// `ctl.progress` (heaps done, the order so far).
 pub fn grow_shown(
     game: &dyn grundy_quotient::HeapGame,
+    name: &str,
     max_heap: usize,
     limits: &Limits,
-    progress: bool,
-) -> Result<grundy_quotient::HeapQuotient, SearchError> {
-    let bar = grundy_sequence::Progress::start(progress, max_heap as u64);
-    let grown = grundy_quotient::grow_watched(game, max_heap, limits, &mut |n, order| {
+    ctl: &QuotientControl,
+) -> Result<grundy_quotient::HeapQuotient, GameError> {
+    let bar = grundy_sequence::Progress::start(ctl.progress, max_heap as u64);
+    let grown = grundy_quotient::grow_with(game, name, max_heap, limits, ctl, &mut |n, order| {
         bar.set(n as u64);
         bar.say(format!("order {order}"));
     });
@@ -496,7 +506,10 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         }
     }
 
-    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
+    /// Kept: the same question again is answered without growing the
+    /// quotient again, unless a checkpoint is asked for (then it is read,
+    /// and written).
+    fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
         let (Some(heap), Some(size)) = (&self.heap, &self.heap_size) else {
             return Err(no_quotient(&self.name));
         };
@@ -505,17 +518,21 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
             .last_quotient
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
-        if let Some((_, report)) = last.as_ref().filter(|(n, _)| *n == max_heap) {
+        if let Some((_, report)) = last
+            .as_ref()
+            .filter(|(n, _)| *n == max_heap && ctl.checkpoint.is_none())
+        {
             return Ok(report.clone());
         }
         let grown = heap_quotient(
             &*self.game,
+            &self.name,
             &|k| Ok(heap(k)),
             &**size,
             self.reach,
             max_heap,
             &self.limits,
-            progress,
+            ctl,
         )?;
         let report = QuotientReport::new(&self.name, &grown);
         *last = Some((max_heap, report.clone()));
@@ -765,23 +782,27 @@ pub fn parse_u64_in(s: &str, min: u64, max: u64) -> Result<u64, String> {
     Ok(v)
 }
 
-/// The misère quotient of the heaps `0..=max_heap` of `game` (grown by
-/// [`grundy_quotient::grow`] under `limits`): `heap(k)` is the position of
+/// The misère quotient of the heaps `0..=max_heap` of `game`, named
+/// `name` (in a checkpoint: the family's name with its options), grown by
+/// [`grow_shown`] under `limits` and `ctl`: `heap(k)` is the position of
 /// one heap of `k`; each option of a heap, split into its components,
 /// must be smaller heaps, read back by `size`. `reach` is `t` of the
-/// periodicity test when it applies; `progress` draws a bar on stderr.
-/// Shared by [`Adapter`] and the rules files, whose `heap(n)` may fail.
+/// periodicity test when it applies. Shared by [`Adapter`] and the rules
+/// files, whose `heap(n)` may fail.
 ///
 /// Errors: a rules error or a part that is no smaller heap (input, exit
-/// 2); a limit hit, naming the last quotient proven.
+/// 2); a limit hit, naming the last quotient proven; a checkpoint that
+/// cannot be used (input, naming the file).
+#[allow(clippy::too_many_arguments)]
 pub fn heap_quotient<G: TextGame>(
     game: &G,
+    name: &str,
     heap: &dyn Fn(u64) -> Result<G::Position, GameError>,
     size: &dyn Fn(&G::Position) -> Option<u64>,
     reach: Option<u64>,
     max_heap: usize,
     limits: &Limits,
-    progress: bool,
+    ctl: &QuotientControl,
 ) -> Result<grundy_quotient::HeapQuotient, GameError> {
     let heaps = HeapsOf {
         game,
@@ -790,11 +811,11 @@ pub fn heap_quotient<G: TextGame>(
         reach,
         fault: std::cell::RefCell::new(None),
     };
-    let grown = grow_shown(&heaps, max_heap, limits, progress);
+    let grown = grow_shown(&heaps, name, max_heap, limits, ctl);
     if let Some(e) = heaps.fault.into_inner() {
         return Err(e);
     }
-    Ok(grown?)
+    grown
 }
 
 /// A family's heaps as the quotient's [`grundy_quotient::HeapGame`]: the
@@ -848,5 +869,9 @@ impl<G: TextGame> grundy_quotient::HeapGame for HeapsOf<'_, G> {
 
     fn period_reach(&self) -> Option<u64> {
         self.reach
+    }
+
+    fn faulted(&self) -> bool {
+        self.fault.borrow().is_some()
     }
 }

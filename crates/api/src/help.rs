@@ -66,7 +66,11 @@ is periodic with pre-period n0 and period p and 2*n0 + 2*p + t + 2 heaps
 were computed (t: the code's digits after the point); otherwise it is the
 bounded quotient Q_N. A quotient the search cannot settle within the
 limits is an error naming the limit (--time-limit, --max-states: pairs one
-round may enumerate, --max-memory) and the last quotient proven.";
+round may enumerate, --max-memory) and the last quotient proven.
+--checkpoint FILE saves the growth to FILE (every --checkpoint-every
+seconds, at the end, and when a limit stops it) and resumes it from FILE,
+checked first, so the same command with a larger limit goes on from there
+and prints what an uninterrupted growth prints.";
 
 /// `batch`: one position a line in, one JSON line out.
 pub const BATCH: &str = "\

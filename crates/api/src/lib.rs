@@ -55,7 +55,7 @@ pub use grundy_engine::{
     Analysis, ComponentReport, Detail, GameError, Genus, Limits, MoveOutcomes, MoveReport, Outcome,
     ParseError, Play, SearchError,
 };
-pub use grundy_quotient::QuotientReport;
+pub use grundy_quotient::{QuotientControl, QuotientReport};
 /// How a sequence is computed: the sequence crate's own `Control` (one
 /// type from the engine to every front end), named for the facade.
 pub use grundy_sequence::Control as SeqControl;

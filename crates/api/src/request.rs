@@ -317,15 +317,22 @@ impl Request {
         Ok(self)
     }
 
-    /// The request of `grundy quotient`: no position; `max_heap` is
-    /// `--max-heap N` (default [`DEFAULT_QUOTIENT_HEAP`]).
-    pub fn quotient(self, max_heap: Option<&str>) -> Result<(Request, u64), GameError> {
+    /// The request of `grundy quotient`: no position; `--max-heap N`
+    /// (default [`DEFAULT_QUOTIENT_HEAP`]) and `--checkpoint-every SECS`
+    /// read ([`quotient_max_heap`], [`checkpoint_every`]).
+    pub fn quotient(self, q: &QuotientText<'_>) -> Result<(Request, QuotientRequest), GameError> {
         if let Some(p) = self.positions.first() {
             return Err(GameError::Input(format!(
                 "unexpected argument '{p}': quotient takes no position; give the largest heap with --max-heap N"
             )));
         }
-        Ok((self, quotient_max_heap(max_heap)?))
+        let quotient = QuotientRequest {
+            max_heap: quotient_max_heap(q.max_heap)?,
+            progress: q.progress,
+            checkpoint: q.checkpoint.map(PathBuf::from),
+            checkpoint_every: q.checkpoint_every.map(checkpoint_every).transpose()?,
+        };
+        Ok((self, quotient))
     }
 
     /// A `seq` request: no position, normal play, `-n` and the options of
@@ -500,6 +507,48 @@ impl SeqRequest {
             progress: self.progress,
             ..defaults
         })
+    }
+}
+
+/// The options of `quotient` as typed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct QuotientText<'a> {
+    /// `--max-heap N`.
+    pub max_heap: Option<&'a str>,
+    /// `--progress`.
+    pub progress: bool,
+    /// `--checkpoint FILE`.
+    pub checkpoint: Option<&'a str>,
+    /// `--checkpoint-every SECS`.
+    pub checkpoint_every: Option<&'a str>,
+}
+
+/// What `quotient` grows and how.
+#[derive(Clone, Debug)]
+pub struct QuotientRequest {
+    /// The largest heap (its upper bound is checked by
+    /// [`crate::quotient_heaps`] when the quotient is asked for).
+    pub max_heap: u64,
+    /// Progress bar on stderr.
+    pub progress: bool,
+    /// Checkpoint file.
+    pub checkpoint: Option<PathBuf>,
+    /// Time between checkpoint writes, if not the default.
+    pub checkpoint_every: Option<Duration>,
+}
+
+impl QuotientRequest {
+    /// How the quotient is grown: the progress bar and the checkpoint,
+    /// saved every `checkpoint_every` (default: a minute, as `seq`'s).
+    pub fn control(&self) -> crate::QuotientControl {
+        let defaults = crate::QuotientControl::default();
+        crate::QuotientControl {
+            progress: self.progress,
+            checkpoint: self.checkpoint.clone(),
+            checkpoint_interval: self
+                .checkpoint_every
+                .unwrap_or(defaults.checkpoint_interval),
+        }
     }
 }
 

@@ -18,7 +18,9 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand};
 use grundy_api::nim::{NimOp, NimRequest};
 use grundy_api::puzzle::Puzzle;
-use grundy_api::request::{self, CommonText, Request, SeqRequest, SeqText};
+use grundy_api::request::{
+    self, CommonText, QuotientRequest, QuotientText, Request, SeqRequest, SeqText,
+};
 use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
 use std::ffi::OsString;
 
@@ -229,6 +231,12 @@ struct QuotientArgs {
     /// Show a progress bar on stderr (heaps done, the order so far)
     #[arg(long)]
     progress: bool,
+    /// File to save the growth to and resume it from (the same game's)
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<String>,
+    /// Seconds between checkpoint writes (default 60; decimals allowed)
+    #[arg(long, value_name = "SECS")]
+    checkpoint_every: Option<String>,
 }
 
 /// The arguments of `play`.
@@ -277,9 +285,9 @@ pub enum Parsed {
     Batch(Request),
     /// `grundy seq`.
     Seq(Request, SeqRequest),
-    /// `grundy quotient`, to the largest heap given, with a progress bar
-    /// or not.
-    Quotient(Request, u64, bool),
+    /// `grundy quotient`: the largest heap, the progress bar, the
+    /// checkpoint.
+    Quotient(Request, QuotientRequest),
     /// `grundy play` (moves come from stdin).
     Play(Request, MatchOptions),
     /// `grundy nim` (and whether to print JSON).
@@ -552,10 +560,16 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
         }
         "quotient" => {
             let q = QuotientArgs::from_arg_matches(m).map_err(clap_error)?;
-            let (r, n) = Request::new(reg, options, q.game.words, &q.game.common.text())
-                .and_then(|r| r.quotient(q.max_heap.as_deref()))
+            let text = QuotientText {
+                max_heap: q.max_heap.as_deref(),
+                progress: q.progress,
+                checkpoint: q.checkpoint.as_deref(),
+                checkpoint_every: q.checkpoint_every.as_deref(),
+            };
+            let (r, q) = Request::new(reg, options, q.game.words, &q.game.common.text())
+                .and_then(|r| r.quotient(&text))
                 .map_err(usage)?;
-            Parsed::Quotient(r, n, q.progress)
+            Parsed::Quotient(r, q)
         }
         "play" => {
             let p = PlayArgs::from_arg_matches(m).map_err(clap_error)?;

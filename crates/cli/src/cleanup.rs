@@ -1,7 +1,8 @@
 //! Files this process must not leave behind: the `*.partial-PID.*` files
 //! `seq` writes before renaming them into place, and a checkpoint's lock
-//! and half-written `FILE.tmp`. Dropping a [`crate::values_file::Pending`]
-//! removes its file on every ordinary exit; this module covers the others:
+//! and half-written `FILE.tmp` (`seq`'s and `quotient`'s). Dropping a
+//! [`crate::values_file::Pending`] removes its file on every ordinary
+//! exit; this module covers the others:
 //!
 //! - SIGTERM, SIGINT and SIGHUP: the first file registered starts a thread
 //!   (signal-hook's iterator, so nothing runs inside a signal handler)
@@ -48,6 +49,16 @@ pub fn remove_if_locked_on_signal(path: &Path, lock: &Path) {
         file: path.to_path_buf(),
         lock: Some(lock.to_path_buf()),
     });
+}
+
+/// Registers the files of checkpoint `path` (`seq` or `quotient`): its
+/// lock and its half-written save (`FILE.tmp`) are removed if a signal
+/// ends the process while this process holds the lock (they are another
+/// run's before), the checkpoint itself never.
+pub fn checkpoint_on_signal(path: &Path) {
+    let lock = grundy_sequence::checkpoint::lock_path(path);
+    remove_if_locked_on_signal(&grundy_sequence::checkpoint::tmp_path(path), &lock);
+    remove_if_locked_on_signal(&lock, &lock);
 }
 
 /// Forgets `path` (renamed into place or removed already).

@@ -135,9 +135,12 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             seq::run(&*family, &req, &s, &mut out)?;
             0
         }
-        Parsed::Quotient(req, max_heap, progress) => {
+        Parsed::Quotient(req, quotient) => {
             let family = build(&req)?;
-            let q = family.quotient(max_heap, progress)?;
+            if let Some(path) = &quotient.checkpoint {
+                cleanup::checkpoint_on_signal(path);
+            }
+            let q = family.quotient(quotient.max_heap, &quotient.control())?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&q).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the quotient: {e}"))

@@ -25,13 +25,7 @@ pub fn run(
     // Checked before the computation, so a bad path fails at once.
     let ctl = seq.control(req)?;
     if let Some(path) = &ctl.checkpoint {
-        // Its lock and half-written save are this run's once it holds the
-        // lock: removed if a signal ends the run.
-        let lock = grundy_sequence::checkpoint::lock_path(path);
-        let mut tmp = path.clone();
-        tmp.as_mut_os_string().push(".tmp");
-        cleanup::remove_if_locked_on_signal(&tmp, &lock);
-        cleanup::remove_if_locked_on_signal(&lock, &lock);
+        cleanup::checkpoint_on_signal(path);
     }
     let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
     let plot_file = seq

@@ -91,9 +91,10 @@ pub enum SearchError {
     Rules(#[from] RulesError),
     /// A misère quotient grown heap by heap hit a limit (`cause`) after
     /// the quotient of heaps 0..=`proven` (of `order` elements) was
-    /// proven.
+    /// proven, and kept in checkpoint file `kept`, if any.
     #[error(
-        "{cause}; the quotient was proven through heap {proven} (Q_{proven}, of order {order}): `--max-heap {proven}` prints it"
+        "{cause}; the quotient was proven through heap {proven} (Q_{proven}, of order {order}): `--max-heap {proven}` prints it{}",
+        kept.as_ref().map(|k| format!("; it is kept in the checkpoint {k}: the same command with the limit raised goes on from there")).unwrap_or_default()
     )]
     QuotientStopped {
         /// The limit hit.
@@ -102,6 +103,8 @@ pub enum SearchError {
         proven: u64,
         /// Its order.
         order: usize,
+        /// The checkpoint file holding it, if any.
+        kept: Option<String>,
     },
 }
 

@@ -172,7 +172,7 @@ impl Game {
     fn quotient<'py>(&self, py: Python<'py>, max_heap: Option<u64>) -> PyResult<Bound<'py, PyAny>> {
         let n = max_heap.unwrap_or(request::DEFAULT_QUOTIENT_HEAP);
         let family = &*self.family;
-        let answer = py.detach(|| family.quotient(n, false));
+        let answer = py.detach(|| family.quotient(n, &grundy_api::QuotientControl::default()));
         to_python(py, &answer.map_err(py_err)?)
     }
 

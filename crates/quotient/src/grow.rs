@@ -38,7 +38,7 @@ use grundy_engine::memory::{self, Reserve};
 use grundy_engine::{Deadline, Limits, SearchError};
 
 /// A candidate quotient of the heaps `0..phi.len()`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
     /// The monoid and its P-portion.
     pub monoid: BipartiteMonoid,

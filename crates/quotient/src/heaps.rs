@@ -4,7 +4,7 @@ use crate::grow::{refine, Budget, Candidate, HeapOptions};
 use crate::monoid::{insert, words, BipartiteMonoid};
 use crate::sample::sampled;
 use grundy_engine::memory::Reserve;
-use grundy_engine::{Limits, SearchError};
+use grundy_engine::{Limits, RulesError, SearchError};
 use grundy_sequence::period::preperiod_of;
 
 /// Rounds of refinement one guess of a heap's element gets before the next
@@ -53,6 +53,14 @@ pub trait HeapGame {
     /// no periodicity theorem applies (the quotient is then never called
     /// solved).
     fn period_reach(&self) -> Option<u64>;
+    /// Whether listing options failed (a rules file's error, kept by the
+    /// game for its caller): the growth then stops at once, before the
+    /// heap whose options are incomplete changes anything, with a
+    /// [`SearchError::Rules`] the caller replaces with its own error. The
+    /// default: never.
+    fn faulted(&self) -> bool {
+        false
+    }
 }
 
 /// The misère quotient of heaps `0..=max_heap` (the bounded quotient
@@ -91,6 +99,228 @@ impl HeapQuotient {
     }
 }
 
+/// Where a growth stands after heaps `0..=n`: everything the growth
+/// carries from one heap to the next (the rest, the heaps' options and
+/// what the growth remembers of them, is made again from the game), so
+/// the growth resumed from it goes on exactly as it would have: what a
+/// checkpoint holds.
+///
+/// Invariants: `candidate` is the quotient of heaps `0..=n`, labelled as
+/// the growth labels it (`candidate.phi` has `n + 1` entries);
+/// `orders[k]` is the order of Q_k for `k` in `0..=n`; `last_change` the
+/// last heap that changed the order (0 if none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Growth {
+    /// The quotient of heaps `0..=n`.
+    pub candidate: Candidate,
+    /// The order of Q_k for each `k` in `0..=n`.
+    pub orders: Vec<usize>,
+    /// The last heap that changed the order.
+    pub last_change: usize,
+}
+
+impl Growth {
+    /// Where every growth starts: Q_0, the trivial quotient of heap 0.
+    pub fn start() -> Growth {
+        Growth {
+            candidate: Candidate {
+                monoid: BipartiteMonoid::trivial(),
+                phi: vec![0],
+            },
+            orders: vec![1],
+            last_change: 0,
+        }
+    }
+
+    /// `n`: the largest heap whose quotient is proven.
+    pub fn heaps(&self) -> usize {
+        self.candidate.phi.len() - 1
+    }
+
+    /// The order of the quotient of heaps `0..=n`.
+    pub fn order(&self) -> usize {
+        self.candidate.monoid.order()
+    }
+}
+
+/// A growth in progress: its [`Growth`], the heaps' options, the budget.
+pub(crate) struct Grower<'a> {
+    game: &'a dyn HeapGame,
+    state: Growth,
+    options: HeapOptions,
+    budget: Budget,
+    seen: Seen,
+    reach: Option<u64>,
+}
+
+impl<'a> Grower<'a> {
+    /// A growth of `game` from Q_0 under `limits` (its clock starts now).
+    pub(crate) fn new(game: &'a dyn HeapGame, limits: &Limits) -> Grower<'a> {
+        Grower {
+            game,
+            state: Growth::start(),
+            options: vec![Vec::new()],
+            budget: Budget::start(limits),
+            seen: Seen::default(),
+            reach: game.period_reach(),
+        }
+    }
+
+    /// A growth of `game` going on from `state` under `limits`: the
+    /// options of heaps `1..=n` are listed again. `state` is not checked
+    /// here ([`Grower::reproduces`] does).
+    #[cfg(feature = "checkpoint")]
+    pub(crate) fn resume(
+        game: &'a dyn HeapGame,
+        limits: &Limits,
+        state: Growth,
+    ) -> Result<Grower<'a>, SearchError> {
+        let mut g = Grower::new(game, limits);
+        let heaps = state.heaps();
+        g.options.reserve_within(heaps, g.budget.max_memory())?;
+        for n in 1..=heaps {
+            g.list_options(n)?;
+        }
+        g.state = state;
+        Ok(g)
+    }
+
+    /// Where the growth stands.
+    #[cfg(feature = "checkpoint")]
+    pub(crate) fn state(&self) -> &Growth {
+        &self.state
+    }
+
+    /// Appends heap `n`'s options to `options`.
+    fn list_options(&mut self, n: usize) -> Result<(), SearchError> {
+        let mut opts = Vec::new();
+        let mut refused = None;
+        let max_memory = self.budget.max_memory();
+        self.game.options(n, &mut |parts| {
+            if refused.is_none() {
+                match opts.reserve_within(1, max_memory) {
+                    Ok(()) => opts.push(parts.iter().map(|&h| h as u32).collect()),
+                    Err(e) => refused = Some(e),
+                }
+            }
+        });
+        if let Some(e) = refused {
+            return Err(e);
+        }
+        if self.game.faulted() {
+            return Err(SearchError::Rules(RulesError::new(format!(
+                "the options of heap {n} could not be listed"
+            ))));
+        }
+        self.options.reserve_within(1, max_memory)?;
+        self.options.push(opts);
+        Ok(())
+    }
+
+    /// The exact check ([`refine`]) of the state, as a resumed growth
+    /// makes it once: whether the candidate passes it and its one round
+    /// gives the candidate back unchanged (the same elements, numbered
+    /// the same way, the same P-portion and pretending function), as every
+    /// quotient the growth makes does. A candidate that does is the
+    /// quotient of heaps `0..=n`, labelled as the growth labels it.
+    /// Candidates whose table is not that of a commutative monoid with
+    /// identity 0 are refused before any round.
+    #[cfg(feature = "checkpoint")]
+    pub(crate) fn reproduces(&mut self) -> Result<bool, SearchError> {
+        let cand = &self.state.candidate;
+        let m = &cand.monoid;
+        let order = m.order() as u32;
+        let table_ok =
+            (0..order).all(|x| m.mul(0, x) == x && (x..order).all(|y| m.mul(x, y) == m.mul(y, x)));
+        if !table_ok || cand.phi.first() != Some(&0) {
+            return Ok(false);
+        }
+        let round = refine(cand, &self.options, &mut self.budget)?;
+        Ok(round.faithful && round.next == *cand)
+    }
+
+    /// Grows the quotient by one heap. On an error the state is still the
+    /// last quotient proven.
+    fn step(&mut self) -> Result<(), SearchError> {
+        let n = self.state.heaps() + 1;
+        self.list_options(n)?;
+        let cand = &self.state.candidate;
+        let next = match extend(cand, &self.options, &mut self.budget, &mut self.seen) {
+            Ok(next) => next,
+            Err(e) => {
+                self.options.pop();
+                return Err(match e {
+                    SearchError::Rules(_) => e,
+                    cause => SearchError::QuotientStopped {
+                        cause: Box::new(cause),
+                        proven: n as u64 - 1,
+                        order: cand.monoid.order(),
+                        kept: None,
+                    },
+                });
+            }
+        };
+        let state = &mut self.state;
+        if next.monoid.order() != state.order() {
+            state.last_change = n;
+        }
+        state.orders.push(next.monoid.order());
+        state.candidate = next;
+        Ok(())
+    }
+
+    /// The pre-period and period of the pretending function when the
+    /// misère periodicity test proves the quotient whole at this heap.
+    fn solved(&self) -> Option<(usize, usize)> {
+        let t = self.reach?;
+        let (n0, p) = periodicity(&self.state.candidate.phi)?;
+        let n = self.state.heaps() as u64;
+        (2 * n0 as u64 + 2 * p as u64 + t + 2 <= n).then_some((n0, p))
+    }
+
+    /// Whether the growth has no heap left to grow up to `max_heap`: it is
+    /// there, or proven whole.
+    pub(crate) fn done(&self, max_heap: usize) -> bool {
+        self.state.heaps() >= max_heap || self.solved().is_some()
+    }
+
+    /// Grows heap by heap up to `max_heap`, stopping early once the
+    /// periodicity test proves the quotient whole, calling `after` with
+    /// the state after each heap (a progress bar, a checkpoint's save;
+    /// its error stops the growth).
+    pub(crate) fn run<E: From<SearchError>>(
+        &mut self,
+        max_heap: usize,
+        after: &mut dyn FnMut(&Growth) -> Result<(), E>,
+    ) -> Result<(), E> {
+        while !self.done(max_heap) {
+            self.step()?;
+            after(&self.state)?;
+        }
+        Ok(())
+    }
+
+    /// The quotient where the growth stands: solved when the periodicity
+    /// test holds at its last heap, else the bounded quotient of its heaps.
+    pub(crate) fn into_quotient(self) -> HeapQuotient {
+        let solved = self.solved();
+        let Growth {
+            candidate,
+            orders,
+            last_change,
+        } = self.state;
+        let period = solved.or_else(|| periodicity(&candidate.phi));
+        HeapQuotient {
+            max_heap: candidate.phi.len() - 1,
+            candidate,
+            orders,
+            period,
+            solved: solved.is_some(),
+            last_change,
+        }
+    }
+}
+
 /// Grows the quotient heap by heap from Q_0 up to `max_heap`, stopping
 /// early once the periodicity test proves it whole. Every round is bounded by `limits`
 /// (states: pairs enumerated in one round; memory; time for the whole
@@ -111,69 +341,12 @@ pub fn grow_watched(
     limits: &Limits,
     watch: &mut dyn FnMut(usize, usize),
 ) -> Result<HeapQuotient, SearchError> {
-    let mut budget = Budget::start(limits);
-    let mut options: HeapOptions = vec![Vec::new()];
-    let mut cand = Candidate {
-        monoid: BipartiteMonoid::trivial(),
-        phi: vec![0],
-    };
-    let mut orders = vec![1];
-    let mut last_change = 0;
-    let reach = game.period_reach();
-    let mut seen = Seen::default();
-    for n in 1..=max_heap {
-        let mut opts = Vec::new();
-        let mut refused = None;
-        game.options(n, &mut |parts| {
-            if refused.is_none() {
-                match opts.reserve_within(1, budget.max_memory()) {
-                    Ok(()) => opts.push(parts.iter().map(|&h| h as u32).collect()),
-                    Err(e) => refused = Some(e),
-                }
-            }
-        });
-        if let Some(e) = refused {
-            return Err(e);
-        }
-        options.reserve_within(1, budget.max_memory())?;
-        options.push(opts);
-        cand = extend(&cand, &options, &mut budget, &mut seen).map_err(|e| match e {
-            SearchError::Rules(_) => e,
-            cause => SearchError::QuotientStopped {
-                cause: Box::new(cause),
-                proven: n as u64 - 1,
-                order: cand.monoid.order(),
-            },
-        })?;
-        if cand.monoid.order() != orders[n - 1] {
-            last_change = n;
-        }
-        orders.push(cand.monoid.order());
-        watch(n, cand.monoid.order());
-        if let Some(t) = reach {
-            if let Some((n0, p)) = periodicity(&cand.phi) {
-                if 2 * n0 as u64 + 2 * p as u64 + t + 2 <= n as u64 {
-                    return Ok(HeapQuotient {
-                        candidate: cand,
-                        max_heap: n,
-                        orders,
-                        period: Some((n0, p)),
-                        solved: true,
-                        last_change,
-                    });
-                }
-            }
-        }
-    }
-    let period = periodicity(&cand.phi);
-    Ok(HeapQuotient {
-        candidate: cand,
-        max_heap,
-        orders,
-        period,
-        solved: false,
-        last_change,
-    })
+    let mut grower = Grower::new(game, limits);
+    grower.run::<SearchError>(max_heap, &mut |s| {
+        watch(s.heaps(), s.order());
+        Ok(())
+    })?;
+    Ok(grower.into_quotient())
 }
 
 /// The quotient of heaps `0..=n` from that of heaps `0..n` (`cand`, whose

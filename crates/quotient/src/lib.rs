@@ -7,8 +7,13 @@
 //! [`grow::refine`]), and it is the whole game's quotient when the
 //! pretending function passes the misère periodicity test.
 //! [`QuotientReport`] presents it: generators, relations, the P-portion,
-//! the pretending function.
+//! the pretending function. [`grow_with`] resumes a growth from a
+//! checkpoint file and saves it there (`checkpoint`, with the feature of
+//! that name).
 
+#[cfg(feature = "checkpoint")]
+pub mod checkpoint;
+pub mod control;
 pub mod grow;
 pub mod heaps;
 pub mod monoid;
@@ -17,8 +22,9 @@ pub mod report;
 pub mod sample;
 pub mod tame;
 
+pub use control::{grow_with, QuotientControl};
 pub use grow::Candidate;
-pub use heaps::{grow, grow_watched, periodicity, HeapGame, HeapQuotient};
+pub use heaps::{grow, grow_watched, periodicity, Growth, HeapGame, HeapQuotient};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

@@ -63,6 +63,12 @@ impl BipartiteMonoid {
         }
     }
 
+    /// The product table, row-major: `table()[x * order + y]` is `x·y`.
+    #[cfg(feature = "checkpoint")]
+    pub(crate) fn table(&self) -> &[u32] {
+        &self.table
+    }
+
     /// Number of elements.
     pub fn order(&self) -> usize {
         self.order

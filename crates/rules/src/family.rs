@@ -7,7 +7,7 @@ use crate::game::ScriptGame;
 use crate::sandbox::Sandbox;
 use grundy_api::{
     Adapter, Analysis, Detail, Family, GameError, GameOptions, Genus, Limits, MoveReport, Play,
-    QuotientReport, Registration, SearchError, SeqReport, SeqValues,
+    QuotientControl, QuotientReport, Registration, SearchError, SeqReport, SeqValues,
 };
 use grundy_engine::Solver;
 use grundy_sequence::{Control, Period};
@@ -210,8 +210,11 @@ impl Family for ScriptFamily {
     /// The misère quotient of `heap(0)` to `heap(max_heap)`: the options
     /// of `heap(n)`, split by the file's `components`, must each equal
     /// some `heap(k)` with `k < n`. No periodicity test applies: the
-    /// answer is the bounded quotient.
-    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
+    /// answer is the bounded quotient. A checkpoint is the file's as
+    /// named (`rules file games/take.rhai`); an edited file resumes it
+    /// only if the quotient saved passes the exact check against the
+    /// file's moves as they are.
+    fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
         if !self.game.has_heap() || self.game.is_loopy() {
             return Err(GameError::Input(format!(
                 "rules file '{}' has no misère quotient here: the quotient is for games of heaps without cycles, given by heap(n)",
@@ -245,12 +248,13 @@ impl Family for ScriptFamily {
             };
             let q = grundy_api::heap_quotient(
                 &self.game,
+                &format!("rules file {}", self.game.file()),
                 &heap,
                 &size,
                 None,
                 max_heap,
                 &self.limits,
-                progress,
+                ctl,
             )?;
             Ok(QuotientReport::new(&self.name(), &q))
         })

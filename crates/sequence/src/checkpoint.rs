@@ -19,6 +19,12 @@
 //! the process id of the run using it, so a second run on the same file is
 //! refused before it starts instead of overwriting the first one's saves.
 //! A lock whose process is no longer running is stale and taken over.
+//!
+//! The pieces are not particular to sequences: every checkpoint of the
+//! workspace (the misère quotient's too, in grundy-quotient) starts with a
+//! [`Header`] (magic, version, the game's name), is written by a
+//! [`Writer`] (the atomic save) and read by a [`Reader`] (the same checks,
+//! the [`Checksum`] last), and is held by a [`Lock`].
 
 use crate::{HeapRule, SeqError, Value};
 use std::fs::{self, File};
@@ -30,15 +36,26 @@ const VERSION: u32 = 1;
 /// Values converted per buffered write or read.
 const CHUNK: usize = 1 << 16;
 
-/// A 64-bit checksum of a byte stream, for detecting damage (not attacks).
-struct Checksum {
+/// A 64-bit checksum of a byte stream, for detecting damage (not attacks):
+/// the last eight bytes of every checkpoint file. Bytes are fed with
+/// [`Checksum::write`] in any pieces; [`Checksum::finish`] depends only on
+/// the bytes and their number, not on how they were cut.
+#[derive(Clone, Debug)]
+pub struct Checksum {
     state: u64,
     pending: [u8; 8],
     len: usize,
 }
 
+impl Default for Checksum {
+    fn default() -> Checksum {
+        Checksum::new()
+    }
+}
+
 impl Checksum {
-    fn new() -> Checksum {
+    /// The checksum of no bytes yet.
+    pub fn new() -> Checksum {
         Checksum {
             state: 0x243F_6A88_85A3_08D3,
             pending: [0; 8],
@@ -50,7 +67,8 @@ impl Checksum {
         self.state = (self.state.rotate_left(23) ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 
-    fn write(&mut self, mut bytes: &[u8]) {
+    /// Feeds `bytes`, after those fed before.
+    pub fn write(&mut self, mut bytes: &[u8]) {
         while !bytes.is_empty() {
             let take = (8 - self.len % 8).min(bytes.len());
             let at = self.len % 8;
@@ -63,7 +81,8 @@ impl Checksum {
         }
     }
 
-    fn finish(mut self) -> u64 {
+    /// The checksum of every byte fed.
+    pub fn finish(mut self) -> u64 {
         let rest = self.len % 8;
         if rest != 0 {
             self.pending[rest..].iter_mut().for_each(|b| *b = 0);
@@ -88,143 +107,308 @@ fn bad(path: &Path, reason: impl Into<String>) -> SeqError {
     }
 }
 
-fn header(rule: &HeapRule, count: usize) -> Vec<u8> {
-    let name = rule.name();
-    let mut h = Vec::with_capacity(26 + name.len());
-    h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&VERSION.to_le_bytes());
-    h.extend_from_slice(&(name.len() as u32).to_le_bytes());
-    h.extend_from_slice(name.as_bytes());
-    h.extend_from_slice(&(count as u64).to_le_bytes());
-    h
+/// `FILE.tmp`, where a save of checkpoint `path` is written before it is
+/// renamed over FILE.
+pub fn tmp_path(path: &Path) -> PathBuf {
+    let mut tmp = PathBuf::from(path);
+    tmp.as_mut_os_string().push(".tmp");
+    tmp
+}
+
+/// Bytes of the common header before the name: magic, version, name length.
+const HEAD: u64 = 18;
+
+/// The header every checkpoint file starts with, whatever it holds:
+/// `magic` (10 bytes), `version` (u32), the length of `name` (u32) and
+/// `name`, the game the file belongs to.
+#[derive(Clone, Copy, Debug)]
+pub struct Header<'a> {
+    /// The kind of file: `b"GRUNDYSEQ\n"` for a value sequence.
+    pub magic: &'a [u8; 10],
+    /// The version of the format after the header.
+    pub version: u32,
+    /// What the file holds, in messages: `sequence` ("not a grundy
+    /// sequence checkpoint").
+    pub kind: &'a str,
+    /// What the file holds of its game, in messages: `values` ("holds
+    /// values of 'octal 0.6', not of 'octal 0.7'").
+    pub holds: &'a str,
+    /// The game the file belongs to (a rule's name).
+    pub name: &'a str,
+}
+
+/// A save of a checkpoint in progress: the bytes go to `FILE.tmp`
+/// ([`tmp_path`]) through a [`Checksum`]; [`Writer::commit`] appends the
+/// checksum, syncs the file to disk and renames it over FILE, so a crash
+/// at any moment leaves either the old checkpoint or the new one, never a
+/// mix. Dropped without `commit`, the half-written `FILE.tmp` is removed.
+pub struct Writer {
+    path: PathBuf,
+    tmp: PathBuf,
+    out: Option<BufWriter<File>>,
+    sum: Checksum,
+}
+
+impl Writer {
+    /// Starts a save of checkpoint `path` with `header`.
+    ///
+    /// Errors: [`SeqError::Io`] naming `FILE.tmp` when it cannot be
+    /// created or written.
+    pub fn create(path: &Path, header: &Header<'_>) -> Result<Writer, SeqError> {
+        let tmp = tmp_path(path);
+        let file = File::create(&tmp).map_err(io_err(&tmp))?;
+        let mut w = Writer {
+            path: path.to_path_buf(),
+            tmp,
+            out: Some(BufWriter::with_capacity(1 << 20, file)),
+            sum: Checksum::new(),
+        };
+        w.write(header.magic)?;
+        w.write(&header.version.to_le_bytes())?;
+        w.write(&(header.name.len() as u32).to_le_bytes())?;
+        w.write(header.name.as_bytes())?;
+        Ok(w)
+    }
+
+    /// Appends `bytes` (and feeds them to the checksum).
+    ///
+    /// Errors: [`SeqError::Io`] naming `FILE.tmp`.
+    pub fn write(&mut self, bytes: &[u8]) -> Result<(), SeqError> {
+        self.sum.write(bytes);
+        match &mut self.out {
+            Some(out) => out.write_all(bytes).map_err(io_err(&self.tmp)),
+            None => Ok(()),
+        }
+    }
+
+    /// Appends the checksum, syncs `FILE.tmp` and renames it over FILE.
+    ///
+    /// Errors: [`SeqError::Io`] naming the file that could not be
+    /// written, synced or renamed (`FILE.tmp` is then removed).
+    pub fn commit(mut self) -> Result<(), SeqError> {
+        let sum = std::mem::take(&mut self.sum).finish();
+        let Some(mut out) = self.out.take() else {
+            return Ok(());
+        };
+        out.write_all(&sum.to_le_bytes())
+            .map_err(io_err(&self.tmp))?;
+        let file = out
+            .into_inner()
+            .map_err(|e| io_err(&self.tmp)(e.into_error()))?;
+        file.sync_all().map_err(io_err(&self.tmp))?;
+        drop(file);
+        fs::rename(&self.tmp, &self.path).map_err(io_err(&self.path))?;
+        // Renamed: nothing left to remove.
+        self.tmp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for Writer {
+    /// Removes `FILE.tmp` of a save that was not committed.
+    fn drop(&mut self) {
+        if !self.tmp.as_os_str().is_empty() {
+            self.out = None;
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+/// A checkpoint being read: its header checked, its bytes read through a
+/// [`Checksum`]; [`Reader::finish`] compares the stored checksum.
+pub struct Reader {
+    path: PathBuf,
+    input: BufReader<File>,
+    sum: Checksum,
+    size: u64,
+    header_len: u64,
+}
+
+impl Reader {
+    /// Opens checkpoint `path` and reads its header; `Ok(None)` if the file
+    /// does not exist.
+    ///
+    /// Errors: [`SeqError::Checkpoint`] naming the file and the fault: a
+    /// file too short for its header, other magic bytes (not a checkpoint
+    /// of `header.kind`), another version, a corrupt name length, or the
+    /// name of another game (both names given); [`SeqError::Io`] when it
+    /// cannot be read.
+    pub fn open(path: &Path, header: &Header<'_>) -> Result<Option<Reader>, SeqError> {
+        let file = match File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_err(path)(e)),
+        };
+        let size = file.metadata().map_err(io_err(path))?.len();
+        let mut r = Reader {
+            path: path.to_path_buf(),
+            input: BufReader::with_capacity(1 << 20, file),
+            sum: Checksum::new(),
+            size,
+            header_len: 0,
+        };
+        let mut magic = [0u8; 10];
+        r.read(&mut magic, "header")?;
+        if &magic != header.magic {
+            return Err(r.refuse(format!(
+                "not a grundy {} checkpoint (bad magic bytes)",
+                header.kind
+            )));
+        }
+        let version = r.read_u32("header")?;
+        if version != header.version {
+            return Err(r.refuse(format!(
+                "format version {version}, expected {}",
+                header.version
+            )));
+        }
+        let name_len = u64::from(r.read_u32("header")?);
+        if name_len > 4096 || name_len > size {
+            return Err(r.refuse("corrupt header (name length)"));
+        }
+        let mut name = vec![0u8; name_len as usize];
+        r.read(&mut name, "header")?;
+        if name != header.name.as_bytes() {
+            return Err(r.refuse(format!(
+                "holds {} of '{}', not of '{}'",
+                header.holds,
+                String::from_utf8_lossy(&name),
+                header.name
+            )));
+        }
+        r.header_len = HEAD + name_len;
+        Ok(Some(r))
+    }
+
+    /// The file's size in bytes, checksum included.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The header's length in bytes (what [`Reader::open`] read).
+    pub fn header_len(&self) -> u64 {
+        self.header_len
+    }
+
+    /// Fills `buf` with the next bytes; `what` names the part being read
+    /// in the error of a file that ends inside it.
+    ///
+    /// Errors: [`SeqError::Checkpoint`] for a truncated file,
+    /// [`SeqError::Io`] for a failed read.
+    pub fn read(&mut self, buf: &mut [u8], what: &str) -> Result<(), SeqError> {
+        self.input.read_exact(buf).map_err(|e| match e.kind() {
+            ErrorKind::UnexpectedEof => bad(
+                &self.path,
+                format!("truncated file (ends inside the {what})"),
+            ),
+            _ => io_err(&self.path)(e),
+        })?;
+        self.sum.write(buf);
+        Ok(())
+    }
+
+    /// The next four bytes as a little-endian `u32`.
+    pub fn read_u32(&mut self, what: &str) -> Result<u32, SeqError> {
+        let mut b = [0u8; 4];
+        self.read(&mut b, what)?;
+        Ok(u32::from_le_bytes(b))
+    }
+
+    /// The next eight bytes as a little-endian `u64`.
+    pub fn read_u64(&mut self, what: &str) -> Result<u64, SeqError> {
+        let mut b = [0u8; 8];
+        self.read(&mut b, what)?;
+        Ok(u64::from_le_bytes(b))
+    }
+
+    /// The error refusing this file for `reason` (it names the file).
+    pub fn refuse(&self, reason: impl Into<String>) -> SeqError {
+        bad(&self.path, reason)
+    }
+
+    /// Reads the stored checksum, the file's last eight bytes, and
+    /// compares it with that of every byte read.
+    ///
+    /// Errors: [`SeqError::Checkpoint`] when they differ ("the file is
+    /// corrupt") or the file ends before it.
+    pub fn finish(mut self) -> Result<(), SeqError> {
+        let mut stored = [0u8; 8];
+        self.input
+            .read_exact(&mut stored)
+            .map_err(|e| match e.kind() {
+                ErrorKind::UnexpectedEof => {
+                    bad(&self.path, "truncated file (ends inside the checksum)")
+                }
+                _ => io_err(&self.path)(e),
+            })?;
+        if u64::from_le_bytes(stored) != std::mem::take(&mut self.sum).finish() {
+            return Err(bad(&self.path, "checksum mismatch (the file is corrupt)"));
+        }
+        Ok(())
+    }
+}
+
+/// The header of a sequence checkpoint of the rule named `name`.
+fn seq_header(name: &str) -> Header<'_> {
+    Header {
+        magic: MAGIC,
+        version: VERSION,
+        kind: "sequence",
+        holds: "values",
+        name,
+    }
 }
 
 /// Writes `values` of `rule` to `path` atomically (temporary file, then rename).
 pub fn save(path: &Path, rule: &HeapRule, values: &[Value]) -> Result<(), SeqError> {
-    let mut tmp = PathBuf::from(path);
-    tmp.as_mut_os_string().push(".tmp");
-    let file = File::create(&tmp).map_err(io_err(&tmp))?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    let mut sum = Checksum::new();
-    let head = header(rule, values.len());
-    sum.write(&head);
-    out.write_all(&head).map_err(io_err(&tmp))?;
+    let name = rule.name();
+    let mut out = Writer::create(path, &seq_header(&name))?;
+    out.write(&(values.len() as u64).to_le_bytes())?;
     let mut buf = Vec::with_capacity(2 * CHUNK);
     for chunk in values.chunks(CHUNK) {
         buf.clear();
         buf.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
-        sum.write(&buf);
-        out.write_all(&buf).map_err(io_err(&tmp))?;
+        out.write(&buf)?;
     }
-    out.write_all(&sum.finish().to_le_bytes())
-        .map_err(io_err(&tmp))?;
-    let file = out.into_inner().map_err(|e| io_err(&tmp)(e.into_error()))?;
-    file.sync_all().map_err(io_err(&tmp))?;
-    std::fs::rename(&tmp, path).map_err(io_err(path))?;
-    Ok(())
-}
-
-fn read_exact(
-    input: &mut impl Read,
-    buf: &mut [u8],
-    path: &Path,
-    what: &str,
-) -> Result<(), SeqError> {
-    input.read_exact(buf).map_err(|e| match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => {
-            bad(path, format!("truncated file (ends inside the {what})"))
-        }
-        _ => io_err(path)(e),
-    })
+    out.commit()
 }
 
 /// Reads the values of `rule` from `path`, refusing damaged files and files
 /// of another rule. `Ok(None)` if the file does not exist.
 pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_err(path)(e)),
+    let name = rule.name();
+    let Some(mut input) = Reader::open(path, &seq_header(&name))? else {
+        return Ok(None);
     };
-    let size = file.metadata().map_err(io_err(path))?.len();
-    let mut input = BufReader::with_capacity(1 << 20, file);
-    let mut sum = Checksum::new();
-    let mut magic = [0u8; 10];
-    read_exact(&mut input, &mut magic, path, "header")?;
-    if &magic != MAGIC {
-        return Err(bad(
-            path,
-            "not a grundy sequence checkpoint (bad magic bytes)",
-        ));
-    }
-    sum.write(&magic);
-    let mut word = [0u8; 4];
-    read_exact(&mut input, &mut word, path, "header")?;
-    sum.write(&word);
-    let version = u32::from_le_bytes(word);
-    if version != VERSION {
-        return Err(bad(
-            path,
-            format!("format version {version}, expected {VERSION}"),
-        ));
-    }
-    read_exact(&mut input, &mut word, path, "header")?;
-    sum.write(&word);
-    let name_len = u32::from_le_bytes(word) as u64;
-    if name_len > 4096 || name_len > size {
-        return Err(bad(path, "corrupt header (name length)"));
-    }
-    let mut name = vec![0u8; name_len as usize];
-    read_exact(&mut input, &mut name, path, "header")?;
-    sum.write(&name);
-    let expected = rule.name();
-    if name != expected.as_bytes() {
-        return Err(bad(
-            path,
-            format!(
-                "holds values of '{}', not of '{expected}'",
-                String::from_utf8_lossy(&name)
-            ),
-        ));
-    }
-    let mut count = [0u8; 8];
-    read_exact(&mut input, &mut count, path, "header")?;
-    sum.write(&count);
-    let count = u64::from_le_bytes(count);
-    let header_len = 26 + name_len;
+    let count = input.read_u64("header")?;
+    let size = input.size();
     let want = count
         .checked_mul(2)
-        .and_then(|b| b.checked_add(header_len + 8));
+        .and_then(|b| b.checked_add(input.header_len() + 8 + 8));
     if want != Some(size) {
-        return Err(bad(
-            path,
-            format!(
-                "size {size} bytes does not match its {count} value{} (truncated or corrupt)",
-                if count == 1 { "" } else { "s" }
-            ),
-        ));
+        return Err(input.refuse(format!(
+            "size {size} bytes does not match its {count} value{} (truncated or corrupt)",
+            if count == 1 { "" } else { "s" }
+        )));
     }
     let count = count as usize;
     let mut values = Vec::with_capacity(count);
     let mut buf = vec![0u8; 2 * CHUNK];
     while values.len() < count {
         let take = (count - values.len()).min(CHUNK);
-        read_exact(&mut input, &mut buf[..2 * take], path, "values")?;
-        sum.write(&buf[..2 * take]);
+        input.read(&mut buf[..2 * take], "values")?;
         values.extend(
             buf[..2 * take]
                 .chunks_exact(2)
                 .map(|b| u16::from_le_bytes([b[0], b[1]])),
         );
     }
-    let mut stored = [0u8; 8];
-    read_exact(&mut input, &mut stored, path, "checksum")?;
-    if u64::from_le_bytes(stored) != sum.finish() {
-        return Err(bad(path, "checksum mismatch (the file is corrupt)"));
-    }
     if values.first().is_some_and(|&v| v != 0) {
-        return Err(bad(path, "corrupt values (heap 0 must have value 0)"));
+        let e = input.refuse("corrupt values (heap 0 must have value 0)");
+        input.finish()?;
+        return Err(e);
     }
+    input.finish()?;
     Ok(Some(values))
 }
 
@@ -285,9 +469,7 @@ impl Lock {
         let taken = Self::link(&mine, &lock, path);
         let _ = fs::remove_file(&mine);
         taken?;
-        let mut tmp = PathBuf::from(path);
-        tmp.as_mut_os_string().push(".tmp");
-        let _ = fs::remove_file(tmp);
+        let _ = fs::remove_file(tmp_path(path));
         Ok(Lock { lock })
     }
 

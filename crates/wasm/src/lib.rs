@@ -274,7 +274,9 @@ fn with_quotient(
     render: impl FnOnce(&grundy_api::QuotientReport) -> Result<String, GameError>,
 ) -> Result<String, GameError> {
     let n = request::quotient_max_heap(max_heap)?;
-    with_family(game, options, None, |f| render(&f.quotient(n, false)?))
+    with_family(game, options, None, |f| {
+        render(&f.quotient(n, &grundy_api::QuotientControl::default())?)
+    })
 }
 
 /// The `quotient --json` document (see [`with_quotient`]).

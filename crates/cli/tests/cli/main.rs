@@ -33,6 +33,7 @@ mod play_memory;
 mod play_notation;
 mod play_undo;
 mod quotient;
+mod quotient_checkpoint;
 mod readme;
 mod repeated_options;
 mod ring;

@@ -18,8 +18,8 @@ use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
 use grundy_api::request::DEFAULT_QUOTIENT_HEAP;
 use grundy_api::{
-    quotient_heaps, Adapter, Family, MoveOutcomes, QuotientReport, SeqReport, SeqValues,
-    MAX_QUOTIENT_HEAP,
+    quotient_heaps, Adapter, Family, MoveOutcomes, QuotientControl, QuotientReport, SeqReport,
+    SeqValues, MAX_QUOTIENT_HEAP,
 };
 use grundy_engine::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
@@ -730,8 +730,10 @@ impl Family for TakeBreakFamily {
 
     /// Kept for the family's life (its misère analyses read it too): the
     /// same question, or a larger heap bound past a solved quotient, is
-    /// answered again without growing it.
-    fn quotient(&self, max_heap: u64, progress: bool) -> Result<QuotientReport, GameError> {
+    /// answered again without growing it, unless a checkpoint is asked
+    /// for (then it is read, and written). A checkpoint is the rule's
+    /// (`octal 0.77`): `kayles` and `octal --code 0.77` share one.
+    fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
         let max_heap = quotient_heaps(max_heap)?;
         let mut cached = self
             .quotient
@@ -739,10 +741,13 @@ impl Family for TakeBreakFamily {
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
         let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
         let name = self.adapter.name();
-        if let Some(g) = cached.as_ref().filter(|g| same(g)) {
+        if let Some(g) = cached
+            .as_ref()
+            .filter(|g| same(g) && ctl.checkpoint.is_none())
+        {
             return Ok(QuotientReport::presented(&name, &g.q, &g.pres));
         }
-        let grown = Grown::new(self.grow_quotient(max_heap, &self.limits, progress)?);
+        let grown = Grown::new(self.grow_quotient(max_heap, &self.limits, ctl)?);
         let report = QuotientReport::presented(&name, &grown.q, &grown.pres);
         // A solved quotient, or one reaching further, serves the misère
         // analyses better than what they had.
@@ -771,10 +776,16 @@ impl TakeBreakFamily {
         &self,
         max_heap: usize,
         limits: &Limits,
-        progress: bool,
-    ) -> Result<HeapQuotient, SearchError> {
-        let rule = QuotientRule(self.adapter.game().rule().clone());
-        grundy_api::grow_shown(&rule, max_heap, limits, progress)
+        ctl: &QuotientControl,
+    ) -> Result<HeapQuotient, GameError> {
+        let rule = self.adapter.game().rule();
+        grundy_api::grow_shown(
+            &QuotientRule(rule.clone()),
+            &rule.name(),
+            max_heap,
+            limits,
+            ctl,
+        )
     }
 
     /// The misère answer to `args` from the game's quotient, when the
@@ -825,12 +836,15 @@ impl TakeBreakFamily {
                 (Some(u), Some(clock)) => u < clock.now().saturating_add(QUOTIENT_TIME),
                 _ => false,
             };
-            match self.grow_quotient(reach as usize, &limits, false) {
+            match self.grow_quotient(reach as usize, &limits, &QuotientControl::default()) {
                 Ok(q) => *cached = Some(Grown::new(q)),
                 Err(e) => {
                     let timed_out = match &e {
-                        SearchError::QuotientStopped { cause, .. } => is_time(cause),
-                        e => is_time(e),
+                        GameError::Search(SearchError::QuotientStopped { cause, .. }) => {
+                            is_time(cause)
+                        }
+                        GameError::Search(e) => is_time(e),
+                        _ => false,
                     };
                     if !(cut_short && timed_out) {
                         self.quotient_failed.fetch_min(reach, Ordering::Relaxed);

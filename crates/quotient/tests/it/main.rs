@@ -1,4 +1,6 @@
 //! The quotient code checked against an independent misère search of
-//! whole sums, and against the theory (reduced, even order, nim's T_2).
+//! whole sums, and against the theory (reduced, even order, nim's T_2);
+//! checkpoints of a growth, resumed exactly and checked.
 
 mod brute;
+mod checkpoint;
