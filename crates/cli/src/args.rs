@@ -217,6 +217,12 @@ struct SeqArgs {
     /// limits
     #[arg(long)]
     genus: bool,
+    /// Spread the computation over the MPI ranks this process is one of
+    /// (start it with `mpirun -np P grundy seq ... --mpi`; alone, it is one
+    /// rank); rank 0 prints and writes the files. Needs a grundy built
+    /// with `--features mpi`
+    #[arg(long)]
+    mpi: bool,
 }
 
 /// The arguments of `quotient`.
@@ -283,8 +289,8 @@ pub enum Parsed {
     Analyze(Request),
     /// `grundy batch` (positions come from stdin).
     Batch(Request),
-    /// `grundy seq`.
-    Seq(Request, SeqRequest),
+    /// `grundy seq`, and whether across MPI ranks (`--mpi`).
+    Seq(Request, SeqRequest, bool),
     /// `grundy quotient`: the largest heap, the progress bar, the
     /// checkpoint.
     Quotient(Request, QuotientRequest),
@@ -556,7 +562,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
             let (r, q) = Request::new(reg, options, s.game.words, &s.game.common.text())
                 .and_then(|r| r.seq(&text))
                 .map_err(usage)?;
-            Parsed::Seq(r, q)
+            Parsed::Seq(r, q, s.mpi)
         }
         "quotient" => {
             let q = QuotientArgs::from_arg_matches(m).map_err(clap_error)?;

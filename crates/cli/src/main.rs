@@ -17,6 +17,7 @@ mod lines;
 mod nim;
 mod play;
 mod plot;
+mod ranks;
 mod seq;
 mod values_file;
 
@@ -130,9 +131,11 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 parallel,
             )?
         }
-        Parsed::Seq(req, s) => {
+        Parsed::Seq(req, s, mpi) => {
             let family = build(&req)?;
-            seq::run(&*family, &req, &s, &mut out)?;
+            // Dropped (MPI finished) before the process exits.
+            let started = ranks::start(mpi)?;
+            seq::run(&*family, &req, &s, started.as_ref(), &mut out)?;
             0
         }
         Parsed::Quotient(req, quotient) => {

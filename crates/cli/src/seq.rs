@@ -5,6 +5,7 @@
 use crate::cleanup;
 use crate::error::CliError;
 use crate::plot;
+use crate::ranks::Started;
 use crate::values_file::ValuesFile;
 use grundy_api::render;
 use grundy_api::request::{Request, SeqRequest};
@@ -20,20 +21,35 @@ pub fn run(
     family: &dyn Family,
     req: &Request,
     seq: &SeqRequest,
+    ranks: Option<&Started>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     // Checked before the computation, so a bad path fails at once.
-    let ctl = seq.control(req)?;
-    if let Some(path) = &ctl.checkpoint {
+    let mut ctl = seq.control(req)?;
+    // Across ranks, every rank computes; rank 0 alone draws the progress
+    // bar, keeps the checkpoint and writes the files and the answer.
+    let root = ranks.is_none_or(|r| r.ranks().is_root());
+    ctl.ranks = ranks.map(Started::ranks);
+    ctl.progress &= root;
+    if let Some(path) = ctl.checkpoint.as_ref().filter(|_| root) {
         cleanup::checkpoint_on_signal(path);
     }
-    let values_file = seq.values.as_deref().map(ValuesFile::create).transpose()?;
+    let values_file = seq
+        .values
+        .as_deref()
+        .filter(|_| root)
+        .map(ValuesFile::create)
+        .transpose()?;
     let plot_file = seq
         .plot
         .as_deref()
+        .filter(|_| root)
         .map(plot::PlotFile::create)
         .transpose()?;
     let report = grundy_api::seq_report(family, seq.n, &ctl, seq.genus)?;
+    if !root {
+        return Ok(());
+    }
     if let Some(f) = values_file {
         f.finish(&report.values)?;
     }

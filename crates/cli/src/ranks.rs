@@ -1,0 +1,162 @@
+//! `--mpi`: the ranks a long command is spread over. Built with the `mpi`
+//! feature, the MPI binding (rsmpi on the system's MPI): started by
+//! `mpirun -np P grundy ... --mpi`, each process is one rank of
+//! `MPI_COMM_WORLD`; started alone, it is rank 0 of 1. Without the
+//! feature, `--mpi` is refused with the command that builds it.
+
+use crate::error::CliError;
+use grundy_api::GameError;
+use grundy_engine::ranks::Ranks;
+use std::sync::Arc;
+
+/// MPI, started for this command and finished when dropped (every rank
+/// must drop it before the process exits).
+pub struct Started {
+    #[cfg(feature = "mpi")]
+    _universe: mpi::environment::Universe,
+    ranks: Arc<dyn Ranks>,
+}
+
+impl Started {
+    /// This process's rank among all.
+    pub fn ranks(&self) -> Arc<dyn Ranks> {
+        self.ranks.clone()
+    }
+}
+
+/// Starts MPI when `wanted`; `None` when not.
+///
+/// Errors: `--mpi` in a build without the `mpi` feature, or MPI that
+/// cannot start (exit status 2).
+pub fn start(wanted: bool) -> Result<Option<Started>, CliError> {
+    if !wanted {
+        return Ok(None);
+    }
+    start_mpi().map(Some)
+}
+
+#[cfg(not(feature = "mpi"))]
+fn start_mpi() -> Result<Started, CliError> {
+    Err(GameError::Input(
+        "--mpi: this grundy was built without MPI; build it with `cargo build --release -p grundy-cli --features mpi` (needs Open MPI and libclang) and start it with `mpirun -np P grundy ... --mpi`".into(),
+    )
+    .into())
+}
+
+#[cfg(feature = "mpi")]
+fn start_mpi() -> Result<Started, CliError> {
+    use mpi::traits::Communicator;
+    // Only the thread running the command calls MPI; worker threads
+    // compute between the calls.
+    let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
+        .ok_or_else(|| GameError::Input("--mpi: MPI is already started in this process".into()))?;
+    let world = universe.world();
+    let ranks = Arc::new(binding::Mpi {
+        rank: usize::try_from(world.rank()).unwrap_or(0),
+        size: usize::try_from(world.size()).unwrap_or(1).max(1),
+    });
+    Ok(Started {
+        _universe: universe,
+        ranks,
+    })
+}
+
+#[cfg(feature = "mpi")]
+mod binding {
+    use grundy_engine::ranks::{Ranks, RanksError};
+    use mpi::datatype::PartitionMut;
+    use mpi::topology::SimpleCommunicator;
+    use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Source};
+    use mpi::Count;
+
+    /// The ranks of `MPI_COMM_WORLD`. Holds no MPI handle (the world
+    /// communicator is named afresh at each call), so it may be shared
+    /// between threads; MPI is called only while the `Universe` lives.
+    #[derive(Debug)]
+    pub struct Mpi {
+        pub rank: usize,
+        pub size: usize,
+    }
+
+    /// `bytes` and one byte more (see [`Mpi::all_gather`]).
+    fn padded(bytes: &[u8]) -> Vec<u8> {
+        let mut v = Vec::with_capacity(bytes.len() + 1);
+        v.extend_from_slice(bytes);
+        v.push(0);
+        v
+    }
+
+    fn count(n: usize) -> Result<Count, RanksError> {
+        Count::try_from(n).map_err(|_| {
+            RanksError(format!(
+                "a message of {n} bytes is past MPI's {} a call",
+                Count::MAX
+            ))
+        })
+    }
+
+    impl Ranks for Mpi {
+        fn rank(&self) -> usize {
+            self.rank
+        }
+
+        fn size(&self) -> usize {
+            self.size
+        }
+
+        fn all_gather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, RanksError> {
+            let world = SimpleCommunicator::world();
+            // Never an empty buffer: its dangling address (1) is Open MPI's
+            // MPI_IN_PLACE. Each message carries one byte more, dropped.
+            let mine = padded(mine);
+            let n = count(mine.len())?;
+            let mut counts: Vec<Count> = vec![0; self.size];
+            world.all_gather_into(&n, &mut counts[..]);
+            let mut displs: Vec<Count> = Vec::with_capacity(self.size);
+            let mut total = 0usize;
+            for &c in &counts {
+                displs.push(count(total)?);
+                total += usize::try_from(c).unwrap_or(0);
+            }
+            count(total)?;
+            let mut buf = vec![0u8; total];
+            {
+                let mut part = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);
+                world.all_gather_varcount_into(&mine[..], &mut part);
+            }
+            let mut all = Vec::with_capacity(self.size);
+            let mut at = 0;
+            for &c in &counts {
+                let c = usize::try_from(c).unwrap_or(0);
+                all.push(buf[at..(at + c).saturating_sub(1).max(at)].to_vec());
+                at += c;
+            }
+            Ok(all)
+        }
+
+        fn send(&self, to: usize, tag: u16, bytes: &[u8]) -> Result<(), RanksError> {
+            let to = Count::try_from(to)
+                .ok()
+                .filter(|&t| (t as usize) < self.size)
+                .ok_or_else(|| RanksError(format!("no rank {to}")))?;
+            let bytes = padded(bytes);
+            count(bytes.len())?;
+            SimpleCommunicator::world()
+                .process_at_rank(to)
+                .send_with_tag(&bytes[..], Count::from(tag));
+            Ok(())
+        }
+
+        fn receive(&self) -> Result<(usize, u16, Vec<u8>), RanksError> {
+            let (mut bytes, status) = SimpleCommunicator::world()
+                .any_process()
+                .receive_vec::<u8>();
+            bytes.pop();
+            let from = usize::try_from(status.source_rank())
+                .map_err(|_| RanksError("a message from no rank".into()))?;
+            let tag = u16::try_from(status.tag())
+                .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
+            Ok((from, tag, bytes))
+        }
+    }
+}
