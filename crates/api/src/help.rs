@@ -72,6 +72,20 @@ seconds, at the end, and when a limit stops it) and resumes it from FILE,
 checked first, so the same command with a larger limit goes on from there
 and prints what an uninterrupted growth prints.";
 
+/// `survey`: what each line holds and how codes are handed out.
+pub const SURVEY: &str = "\
+Computes the value sequence of every code of the list to N heaps, or until
+its period is proven (the periodicity theorem of take-and-break games),
+and prints one line per code in the order of the list: the code, its
+pre-period and period (proven, observed in the heaps computed, or none),
+the heaps computed, the largest value, the rare/common mask in use and the
+seconds it took. --json prints one JSON line per code (fields code,
+preperiod, period, proven, heaps, max_value, rare_mask, seconds, and error
+for a code that hit a limit). Codes go to the threads as they free up; with
+--mpi under `mpirun -np P`, rank 0 hands them to the other ranks as they
+free up and computes one itself whenever none is waiting. The lines are the
+same whatever the threads or ranks, but for the seconds.";
+
 /// `batch`: one position a line in, one JSON line out.
 pub const BATCH: &str = "\
 Each input line holds one position, written as the position arguments of

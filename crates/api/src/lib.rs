@@ -41,6 +41,7 @@ pub mod puzzle;
 pub mod render;
 pub mod request;
 pub mod summary;
+pub mod survey;
 pub mod values;
 
 pub use family::{

@@ -21,6 +21,7 @@ use grundy_api::puzzle::Puzzle;
 use grundy_api::request::{
     self, CommonText, QuotientRequest, QuotientText, Request, SeqRequest, SeqText,
 };
+use grundy_api::survey::SurveyRequest;
 use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
 use std::ffi::OsString;
 
@@ -76,6 +77,10 @@ enum Command {
         mut_arg("misere", |a| a.hide(true))
     )]
     Quotient(QuotientArgs),
+    /// Value sequences of many take-and-break codes: pre-period, period,
+    /// proof, largest value; one line per code in the list's order
+    #[command(after_help = help::SURVEY)]
+    Survey(SurveyArgs),
     /// Play a game against the engine in the terminal
     #[command(
         after_help = help::PLAY,
@@ -225,6 +230,37 @@ struct SeqArgs {
     mpi: bool,
 }
 
+/// The arguments of `survey`.
+#[derive(Args, Debug, Clone)]
+struct SurveyArgs {
+    /// Codes separated by commas, or patterns whose lower-case letters
+    /// stand for every octal digit (0.xyz: all 511 three-digit codes)
+    #[arg(long, value_name = "LIST", required = true)]
+    codes: String,
+    /// Compute each code's heaps 0 to N (fewer once its period is proven)
+    #[arg(short = 'n', value_name = "N", required = true)]
+    largest: String,
+    /// One JSON line per code instead of the table
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (0: every core; default every core, one a rank with
+    /// --mpi)
+    #[arg(long, value_name = "N")]
+    threads: Option<String>,
+    /// Each code's time budget in seconds (default none); a code past it
+    /// gets a line with its error
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<String>,
+    /// Most memory each code's values may take (see analyze)
+    #[arg(long, value_name = "SIZE")]
+    max_memory: Option<String>,
+    /// Hand the codes out to MPI ranks (`mpirun -np P grundy survey ...
+    /// --mpi`); rank 0 writes the lines. Needs a grundy built with
+    /// `--features mpi`
+    #[arg(long)]
+    mpi: bool,
+}
+
 /// The arguments of `quotient`.
 #[derive(Args, Debug, Clone, Default)]
 struct QuotientArgs {
@@ -289,6 +325,8 @@ pub enum Parsed {
     Analyze(Request),
     /// `grundy batch` (positions come from stdin).
     Batch(Request),
+    /// `grundy survey`, and whether across MPI ranks (`--mpi`).
+    Survey(SurveyRequest, bool),
     /// `grundy seq`, and whether across MPI ranks (`--mpi`).
     Seq(Request, SeqRequest, bool),
     /// `grundy quotient`: the largest heap, the progress bar, the
@@ -448,6 +486,18 @@ where
                 NimRequest::new(op, &words).map_err(usage)?,
                 a.json,
             ));
+        }
+        Command::Survey(a) => {
+            let req = SurveyRequest::new(
+                &a.codes,
+                &a.largest,
+                a.threads.as_deref(),
+                a.time_limit.as_deref(),
+                a.max_memory.as_deref(),
+                a.json,
+            )
+            .map_err(usage)?;
+            return Ok(Parsed::Survey(req, a.mpi));
         }
         Command::Analyze(a) | Command::Batch(a) => a.game,
         Command::Seq(s) => s.game,

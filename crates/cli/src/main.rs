@@ -58,6 +58,48 @@ fn install_panic_hook() {
     }));
 }
 
+/// `grundy survey`: the lines as they come, in the list's order (rank 0
+/// alone writes across ranks).
+fn survey(
+    s: &grundy_api::survey::SurveyRequest,
+    started: Option<&ranks::Started>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use grundy_api::survey;
+    let ranks = started.map(ranks::Started::ranks);
+    let threads = s.threads(ranks.is_some());
+    if !s.json && ranks.as_ref().is_none_or(|r| r.is_root()) {
+        writeln!(out, "{}", survey::TEXT_HEADING)?;
+    }
+    let mut written: Option<io::Error> = None;
+    let mut emit = |line: survey::SurveyLine| -> Result<(), GameError> {
+        let text = if s.json {
+            serde_json::to_string(&line)
+                .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?
+        } else {
+            survey::line_text(&line)
+        };
+        // Each line as soon as it is known: a survey runs for hours.
+        writeln!(out, "{text}")
+            .and_then(|()| out.flush())
+            .map_err(|e| {
+                let said = GameError::Internal(format!("writing a line: {e}"));
+                written = Some(e);
+                said
+            })
+    };
+    let done = match &ranks {
+        Some(r) => survey::survey_ranks(&s.codes, s.n, &s.control, threads, &**r, &mut emit),
+        None => survey::survey_threads(&s.codes, s.n, &s.control, threads, &mut emit),
+    };
+    // A failed write is reported as the write it was (a closed pipe ends
+    // the command quietly).
+    match written {
+        Some(e) => Err(e.into()),
+        None => Ok(done?),
+    }
+}
+
 /// Prints `e` as one line on stderr and returns its exit status. A closed
 /// stdout (`grundy batch ... | head`) ends the command quietly.
 fn report(e: &CliError) -> i32 {
@@ -130,6 +172,11 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 &mut out,
                 parallel,
             )?
+        }
+        Parsed::Survey(s, mpi) => {
+            let started = ranks::start(mpi)?;
+            survey(&s, started.as_ref(), &mut out)?;
+            0
         }
         Parsed::Seq(req, s, mpi) => {
             let family = build(&req)?;

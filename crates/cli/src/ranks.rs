@@ -65,6 +65,7 @@ fn start_mpi() -> Result<Started, CliError> {
 mod binding {
     use grundy_engine::ranks::{Ranks, RanksError};
     use mpi::datatype::PartitionMut;
+    use mpi::point_to_point::MatchedReceiveVec;
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Source};
     use mpi::Count;
@@ -157,6 +158,20 @@ mod binding {
             let tag = u16::try_from(status.tag())
                 .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
             Ok((from, tag, bytes))
+        }
+
+        fn try_receive(&self) -> Result<Option<(usize, u16, Vec<u8>)>, RanksError> {
+            let world = SimpleCommunicator::world();
+            let Some(probed) = world.any_process().immediate_matched_probe() else {
+                return Ok(None);
+            };
+            let (mut bytes, status) = probed.matched_receive_vec::<u8>();
+            bytes.pop();
+            let from = usize::try_from(status.source_rank())
+                .map_err(|_| RanksError("a message from no rank".into()))?;
+            let tag = u16::try_from(status.tag())
+                .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
+            Ok(Some((from, tag, bytes)))
         }
     }
 }

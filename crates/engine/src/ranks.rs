@@ -46,6 +46,10 @@ pub trait Ranks: Send + Sync + fmt::Debug {
     /// rank; returns the sender, its tag and its bytes.
     fn receive(&self) -> Result<(usize, u16, Vec<u8>), RanksError>;
 
+    /// Point to point: the next message to this rank if one has arrived,
+    /// without waiting.
+    fn try_receive(&self) -> Result<Option<(usize, u16, Vec<u8>)>, RanksError>;
+
     /// Whether this is rank 0, the one that reads input and writes output.
     fn is_root(&self) -> bool {
         self.rank() == 0
@@ -97,6 +101,10 @@ impl Ranks for OneRank {
         Err(RanksError(
             "one rank alone has no message to receive".into(),
         ))
+    }
+
+    fn try_receive(&self) -> Result<Option<(usize, u16, Vec<u8>)>, RanksError> {
+        Ok(None)
     }
 }
 
@@ -235,6 +243,21 @@ impl Ranks for Thread {
             .map_err(|_| RanksError("a rank's thread panicked".into()))?
             .recv()
             .map_err(|_| RanksError("every other rank has ended".into()))
+    }
+
+    fn try_receive(&self) -> Result<Option<(usize, u16, Vec<u8>)>, RanksError> {
+        match self
+            .inbox
+            .lock()
+            .map_err(|_| RanksError("a rank's thread panicked".into()))?
+            .try_recv()
+        {
+            Ok(m) => Ok(Some(m)),
+            Err(std::sync::mpsc::TryRecvError::Empty) => Ok(None),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err(RanksError("every other rank has ended".into()))
+            }
+        }
     }
 }
 

@@ -11,7 +11,7 @@
 use crate::kernel::{Kernel, BATCH};
 use crate::parallel::{block_size, phase_one, phase_two, Workers};
 use crate::{SeqError, Value};
-use grundy_engine::ranks::{share, Ranks, RanksError};
+use grundy_engine::ranks::{share, Ranks};
 
 /// Heaps below this are computed by every rank alike: their blocks would
 /// be too small to divide.
@@ -19,12 +19,6 @@ const MIN_DISTRIBUTED: usize = 4096;
 /// Blocks grow with the ranks up to this many times the one-machine
 /// block: phase two, which every rank runs whole, grows with the block.
 const MAX_BLOCK_FACTOR: usize = 4;
-
-impl From<RanksError> for SeqError {
-    fn from(e: RanksError) -> SeqError {
-        SeqError::Ranks(e.to_string())
-    }
-}
 
 impl Workers {
     /// Computes the values of heaps `values.len()..end` with the ranks of

@@ -79,3 +79,9 @@ pub enum SeqError {
     #[error("unknown method '{0}' (expected naive, rc or parallel)")]
     UnknownMethod(String),
 }
+
+impl From<grundy_engine::ranks::RanksError> for SeqError {
+    fn from(e: grundy_engine::ranks::RanksError) -> SeqError {
+        SeqError::Ranks(e.to_string())
+    }
+}

@@ -86,6 +86,12 @@ impl Sequence {
         self.values
     }
 
+    /// The mask of the rare/common split the last computation used (the
+    /// values v whose `v & mask` has even parity are rare), if it used one.
+    pub fn rare_mask(&self) -> Option<u32> {
+        self.kernel.as_ref().and_then(|(_, k)| k.mask())
+    }
+
     /// The proven period, if one has been proven.
     pub fn proven_period(&self) -> Option<Period> {
         self.proven
@@ -291,6 +297,7 @@ fn agree(_: &dyn Ranks, local: Result<(), SeqError>) -> Result<(), SeqError> {
 
 /// Whether this process writes the files of a run: always alone, rank 0
 /// across ranks.
+#[cfg(feature = "checkpoint")]
 fn is_root(ctl: &Control) -> bool {
     ctl.ranks.as_ref().is_none_or(|r| r.is_root())
 }

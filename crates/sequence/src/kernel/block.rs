@@ -11,11 +11,6 @@ use crate::scan::{scan_all, Pairs};
 use crate::{SeqError, Value};
 
 impl Kernel {
-    /// The mask in use, if the rare/common method is active.
-    pub fn mask(&self) -> Option<u32> {
-        self.mask
-    }
-
     /// The values of heaps below `synced`, both ways round.
     fn pairs<'a>(&'a self, values: &'a [Value]) -> Pairs<'a> {
         Pairs {

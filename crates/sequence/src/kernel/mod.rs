@@ -67,6 +67,11 @@ impl Kernel {
         k
     }
 
+    /// The mask in use, if the rare/common method is active.
+    pub fn mask(&self) -> Option<u32> {
+        self.mask
+    }
+
     /// Tells the kernel how many heaps the computation is expected to
     /// reach: its reversed copy of the values grows geometrically up to
     /// that length, not beyond (a sequence whose period is proven early

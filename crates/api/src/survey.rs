@@ -1,0 +1,489 @@
+//! `grundy survey`: many take-and-break codes, each computed to n heaps
+//! (or until its period is proven), one line per code in the order of the
+//! list, whatever the number of threads or ranks. Codes are handed out as
+//! workers free up: to threads of this process, or across ranks by rank 0
+//! (manager) to the others (workers), rank 0 computing too between
+//! messages.
+
+use crate::GameError;
+use grundy_engine::ranks::{Ranks, RanksError};
+use grundy_sequence::{compute, Control, HeapRule, Method, TakeBreak};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// The most codes one survey takes (`0.wxyz` is 4,096).
+pub const MAX_CODES: usize = 1 << 16;
+
+/// One code's line: the `survey --json` document of the command-line
+/// contract.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SurveyLine {
+    /// The code as written in the list (or produced by its pattern).
+    pub code: String,
+    /// The pre-period: proven, or observed in the heaps computed; `None`
+    /// when no period shows.
+    pub preperiod: Option<u64>,
+    /// The period, likewise.
+    pub period: Option<u64>,
+    /// Whether the periodicity theorem proves the period for every heap.
+    pub proven: bool,
+    /// The heaps computed (up to n, fewer once a period is proven).
+    pub heaps: u64,
+    /// The largest value among them.
+    pub max_value: Option<u64>,
+    /// The mask of the rare/common split in use at the end, if any.
+    pub rare_mask: Option<u32>,
+    /// Wall-clock seconds this code took on its worker.
+    pub seconds: f64,
+    /// Why the code could not be computed (a limit, a value too large):
+    /// the other fields are then empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The codes a list names, in its order: items separated by commas, each
+/// a code (`0.137`, `4.7`, `0.F3`) or a pattern whose lower-case letters
+/// each stand for every octal digit 0 to 7, the first letter slowest
+/// (`0.xyz` is 0.001, 0.002, ..., 0.777: 511 codes, 0.000 allowing no
+/// move).
+///
+/// Errors: an empty list or item, an item that is no code, more than
+/// [`MAX_CODES`] codes (each names the item).
+pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
+    let mut codes = Vec::new();
+    for item in list.split(',') {
+        let item = item.trim();
+        if item.is_empty() {
+            return Err(GameError::Input(format!(
+                "--codes {list:?}: an empty item; separate codes by single commas"
+            )));
+        }
+        let letters = item.chars().filter(char::is_ascii_lowercase).count();
+        if letters > 5 || codes.len() + 8usize.pow(letters as u32) > MAX_CODES {
+            return Err(GameError::Input(format!(
+                "--codes: {item} and the codes before it are more than {MAX_CODES}"
+            )));
+        }
+        for k in 0..8usize.pow(letters as u32) {
+            let mut digit = letters;
+            let code: String = item
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_lowercase() {
+                        digit -= 1;
+                        char::from(b'0' + ((k >> (3 * digit)) & 7) as u8)
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            match TakeBreak::parse(&code) {
+                Ok(_) => codes.push(code),
+                // A pattern's codes without a move (0.000) are no games.
+                Err(_) if letters > 0 => {}
+                Err(e) => return Err(GameError::Input(format!("--codes: {item}: {e}"))),
+            }
+        }
+    }
+    Ok(codes)
+}
+
+/// Computes one code to `n` heaps under `ctl` (its period ends it early).
+pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
+    let start = Instant::now();
+    let empty = |error: String| SurveyLine {
+        code: code.to_string(),
+        preperiod: None,
+        period: None,
+        proven: false,
+        heaps: 0,
+        max_value: None,
+        rare_mask: None,
+        seconds: start.elapsed().as_secs_f64(),
+        error: Some(error),
+    };
+    let rule = match TakeBreak::parse(code) {
+        Ok(rule) => HeapRule::TakeBreak(rule),
+        Err(e) => return empty(e.to_string()),
+    };
+    match compute(rule, n, ctl) {
+        Err(e) => empty(e.to_string()),
+        Ok(seq) => {
+            let period = seq.period();
+            SurveyLine {
+                code: code.to_string(),
+                preperiod: period.map(|p| p.preperiod),
+                period: period.map(|p| p.period),
+                proven: period.is_some_and(|p| p.proven),
+                heaps: seq.values().len() as u64,
+                max_value: seq.values().iter().max().map(|&v| u64::from(v)),
+                rare_mask: seq.rare_mask(),
+                seconds: start.elapsed().as_secs_f64(),
+                error: None,
+            }
+        }
+    }
+}
+
+/// The control of one code's computation: one thread (the survey runs
+/// codes side by side), no checkpoint, the caller's time and memory limits.
+fn one_code(ctl: &Control) -> Control {
+    Control {
+        method: Method::Rc,
+        threads: 1,
+        progress: false,
+        checkpoint: None,
+        ranks: None,
+        ..ctl.clone()
+    }
+}
+
+/// Surveys `codes` to `n` heaps on `threads` threads of this process,
+/// handing each code to the next free thread; `emit` gets the lines in
+/// the order of `codes`, each as soon as it and every line before it are
+/// done.
+pub fn survey_threads(
+    codes: &[String],
+    n: u64,
+    ctl: &Control,
+    threads: usize,
+    emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let per_code = one_code(ctl);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1).min(codes.len().max(1)) {
+            let tx = tx.clone();
+            let (next, per_code) = (&next, &per_code);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(code) = codes.get(i) else { break };
+                if tx.send((i, survey_one(code, n, per_code))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut ordered = InOrder::default();
+        for (i, line) in rx {
+            ordered.put(i, line, emit)?;
+        }
+        Ok(())
+    })
+}
+
+/// Lines that arrive in any order, emitted in order.
+#[derive(Default)]
+struct InOrder {
+    next: usize,
+    waiting: BTreeMap<usize, SurveyLine>,
+}
+
+impl InOrder {
+    fn put(
+        &mut self,
+        i: usize,
+        line: SurveyLine,
+        emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        self.waiting.insert(i, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            emit(line)?;
+            self.next += 1;
+        }
+        Ok(())
+    }
+}
+
+/// Message tags of the survey across ranks.
+const WORK: u16 = 1;
+const DONE: u16 = 2;
+const RESULT: u16 = 3;
+
+fn ranks_error(e: RanksError) -> GameError {
+    GameError::Internal(e.to_string())
+}
+
+/// Surveys `codes` across `ranks` (every rank calls it with the same
+/// arguments): rank 0 hands each code to the next worker rank that asks,
+/// computes the next code itself whenever no worker is waiting, and
+/// `emit`s the lines in the order of `codes`; the other ranks compute
+/// what they are given (on `threads` threads each) and emit nothing. One
+/// rank alone is [`survey_threads`] on its threads.
+pub fn survey_ranks(
+    codes: &[String],
+    n: u64,
+    ctl: &Control,
+    threads: usize,
+    ranks: &dyn Ranks,
+    emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    if ranks.size() == 1 {
+        return survey_threads(codes, n, ctl, threads, emit);
+    }
+    let per_code = Control {
+        method: if threads > 1 {
+            Method::Parallel
+        } else {
+            Method::Rc
+        },
+        threads,
+        ..one_code(ctl)
+    };
+    if !ranks.is_root() {
+        // A worker: ask (with the last result), compute, until told done.
+        ranks.send(0, RESULT, &[]).map_err(ranks_error)?;
+        loop {
+            let (_, tag, bytes) = ranks.receive().map_err(ranks_error)?;
+            if tag == DONE {
+                return Ok(());
+            }
+            let i = index(&bytes)?;
+            let code = codes
+                .get(i)
+                .ok_or_else(|| GameError::Internal(format!("survey: no code {i}")))?;
+            let line = survey_one(code, n, &per_code);
+            let mut msg = (i as u64).to_le_bytes().to_vec();
+            msg.extend(serde_json::to_vec(&line).map_err(|e| GameError::Internal(e.to_string()))?);
+            ranks.send(0, RESULT, &msg).map_err(ranks_error)?;
+        }
+    }
+    // The manager: a worker asks once at the start and again with each
+    // result; it is sent the next code, or told it is done.
+    let mut next = 0usize;
+    let mut ordered = InOrder::default();
+    let mut working = ranks.size() - 1;
+    let serve = |(from, _, bytes): (usize, u16, Vec<u8>),
+                 next: &mut usize,
+                 working: &mut usize,
+                 ordered: &mut InOrder,
+                 emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>|
+     -> Result<(), GameError> {
+        if !bytes.is_empty() {
+            let i = index(&bytes)?;
+            let line: SurveyLine = serde_json::from_slice(&bytes[8..])
+                .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))?;
+            ordered.put(i, line, emit)?;
+        }
+        if *next < codes.len() {
+            ranks
+                .send(from, WORK, &(*next as u64).to_le_bytes())
+                .map_err(ranks_error)?;
+            *next += 1;
+        } else {
+            ranks.send(from, DONE, &[]).map_err(ranks_error)?;
+            *working -= 1;
+        }
+        Ok(())
+    };
+    while working > 0 || next < codes.len() {
+        while let Some(m) = ranks.try_receive().map_err(ranks_error)? {
+            serve(m, &mut next, &mut working, &mut ordered, emit)?;
+        }
+        if next < codes.len() {
+            // No worker waiting: rank 0 takes the next code itself.
+            let i = next;
+            next += 1;
+            ordered.put(i, survey_one(&codes[i], n, &per_code), emit)?;
+        } else if working > 0 {
+            let m = ranks.receive().map_err(ranks_error)?;
+            serve(m, &mut next, &mut working, &mut ordered, emit)?;
+        }
+    }
+    Ok(())
+}
+
+fn index(bytes: &[u8]) -> Result<usize, GameError> {
+    let b: [u8; 8] = bytes
+        .get(..8)
+        .and_then(|b| b.try_into().ok())
+        .ok_or_else(|| GameError::Internal("survey: a message without its code".into()))?;
+    usize::try_from(u64::from_le_bytes(b)).map_err(|e| GameError::Internal(e.to_string()))
+}
+
+/// `survey` as asked: the codes, the heaps, the threads and the limits of
+/// each code.
+#[derive(Clone, Debug)]
+pub struct SurveyRequest {
+    /// The codes, in the order of the list.
+    pub codes: Vec<String>,
+    /// Each code's largest heap.
+    pub n: u64,
+    /// `--threads`, if given (0 is every core).
+    pub threads: Option<usize>,
+    /// One JSON line per code instead of the table.
+    pub json: bool,
+    /// Each code's time limit and the memory budget.
+    pub control: Control,
+}
+
+impl SurveyRequest {
+    /// The threads each process runs: those asked for (0: every core),
+    /// else every core alone and one a rank across ranks (where one rank
+    /// a core is the usual start).
+    pub fn threads(&self, across_ranks: bool) -> usize {
+        match self.threads {
+            Some(0) | None if !across_ranks || self.threads == Some(0) => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            None => 1,
+            Some(t) => t,
+        }
+    }
+
+    /// Checks the typed options: `--codes` (see [`parse_codes`]), `-n`,
+    /// `--threads`, `--time-limit` (each code's), `--max-memory`.
+    pub fn new(
+        codes: &str,
+        n: &str,
+        threads: Option<&str>,
+        time_limit: Option<&str>,
+        max_memory: Option<&str>,
+        json: bool,
+    ) -> Result<SurveyRequest, GameError> {
+        let codes = parse_codes(codes)?;
+        let n = crate::request::seq_n(n)?;
+        let threads = threads
+            .map(|t| {
+                crate::parse_u64_in(t, 0, crate::request::MAX_THREADS)
+                    .map(|t| t as usize)
+                    .map_err(|e| GameError::Input(format!("--threads: {e}")))
+            })
+            .transpose()?;
+        let limits = crate::request::limits(None, time_limit, max_memory)?;
+        Ok(SurveyRequest {
+            codes,
+            n,
+            threads,
+            json,
+            control: Control {
+                time_limit: time_limit.and(limits.max_time),
+                memory_limit: Some(limits.max_memory),
+                ..Control::default()
+            },
+        })
+    }
+}
+
+/// The text line of one code: code, pre-period, period, proven or not,
+/// heaps, largest value, mask, seconds.
+pub fn line_text(l: &SurveyLine) -> String {
+    if let Some(e) = &l.error {
+        return format!("{:<10} error: {e}", l.code);
+    }
+    let opt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+    format!(
+        "{:<10} {:>10} {:>8} {:<8} {:>10} {:>6} {:>6} {:>9.3}",
+        l.code,
+        opt(l.preperiod),
+        opt(l.period),
+        if l.proven {
+            "proven"
+        } else if l.period.is_some() {
+            "observed"
+        } else {
+            "none"
+        },
+        l.heaps,
+        opt(l.max_value),
+        l.rare_mask.map_or("-".into(), |m| format!("{m:#x}")),
+        l.seconds
+    )
+}
+
+/// The heading of [`line_text`]'s columns.
+pub const TEXT_HEADING: &str =
+    "code        preperiod   period period      heaps    max   mask   seconds";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_engine::ranks::in_process;
+    use std::sync::Arc;
+
+    #[test]
+    fn patterns_give_every_code_of_their_shape_in_order() {
+        let codes = parse_codes("0.xy,4.7").unwrap();
+        assert_eq!(codes.len(), 64);
+        assert_eq!(codes[0], "0.01");
+        assert_eq!(codes[7], "0.10");
+        assert_eq!(codes[62], "0.77");
+        assert_eq!(codes[63], "4.7");
+        assert_eq!(parse_codes("0.xyz").unwrap().len(), 511);
+        for bad in [
+            "",
+            "0.6,,0.7",
+            "0.9",
+            "kayles",
+            "0.abcdef",
+            "0.xyzwv,0.xyzwv,0.xy",
+        ] {
+            assert!(parse_codes(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// The lines without their times (which differ run to run).
+    fn timeless(mut lines: Vec<SurveyLine>) -> Vec<SurveyLine> {
+        for l in &mut lines {
+            l.seconds = 0.0;
+        }
+        lines
+    }
+
+    #[test]
+    fn threads_and_ranks_give_the_lines_of_one_thread_in_list_order() {
+        let codes = parse_codes("0.xy,0.6,4.7,0.137").unwrap();
+        let ctl = Control::default();
+        let mut alone = Vec::new();
+        for code in &codes {
+            alone.push(survey_one(code, 3000, &one_code(&ctl)));
+        }
+        let alone = timeless(alone);
+        // Kayles is proven with its period, 0.6 has none to 3,000.
+        let kayles = alone.iter().find(|l| l.code == "0.77").unwrap();
+        assert_eq!(
+            (kayles.preperiod, kayles.period, kayles.proven),
+            (Some(71), Some(12), true)
+        );
+        let officers = alone.iter().find(|l| l.code == "0.6").unwrap();
+        assert!(!officers.proven && officers.heaps == 3001, "{officers:?}");
+        for threads in [1, 3] {
+            let mut got = Vec::new();
+            survey_threads(&codes, 3000, &ctl, threads, &mut |l| {
+                got.push(l);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(timeless(got), alone, "{threads} threads");
+        }
+        for size in 1..=3 {
+            let per_rank: Vec<Vec<SurveyLine>> = std::thread::scope(|s| {
+                let handles: Vec<_> = in_process(size)
+                    .into_iter()
+                    .map(|r: Arc<dyn Ranks>| {
+                        let (codes, ctl) = (&codes, &ctl);
+                        s.spawn(move || {
+                            let mut got = Vec::new();
+                            survey_ranks(codes, 3000, ctl, 1, &*r, &mut |l| {
+                                got.push(l);
+                                Ok(())
+                            })
+                            .unwrap();
+                            got
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert_eq!(timeless(per_rank[0].clone()), alone, "{size} ranks");
+            assert!(
+                per_rank[1..].iter().all(Vec::is_empty),
+                "workers emit nothing"
+            );
+        }
+    }
+}
