@@ -173,3 +173,30 @@ fn a_position_given_twice_is_refused() {
     ok(&["analyze", "graph", "--edges", "a-b", "a"]);
     ok(&["analyze", "hackenbush", "--edges", "0-1 1-2"]);
 }
+
+/// A grundy built without the `mpi` feature refuses `--mpi` with the
+/// command that builds one with it, before any work.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_without_the_feature_names_the_build_command() {
+    assert_status_2_naming(
+        &["seq", "kayles", "-n", "10", "--mpi"],
+        "cargo build --release -p grundy-cli --features mpi",
+    );
+    assert_status_2_naming(
+        &["survey", "--codes", "0.6", "-n", "10", "--mpi"],
+        "built without MPI",
+    );
+}
+
+/// `survey` checks its list before any work.
+#[test]
+fn survey_names_the_bad_item_of_its_list() {
+    assert_status_2_naming(
+        &["survey", "--codes", "0.6,,0.7", "-n", "10"],
+        "an empty item",
+    );
+    assert_status_2_naming(&["survey", "--codes", "0.6,0.9", "-n", "10"], "0.9");
+    assert_status_2_naming(&["survey", "--codes", "0.6", "-n", "x"], "-n");
+    assert_status_2_naming(&["survey", "--codes", "0.abcdef", "-n", "10"], "more than");
+}

@@ -23,6 +23,8 @@ mod huge_positions;
 mod json_line;
 mod long_input_lines;
 mod memory_budget;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod nim_arith;
 mod output_files;
 mod pirates;

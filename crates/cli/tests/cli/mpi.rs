@@ -1,0 +1,297 @@
+//! `--mpi` under `mpirun` (built only with the `mpi` feature; CI runs it
+//! with Open MPI): on 1, 2 and 3 ranks, `seq` writes the values file of
+//! the one-machine run byte for byte and `survey` prints its lines (times
+//! aside); a checkpoint of a run on 2 ranks resumes on 3; a rank killed
+//! with SIGKILL ends the run with an error and a checkpoint that resumes
+//! to the one-machine values.
+
+use crate::common::grundy;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// `mpirun -np P grundy ARGS --mpi`, allowed to run as root (CI runs as
+/// root) and to put more ranks than cores on this machine.
+fn mpirun(np: usize, args: &[&str]) -> Command {
+    let mut c = Command::new("mpirun");
+    c.args(["--oversubscribe", "-np", &np.to_string()])
+        .arg(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .arg("--mpi")
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .stdin(Stdio::null());
+    c
+}
+
+/// Runs `mpirun`, failing the test (never hanging it) after `limit`.
+fn run(mut c: Command, limit: Duration) -> Output {
+    let mut child = c
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            panic!("mpirun ran past {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let p = std::env::temp_dir().join(format!("grundy-mpi-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn ok(o: &Output) -> String {
+    assert!(
+        o.status.success(),
+        "failed ({:?}): {}",
+        o.status,
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+#[test]
+fn seq_values_files_are_the_one_machine_files_on_1_2_and_3_ranks() {
+    for (game, n) in [
+        (&["octal", "--code", "0.6"][..], "120000"),
+        (&["octal", "--code", "0.007"][..], "60000"),
+        (&["grundy-game"][..], "60000"),
+        (&["kayles"][..], "60000"),
+    ] {
+        let alone = temp("alone.bin");
+        let mut args = vec!["seq"];
+        args.extend_from_slice(game);
+        args.extend(["-n", n, "--values", alone.to_str().unwrap()]);
+        ok(&grundy(&args));
+        let expected = std::fs::read(&alone).unwrap();
+        for np in 1..=3 {
+            let file = temp(&format!("np{np}.bin"));
+            let mut args = vec!["seq"];
+            args.extend_from_slice(game);
+            args.extend(["-n", n, "--values", file.to_str().unwrap()]);
+            let out = ok(&run(mpirun(np, &args), LIMIT));
+            assert!(out.contains("summary of heaps"), "{game:?}: {out}");
+            assert!(
+                std::fs::read(&file).unwrap() == expected,
+                "{game:?} to {n} on {np} ranks differs from one machine"
+            );
+            std::fs::remove_file(&file).unwrap();
+        }
+        std::fs::remove_file(&alone).unwrap();
+    }
+}
+
+/// The survey's JSON lines without their `seconds`.
+fn timeless(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("seconds");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn survey_lines_are_the_one_machine_lines_on_1_2_and_3_ranks() {
+    let args = [
+        "survey",
+        "--codes",
+        "0.xy,0.6,0.137,4.7,0.F3",
+        "-n",
+        "20000",
+        "--json",
+    ];
+    let expected = timeless(&ok(&grundy(&args)));
+    assert_eq!(expected.len(), 67);
+    assert_eq!(expected[64]["code"], "0.137");
+    assert_eq!(expected[64]["period"], 34);
+    for np in 1..=3 {
+        let got = timeless(&ok(&run(mpirun(np, &args), LIMIT)));
+        assert!(got == expected, "survey on {np} ranks differs");
+    }
+}
+
+#[test]
+fn a_checkpoint_of_two_ranks_resumes_on_three() {
+    let ckpt = temp("resume.ckpt");
+    let c = ckpt.to_str().unwrap();
+    let n = "400000";
+    let stopped = run(
+        mpirun(
+            2,
+            &[
+                "seq",
+                "octal",
+                "--code",
+                "0.6",
+                "-n",
+                n,
+                "--checkpoint",
+                c,
+                "--time-limit",
+                "0.3",
+                "--summary",
+            ],
+        ),
+        LIMIT,
+    );
+    assert_eq!(
+        stopped.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&stopped.stderr)
+    );
+    let said = String::from_utf8_lossy(&stopped.stderr);
+    assert!(said.contains("time limit"), "{said}");
+    assert!(ckpt.exists(), "no checkpoint after the time limit");
+    let values = temp("resumed.bin");
+    let v = values.to_str().unwrap();
+    ok(&run(
+        mpirun(
+            3,
+            &[
+                "seq",
+                "octal",
+                "--code",
+                "0.6",
+                "-n",
+                n,
+                "--checkpoint",
+                c,
+                "--values",
+                v,
+            ],
+        ),
+        LIMIT,
+    ));
+    let alone = temp("resume-alone.bin");
+    ok(&grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        n,
+        "--values",
+        alone.to_str().unwrap(),
+    ]));
+    assert!(std::fs::read(&values).unwrap() == std::fs::read(&alone).unwrap());
+    for p in [&ckpt, &values, &alone] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
+#[test]
+fn a_rank_killed_ends_the_run_with_an_error_and_a_resumable_checkpoint() {
+    let ckpt = temp("kill.ckpt");
+    let c = ckpt.to_str().unwrap();
+    let mut child = mpirun(
+        2,
+        &[
+            "seq",
+            "octal",
+            "--code",
+            "0.6",
+            "-n",
+            "3000000",
+            "--checkpoint",
+            c,
+            "--checkpoint-every",
+            "0.05",
+            "--summary",
+        ],
+    )
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+    let start = Instant::now();
+    while !ckpt.exists() {
+        assert!(start.elapsed() < LIMIT, "no checkpoint written");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its first checkpoint"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // The ranks are grundy processes under mpirun: kill the last one.
+    let ranks = Command::new("pgrep")
+        .args(["-P", &child.id().to_string(), "grundy"])
+        .output()
+        .unwrap();
+    let pids: Vec<String> = String::from_utf8_lossy(&ranks.stdout)
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(pids.len(), 2, "ranks under mpirun: {pids:?}");
+    let killed = Command::new("kill")
+        .args(["-9", &pids[1]])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > LIMIT {
+            let _ = child.kill();
+            panic!("mpirun went on after a rank was killed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(!out.status.success(), "a run with a killed rank succeeded");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("signal 9") || said.contains("Killed"),
+        "{said}"
+    );
+    // The checkpoint resumes, on a different number of ranks, to the
+    // one-machine values.
+    let n = "500000";
+    let values = temp("kill-resumed.bin");
+    let v = values.to_str().unwrap();
+    ok(&run(
+        mpirun(
+            3,
+            &[
+                "seq",
+                "octal",
+                "--code",
+                "0.6",
+                "-n",
+                n,
+                "--checkpoint",
+                c,
+                "--values",
+                v,
+            ],
+        ),
+        LIMIT,
+    ));
+    let alone = temp("kill-alone.bin");
+    ok(&grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        n,
+        "--values",
+        alone.to_str().unwrap(),
+    ]));
+    assert!(std::fs::read(&values).unwrap() == std::fs::read(&alone).unwrap());
+    for p in [&ckpt, &values, &alone] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
