@@ -50,6 +50,7 @@ enum Command {
         after_help = help::ANALYZE,
         override_usage = "grundy analyze [OPTIONS] GAME [OPTIONS] POSITION..."
     )]
+    #[command(mut_arg("mpi", |a| a.hide(true)))]
     Analyze(AnalyzeArgs),
     /// Analyze many positions, one per line on stdin, one JSON line out per line
     #[command(
@@ -179,6 +180,11 @@ struct AnalyzeArgs {
     /// --json)
     #[arg(long)]
     explain: bool,
+    /// Answer the lines on the MPI ranks this process is one of (start it
+    /// with `mpirun -np P grundy batch ... --mpi`); rank 0 reads and writes.
+    /// Needs a grundy built with `--features mpi`
+    #[arg(long)]
+    mpi: bool,
 }
 
 /// The arguments of `seq`.
@@ -323,8 +329,9 @@ pub enum Parsed {
     },
     /// `grundy analyze`.
     Analyze(Request),
-    /// `grundy batch` (positions come from stdin).
-    Batch(Request),
+    /// `grundy batch` (positions come from stdin), and whether across MPI
+    /// ranks (`--mpi`).
+    Batch(Request, bool),
     /// `grundy survey`, and whether across MPI ranks (`--mpi`).
     Survey(SurveyRequest, bool),
     /// `grundy seq`, and whether across MPI ranks (`--mpi`).
@@ -642,7 +649,12 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                 Parsed::Batch(
                     r.and_then(|r| r.batch(a.outcome_only, k, e))
                         .map_err(usage)?,
+                    a.mpi,
                 )
+            } else if a.mpi {
+                return Err(CliError::usage(
+                    "--mpi: one position is answered on one machine; batch, seq and survey take --mpi",
+                ));
             } else {
                 Parsed::Analyze(
                     r.and_then(|r| r.analyze(a.outcome_only, k, e))

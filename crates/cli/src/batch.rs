@@ -202,20 +202,37 @@ impl Job<'_> {
     /// with `parallel` (split where a worker is idle, so slow lines spread
     /// out and fast ones share a buffer), else on this thread.
     fn answer(&self, chunk: &Chunk, buffers: &Buffers, parallel: bool) -> Vec<Piece> {
+        self.answer_range(chunk, 0..chunk.lines.len(), buffers, parallel)
+    }
+
+    /// [`Job::answer`] of the lines `range` of `chunk` only.
+    fn answer_range(
+        &self,
+        chunk: &Chunk,
+        range: Range<usize>,
+        buffers: &Buffers,
+        parallel: bool,
+    ) -> Vec<Piece> {
         let one = |mut piece: Piece, (i, slot): (usize, &Slot)| {
             let status = self.answer_line(chunk, chunk.first + i, slot, &mut piece.out);
             piece.status = worse(piece.status, status);
             piece
         };
+        let start = range.start;
+        let lines = &chunk.lines[range];
         if parallel {
-            chunk
-                .lines
+            lines
                 .par_iter()
                 .enumerate()
+                .map(|(i, slot)| (start + i, slot))
                 .fold(|| buffers.take(), one)
                 .collect()
         } else {
-            vec![chunk.lines.iter().enumerate().fold(buffers.take(), one)]
+            vec![lines
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| (start + i, slot))
+                .fold(buffers.take(), one)]
         }
     }
 
@@ -389,6 +406,141 @@ pub fn run(
     }
 }
 
+/// The bytes of a chunk sent from rank 0 to the others: whether the input
+/// ended, the first line's number, the line count, then each line (tag 0,
+/// length, bytes; or tag 1 and the length of a line too long to keep).
+fn encode_chunk(chunk: &Chunk, eof: bool) -> Vec<u8> {
+    let mut m = Vec::with_capacity(chunk.bytes.len() + 17 + 9 * chunk.lines.len());
+    m.push(u8::from(eof));
+    m.extend_from_slice(&(chunk.first as u64).to_le_bytes());
+    m.extend_from_slice(&(chunk.lines.len() as u64).to_le_bytes());
+    for slot in &chunk.lines {
+        match slot {
+            Slot::Text(r) => {
+                m.push(0);
+                m.extend_from_slice(&(r.len() as u64).to_le_bytes());
+                m.extend_from_slice(&chunk.bytes[r.clone()]);
+            }
+            Slot::TooLong(len) => {
+                m.push(1);
+                m.extend_from_slice(&len.to_le_bytes());
+            }
+        }
+    }
+    m
+}
+
+/// Reads [`encode_chunk`]'s bytes into `chunk`; returns whether the input
+/// ended. Errors name what is wrong with the message.
+fn decode_chunk(m: &[u8], chunk: &mut Chunk) -> Result<bool, String> {
+    let mut at = 0usize;
+    let mut take = |n: usize| -> Result<&[u8], String> {
+        let b = m
+            .get(at..at + n)
+            .ok_or_else(|| format!("chunk message cut short at byte {at}"))?;
+        at += n;
+        Ok(b)
+    };
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+    let eof = take(1)?[0] == 1;
+    let first = word(take(8)?) as usize;
+    let count = word(take(8)?) as usize;
+    chunk.bytes.clear();
+    chunk.lines.clear();
+    chunk.first = first;
+    for _ in 0..count.min(CHUNK) {
+        let tag = take(1)?[0];
+        let len = word(take(8)?);
+        if tag == 1 {
+            chunk.lines.push(Slot::TooLong(len));
+        } else {
+            let start = chunk.bytes.len();
+            chunk.bytes.extend_from_slice(take(len as usize)?);
+            chunk.lines.push(Slot::Text(start..chunk.bytes.len()));
+        }
+    }
+    Ok(eof)
+}
+
+/// [`run`] across `ranks` (every rank calls it, each with its own family
+/// built from the same command line): rank 0 reads each chunk of lines
+/// from `input` and sends it to every rank; each rank answers its share
+/// of the chunk's lines (contiguous, on its rayon pool with `parallel`);
+/// rank 0 gathers the answers and writes them in input order, flushed
+/// each chunk. The other ranks read nothing, write nothing and return 0.
+pub fn run_ranks(
+    family: &dyn Family,
+    play: Play,
+    detail: Detail,
+    input: &mut ReadAhead,
+    out: &mut dyn Write,
+    parallel: bool,
+    ranks: &dyn grundy_engine::ranks::Ranks,
+) -> Result<i32, CliError> {
+    use grundy_engine::ranks::share;
+    let job = Job {
+        family,
+        play,
+        detail,
+    };
+    let lost = |e: grundy_engine::ranks::RanksError| {
+        CliError::from(grundy_api::GameError::Internal(e.to_string()))
+    };
+    let buffers = Buffers::default();
+    let (rank, size) = (ranks.rank(), ranks.size());
+    let mut status = 0;
+    let mut sizer = Sizer::new();
+    let mut chunk = Chunk::default();
+    let mut next = 1;
+    let mut read_error = None;
+    loop {
+        let message = if ranks.is_root() {
+            let got = chunk.refill(input, next, sizer.next());
+            next += chunk.lines.len();
+            read_error = got.error;
+            encode_chunk(&chunk, got.eof)
+        } else {
+            Vec::new()
+        };
+        let message = ranks.broadcast_root(&message).map_err(lost)?;
+        let eof = if ranks.is_root() {
+            message.first() == Some(&1)
+        } else {
+            decode_chunk(&message, &mut chunk)
+                .map_err(|e| CliError::from(grundy_api::GameError::Internal(e)))?
+        };
+        let mine = share(rank, chunk.lines.len(), size);
+        let mut answers = Vec::new();
+        let mut mine_status = 0;
+        for piece in job.answer_range(&chunk, mine, &buffers, parallel) {
+            answers.extend_from_slice(&piece.out);
+            mine_status = worse(mine_status, piece.status);
+            buffers.give_back(piece.out);
+        }
+        answers.extend_from_slice(&mine_status.to_le_bytes());
+        let all = ranks.all_gather(&answers).map_err(lost)?;
+        if ranks.is_root() {
+            let mut bytes = 0;
+            for part in &all {
+                let (text, code) = part.split_at(part.len().saturating_sub(4));
+                out.write_all(text)?;
+                bytes += text.len();
+                let code = i32::from_le_bytes(code.try_into().unwrap_or([0; 4]));
+                status = worse(status, code);
+            }
+            out.flush()?;
+            sizer.answered(chunk.lines.len(), bytes);
+        }
+        if eof {
+            break;
+        }
+    }
+    match read_error {
+        Some(e) => Err(CliError::Read(e)),
+        None => Ok(status),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -556,6 +708,63 @@ mod tests {
             } else {
                 assert_eq!(l["outcome"], "P");
             }
+        }
+    }
+
+    /// Across 1 to 4 ranks (threads standing for MPI ranks), rank 0 writes
+    /// what one process writes, byte for byte, with the same status, over
+    /// several chunks, a line too long to keep and invalid UTF-8; the
+    /// other ranks write nothing.
+    #[test]
+    fn ranks_write_what_one_process_writes() {
+        let mut input = Vec::new();
+        for i in 0..(3 * FIRST_CHUNK + 5) {
+            input.extend_from_slice(match i % 5 {
+                0 => b"x\n".as_slice(),
+                1 => b"\xff\xfe\n".as_slice(),
+                _ => b"ok\n".as_slice(),
+            });
+        }
+        input.extend(std::iter::repeat_n(b'o', MAX_LINE + 10));
+        input.extend_from_slice(b"\nbug\nok");
+        let mut alone = Vec::new();
+        let code = run(
+            &Echo,
+            Play::Normal,
+            Detail::AllMoves,
+            &mut ReadAhead::spawn(std::io::Cursor::new(input.clone())),
+            &mut alone,
+            false,
+        )
+        .unwrap();
+        assert_eq!(code, 1);
+        for size in 1..=4 {
+            let got: Vec<(i32, Vec<u8>)> = std::thread::scope(|s| {
+                let handles: Vec<_> = grundy_engine::ranks::in_process(size)
+                    .into_iter()
+                    .map(|r| {
+                        let input = input.clone();
+                        s.spawn(move || {
+                            let mut out = Vec::new();
+                            let code = run_ranks(
+                                &Echo,
+                                Play::Normal,
+                                Detail::AllMoves,
+                                &mut ReadAhead::spawn(std::io::Cursor::new(input)),
+                                &mut out,
+                                true,
+                                &*r,
+                            )
+                            .unwrap();
+                            (code, out)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert_eq!(got[0].1, alone, "{size} ranks");
+            assert_eq!(got[0].0, code, "{size} ranks");
+            assert!(got[1..].iter().all(|(_, out)| out.is_empty()));
         }
     }
 }

@@ -161,17 +161,25 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             }
             0
         }
-        Parsed::Batch(req) => {
+        Parsed::Batch(req, mpi) => {
             let family = build(&req)?;
             let parallel = rayon::current_num_threads() > 1;
-            batch::run(
-                &*family,
-                req.play,
-                req.detail,
-                &mut lines::ReadAhead::spawn(io::stdin()),
-                &mut out,
-                parallel,
-            )?
+            let started = ranks::start(mpi)?;
+            let mut input = lines::ReadAhead::spawn(io::stdin());
+            match &started {
+                Some(s) => batch::run_ranks(
+                    &*family,
+                    req.play,
+                    req.detail,
+                    &mut input,
+                    &mut out,
+                    parallel,
+                    &*s.ranks(),
+                )?,
+                None => batch::run(
+                    &*family, req.play, req.detail, &mut input, &mut out, parallel,
+                )?,
+            }
         }
         Parsed::Survey(s, mpi) => {
             let started = ranks::start(mpi)?;

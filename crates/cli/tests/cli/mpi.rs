@@ -295,3 +295,42 @@ fn a_rank_killed_ends_the_run_with_an_error_and_a_resumable_checkpoint() {
         std::fs::remove_file(p).unwrap();
     }
 }
+
+#[test]
+fn batch_answers_are_the_one_machine_answers_on_1_2_and_3_ranks() {
+    use std::io::Write;
+    // Lines of several kinds: answers, bad input, a misère sum through
+    // the quotient; enough to fill several chunks.
+    let mut input = String::new();
+    for i in 0..700 {
+        input.push_str(&match i % 4 {
+            0 => format!("{} {}\n", i % 37, i % 11),
+            1 => "x y\n".to_string(),
+            2 => format!("{}\n", 1000 + i),
+            _ => format!("{} {} {}\n", i % 5, i % 7, i % 9),
+        });
+    }
+    let batch = |c: &mut Command| -> Output {
+        let mut child = c
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let alone = batch(Command::new(env!("CARGO_BIN_EXE_grundy")).args(["batch", "kayles"]));
+    assert_eq!(alone.status.code(), Some(2), "the bad lines give status 2");
+    assert_eq!(String::from_utf8_lossy(&alone.stdout).lines().count(), 700);
+    for np in 1..=3 {
+        let got = batch(&mut mpirun(np, &["batch", "kayles"]));
+        assert_eq!(got.status.code(), alone.status.code(), "{np} ranks");
+        assert!(got.stdout == alone.stdout, "batch on {np} ranks differs");
+    }
+}
