@@ -209,7 +209,8 @@ fn ranks_error(e: RanksError) -> GameError {
 }
 
 /// Surveys `codes` across `ranks` (every rank calls it with the same
-/// arguments): rank 0 hands each code to the next worker rank that asks,
+/// arguments): rank 0 hands each code to the next worker rank that asks
+/// (each worker holds its next code in advance),
 /// computes the next code itself whenever no worker is waiting, and
 /// `emit`s the lines in the order of `codes`; the other ranks compute
 /// what they are given (on `threads` threads each) and emit nothing. One
@@ -235,28 +236,15 @@ pub fn survey_ranks(
         ..one_code(ctl)
     };
     if !ranks.is_root() {
-        // A worker: ask (with the last result), compute, until told done.
-        ranks.send(0, RESULT, &[]).map_err(ranks_error)?;
-        loop {
-            let (_, tag, bytes) = ranks.receive().map_err(ranks_error)?;
-            if tag == DONE {
-                return Ok(());
-            }
-            let i = index(&bytes)?;
-            let code = codes
-                .get(i)
-                .ok_or_else(|| GameError::Internal(format!("survey: no code {i}")))?;
-            let line = survey_one(code, n, &per_code);
-            let mut msg = (i as u64).to_le_bytes().to_vec();
-            msg.extend(serde_json::to_vec(&line).map_err(|e| GameError::Internal(e.to_string()))?);
-            ranks.send(0, RESULT, &msg).map_err(ranks_error)?;
-        }
+        return survey_worker(codes, n, &per_code, ranks);
     }
-    // The manager: a worker asks once at the start and again with each
-    // result; it is sent the next code, or told it is done.
+    // The manager: each worker keeps two requests out (so it has its next
+    // code while rank 0 is busy), and asks again with each result; a
+    // request is answered with the next code, or with done once there is
+    // none. Each worker is told done twice.
     let mut next = 0usize;
     let mut ordered = InOrder::default();
-    let mut working = ranks.size() - 1;
+    let mut working = 2 * (ranks.size() - 1);
     let serve = |(from, _, bytes): (usize, u16, Vec<u8>),
                  next: &mut usize,
                  working: &mut usize,
@@ -295,6 +283,43 @@ pub fn survey_ranks(
         }
     }
     Ok(())
+}
+
+/// A worker rank of [`survey_ranks`]: two requests out from the start,
+/// codes computed in the order received, each result a new request; it
+/// ends once both requests still out are answered with done.
+fn survey_worker(
+    codes: &[String],
+    n: u64,
+    per_code: &Control,
+    ranks: &dyn Ranks,
+) -> Result<(), GameError> {
+    let mut queue = std::collections::VecDeque::new();
+    let mut out = 2usize;
+    for _ in 0..out {
+        ranks.send(0, RESULT, &[]).map_err(ranks_error)?;
+    }
+    loop {
+        let Some(i) = queue.pop_front() else {
+            if out == 0 {
+                return Ok(());
+            }
+            let (_, tag, bytes) = ranks.receive().map_err(ranks_error)?;
+            out -= 1;
+            if tag == WORK {
+                queue.push_back(index(&bytes)?);
+            }
+            continue;
+        };
+        let code = codes
+            .get(i)
+            .ok_or_else(|| GameError::Internal(format!("survey: no code {i}")))?;
+        let line = survey_one(code, n, per_code);
+        let mut msg = (i as u64).to_le_bytes().to_vec();
+        msg.extend(serde_json::to_vec(&line).map_err(|e| GameError::Internal(e.to_string()))?);
+        ranks.send(0, RESULT, &msg).map_err(ranks_error)?;
+        out += 1;
+    }
 }
 
 fn index(bytes: &[u8]) -> Result<usize, GameError> {
