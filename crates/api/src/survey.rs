@@ -30,7 +30,8 @@ pub struct SurveyLine {
     pub period: Option<u64>,
     /// Whether the periodicity theorem proves the period for every heap.
     pub proven: bool,
-    /// The heaps computed (up to n, fewer once a period is proven).
+    /// The heaps whose values were computed: n + 1, or fewer once the
+    /// period was proven (the rest follow from it).
     pub heaps: u64,
     /// The largest value among them.
     pub max_value: Option<u64>,
@@ -45,8 +46,9 @@ pub struct SurveyLine {
 }
 
 /// The codes a list names, in its order: items separated by commas, each
-/// a code (`0.137`, `4.7`, `0.F3`) or a pattern whose lower-case letters
-/// each stand for every octal digit 0 to 7, the first letter slowest
+/// a code (`0.137`, `4.7`, `0.F3`, `0.f3`) or a pattern whose lower-case
+/// letters past `f` each stand for every octal digit 0 to 7, the first
+/// letter slowest
 /// (`0.xyz` is 0.001, 0.002, ..., 0.777: 511 codes, 0.000 allowing no
 /// move).
 ///
@@ -61,7 +63,15 @@ pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
                 "--codes {list:?}: an empty item; separate codes by single commas"
             )));
         }
-        let letters = item.chars().filter(char::is_ascii_lowercase).count();
+        if !item.contains('.') {
+            return Err(GameError::Input(format!(
+                "--codes: {item} is no code (a code has a point: 0.137, 4.7)"
+            )));
+        }
+        // Letters a to f are hexadecimal digits; the others stand for
+        // every octal digit.
+        let is_letter = |c: &char| c.is_ascii_lowercase() && !c.is_ascii_hexdigit();
+        let letters = item.chars().filter(is_letter).count();
         if letters > 5 || codes.len() + 8usize.pow(letters as u32) > MAX_CODES {
             return Err(GameError::Input(format!(
                 "--codes: {item} and the codes before it are more than {MAX_CODES}"
@@ -72,7 +82,7 @@ pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
             let code: String = item
                 .chars()
                 .map(|c| {
-                    if c.is_ascii_lowercase() {
+                    if is_letter(&c) {
                         digit -= 1;
                         char::from(b'0' + ((k >> (3 * digit)) & 7) as u8)
                     } else {
@@ -118,7 +128,7 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
                 preperiod: period.map(|p| p.preperiod),
                 period: period.map(|p| p.period),
                 proven: period.is_some_and(|p| p.proven),
-                heaps: seq.values().len() as u64,
+                heaps: seq.computed() as u64,
                 max_value: seq.values().iter().max().map(|&v| u64::from(v)),
                 rare_mask: seq.rare_mask(),
                 seconds: start.elapsed().as_secs_f64(),
@@ -251,12 +261,7 @@ pub fn survey_ranks(
                  ordered: &mut InOrder,
                  emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>|
      -> Result<(), GameError> {
-        if !bytes.is_empty() {
-            let i = index(&bytes)?;
-            let line: SurveyLine = serde_json::from_slice(&bytes[8..])
-                .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))?;
-            ordered.put(i, line, emit)?;
-        }
+        // The request is answered first, whatever the line brings.
         if *next < codes.len() {
             ranks
                 .send(from, WORK, &(*next as u64).to_le_bytes())
@@ -266,23 +271,42 @@ pub fn survey_ranks(
             ranks.send(from, DONE, &[]).map_err(ranks_error)?;
             *working -= 1;
         }
+        if !bytes.is_empty() {
+            let i = index(&bytes)?;
+            let line: SurveyLine = serde_json::from_slice(&bytes[8..])
+                .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))?;
+            ordered.put(i, line, emit)?;
+        }
         Ok(())
+    };
+    // A failure here (writing a line, a worker's message) is kept, and
+    // every worker is still answered until each is told done: none is
+    // left waiting.
+    let mut failed: Option<GameError> = None;
+    let keep = |r: Result<(), GameError>, failed: &mut Option<GameError>, next: &mut usize| {
+        if let Err(e) = r {
+            failed.get_or_insert(e);
+            *next = codes.len();
+        }
     };
     while working > 0 || next < codes.len() {
         while let Some(m) = ranks.try_receive().map_err(ranks_error)? {
-            serve(m, &mut next, &mut working, &mut ordered, emit)?;
+            let r = serve(m, &mut next, &mut working, &mut ordered, emit);
+            keep(r, &mut failed, &mut next);
         }
         if next < codes.len() {
             // No worker waiting: rank 0 takes the next code itself.
             let i = next;
             next += 1;
-            ordered.put(i, survey_one(&codes[i], n, &per_code), emit)?;
+            let r = ordered.put(i, survey_one(&codes[i], n, &per_code), emit);
+            keep(r, &mut failed, &mut next);
         } else if working > 0 {
             let m = ranks.receive().map_err(ranks_error)?;
-            serve(m, &mut next, &mut working, &mut ordered, emit)?;
+            let r = serve(m, &mut next, &mut working, &mut ordered, emit);
+            keep(r, &mut failed, &mut next);
         }
     }
-    Ok(())
+    failed.map_or(Ok(()), Err)
 }
 
 /// A worker rank of [`survey_ranks`]: two requests out from the start,
@@ -439,12 +463,13 @@ mod tests {
         assert_eq!(codes[62], "0.77");
         assert_eq!(codes[63], "4.7");
         assert_eq!(parse_codes("0.xyz").unwrap().len(), 511);
+        assert_eq!(parse_codes("0.f3").unwrap(), vec!["0.f3".to_string()]);
         for bad in [
             "",
             "0.6,,0.7",
             "0.9",
             "kayles",
-            "0.abcdef",
+            "0.ghijkl",
             "0.xyzwv,0.xyzwv,0.xy",
         ] {
             assert!(parse_codes(bad).is_err(), "{bad}");
@@ -474,6 +499,7 @@ mod tests {
             (kayles.preperiod, kayles.period, kayles.proven),
             (Some(71), Some(12), true)
         );
+        assert!(kayles.heaps < 3001, "{kayles:?}");
         let officers = alone.iter().find(|l| l.code == "0.6").unwrap();
         assert!(!officers.proven && officers.heaps == 3001, "{officers:?}");
         for threads in [1, 3] {

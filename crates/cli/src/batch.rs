@@ -493,14 +493,21 @@ pub fn run_ranks(
     let mut chunk = Chunk::default();
     let mut next = 1;
     let mut read_error = None;
+    // A failed write on rank 0 ends the run: the next message tells the
+    // other ranks the input has ended, so none waits.
+    let mut write_error: Option<std::io::Error> = None;
     loop {
-        let message = if ranks.is_root() {
+        let message = if !ranks.is_root() {
+            Vec::new()
+        } else if write_error.is_some() {
+            chunk.lines.clear();
+            chunk.bytes.clear();
+            encode_chunk(&chunk, true)
+        } else {
             let got = chunk.refill(input, next, sizer.next());
             next += chunk.lines.len();
             read_error = got.error;
             encode_chunk(&chunk, got.eof)
-        } else {
-            Vec::new()
         };
         let message = ranks.broadcast_root(&message).map_err(lost)?;
         let eof = if ranks.is_root() {
@@ -519,21 +526,27 @@ pub fn run_ranks(
         }
         answers.extend_from_slice(&mine_status.to_le_bytes());
         let all = ranks.all_gather(&answers).map_err(lost)?;
-        if ranks.is_root() {
+        if ranks.is_root() && write_error.is_none() {
             let mut bytes = 0;
-            for part in &all {
-                let (text, code) = part.split_at(part.len().saturating_sub(4));
-                out.write_all(text)?;
-                bytes += text.len();
-                let code = i32::from_le_bytes(code.try_into().unwrap_or([0; 4]));
-                status = worse(status, code);
-            }
-            out.flush()?;
+            let written = (|| -> std::io::Result<()> {
+                for part in &all {
+                    let (text, code) = part.split_at(part.len().saturating_sub(4));
+                    out.write_all(text)?;
+                    bytes += text.len();
+                    let code = i32::from_le_bytes(code.try_into().unwrap_or([0; 4]));
+                    status = worse(status, code);
+                }
+                out.flush()
+            })();
+            write_error = written.err();
             sizer.answered(chunk.lines.len(), bytes);
         }
         if eof {
             break;
         }
+    }
+    if let Some(e) = write_error {
+        return Err(e.into());
     }
     match read_error {
         Some(e) => Err(CliError::Read(e)),

@@ -110,16 +110,25 @@ mod binding {
             // Never an empty buffer: its dangling address (1) is Open MPI's
             // MPI_IN_PLACE. Each message carries one byte more, dropped.
             let mine = padded(mine);
-            let n = count(mine.len())?;
-            let mut counts: Vec<Count> = vec![0; self.size];
-            world.all_gather_into(&n, &mut counts[..]);
+            // The lengths as 64-bit numbers first, so that every rank sees
+            // a message too large for one call and all fail together.
+            let n = mine.len() as u64;
+            let mut lengths: Vec<u64> = vec![0; self.size];
+            world.all_gather_into(&n, &mut lengths[..]);
+            let total: u64 = lengths.iter().sum();
+            if total > Count::MAX as u64 {
+                return Err(RanksError(format!(
+                    "the ranks' messages take {total} bytes, past MPI's {} a call",
+                    Count::MAX
+                )));
+            }
+            let counts: Vec<Count> = lengths.iter().map(|&l| l as Count).collect();
             let mut displs: Vec<Count> = Vec::with_capacity(self.size);
             let mut total = 0usize;
             for &c in &counts {
-                displs.push(count(total)?);
-                total += usize::try_from(c).unwrap_or(0);
+                displs.push(total as Count);
+                total += c as usize;
             }
-            count(total)?;
             let mut buf = vec![0u8; total];
             {
                 let mut part = PartitionMut::new(&mut buf[..], &counts[..], &displs[..]);

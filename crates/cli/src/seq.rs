@@ -11,6 +11,7 @@ use grundy_api::render;
 use grundy_api::request::{Request, SeqRequest};
 use grundy_api::summary::SeqSummary;
 use grundy_api::Family;
+use grundy_api::GameError;
 use serde::Serialize;
 use std::io::Write;
 
@@ -29,23 +30,47 @@ pub fn run(
     // Across ranks, every rank computes; rank 0 alone draws the progress
     // bar, keeps the checkpoint and writes the files and the answer.
     let root = ranks.is_none_or(|r| r.ranks().is_root());
+    if seq.genus && ranks.is_some() {
+        // Every rank would search the genera alone, each under its own
+        // limits: refused (on every rank alike, before any message).
+        return Err(GameError::Input(
+            "--genus is searched on one machine: drop --mpi, or --genus".into(),
+        )
+        .into());
+    }
     ctl.ranks = ranks.map(Started::ranks);
     ctl.progress &= root;
     if let Some(path) = ctl.checkpoint.as_ref().filter(|_| root) {
         cleanup::checkpoint_on_signal(path);
     }
-    let values_file = seq
-        .values
-        .as_deref()
-        .filter(|_| root)
-        .map(ValuesFile::create)
-        .transpose()?;
-    let plot_file = seq
-        .plot
-        .as_deref()
-        .filter(|_| root)
-        .map(plot::PlotFile::create)
-        .transpose()?;
+    let files = (|| -> Result<_, CliError> {
+        let values_file = seq
+            .values
+            .as_deref()
+            .filter(|_| root)
+            .map(ValuesFile::create)
+            .transpose()?;
+        let plot_file = seq
+            .plot
+            .as_deref()
+            .filter(|_| root)
+            .map(plot::PlotFile::create)
+            .transpose()?;
+        Ok((values_file, plot_file))
+    })();
+    // Across ranks, rank 0's files failing stops every rank before work.
+    if let Some(ranks) = &ctl.ranks {
+        let failed = ranks
+            .any(files.is_err())
+            .map_err(|e| GameError::Internal(e.to_string()))?;
+        if failed && files.is_ok() {
+            return Err(GameError::Input(
+                "rank 0 stopped: it could not create its output files".into(),
+            )
+            .into());
+        }
+    }
+    let (values_file, plot_file) = files?;
     let report = grundy_api::seq_report(family, seq.n, &ctl, seq.genus)?;
     if !root {
         return Ok(());

@@ -37,6 +37,9 @@ pub struct Sequence {
     proven: Option<Period>,
     next_period_check: usize,
     kernel: Option<(bool, Kernel)>,
+    /// The values computed (or resumed) before a proven period filled in
+    /// the rest; `usize::MAX` while none was filled in.
+    computed: usize,
 }
 
 impl Sequence {
@@ -48,6 +51,7 @@ impl Sequence {
             proven: None,
             next_period_check: FIRST_PERIOD_CHECK,
             kernel: None,
+            computed: usize::MAX,
         }
     }
 
@@ -92,6 +96,12 @@ impl Sequence {
         self.kernel.as_ref().and_then(|(_, k)| k.mask())
     }
 
+    /// How many values were computed (or resumed from a checkpoint), not
+    /// filled in from a proven period: all of them when no period was.
+    pub fn computed(&self) -> usize {
+        self.computed.min(self.values.len())
+    }
+
     /// The proven period, if one has been proven.
     pub fn proven_period(&self) -> Option<Period> {
         self.proven
@@ -117,17 +127,38 @@ impl Sequence {
         if ranks.size() == 1 {
             return Ok(());
         }
-        let mine: Vec<u8> = if ranks.is_root() {
-            self.values.iter().flat_map(|v| v.to_le_bytes()).collect()
-        } else {
-            Vec::new()
-        };
-        let root = ranks.broadcast_root(&mine)?;
+        // In pieces of 2^26 values (128 MiB): a message stays far below
+        // MPI's 2^31 bytes, and no rank holds a second copy of the values.
+        const PIECE: usize = 1 << 26;
+        let count = (self.values.len() as u64).to_le_bytes();
+        let count = ranks.broadcast_root(&count)?;
+        let count = count
+            .try_into()
+            .map(u64::from_le_bytes)
+            .map_err(|_| SeqError::Ranks("rank 0 sent no value count".into()))?;
+        let count = usize::try_from(count)
+            .map_err(|_| SeqError::Ranks(format!("{count} values do not fit here")))?;
+        let mut got = Vec::new();
+        for start in (0..count).step_by(PIECE) {
+            let mine: Vec<u8> = if ranks.is_root() {
+                self.values[start..(start + PIECE).min(count)]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let piece = ranks.broadcast_root(&mine)?;
+            if !ranks.is_root() {
+                got.extend(
+                    piece
+                        .chunks_exact(2)
+                        .map(|b| Value::from_le_bytes([b[0], b[1]])),
+                );
+            }
+        }
         if !ranks.is_root() {
-            self.values = root
-                .chunks_exact(2)
-                .map(|b| Value::from_le_bytes([b[0], b[1]]))
-                .collect();
+            self.values = got;
             self.next_period_check = self.values.len().max(FIRST_PERIOD_CHECK);
             self.try_prove();
         }
@@ -206,6 +237,7 @@ impl Sequence {
                 }
                 if let Some(p) = self.proven {
                     let (n0, period) = (p.preperiod as usize, p.period as usize);
+                    self.computed = self.computed.min(self.values.len());
                     for k in self.values.len()..target {
                         let v = self.values[n0 + (k - n0) % period];
                         self.values.push(v);
@@ -228,15 +260,36 @@ impl Sequence {
             progress.set(self.values.len() as u64);
             let stopped = ctl.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
             let late = deadline.check().err();
-            // Across ranks, one rank's stop or clock stops them all here.
+            // The checkpoint (rank 0's alone across ranks) before the ranks
+            // agree, so a failed write stops them all.
+            #[cfg(feature = "checkpoint")]
+            let saved = match &mut saver {
+                Some(saver) => saver.tick(self),
+                None => Ok(()),
+            };
+            #[cfg(not(feature = "checkpoint"))]
+            let saved: Result<(), SeqError> = Ok(());
+            // Across ranks, one rank's stop, clock or failed write stops
+            // them all here.
             let (stopped, late) = match ranks {
-                None => (stopped, late),
+                None => {
+                    saved?;
+                    (stopped, late)
+                }
                 Some(ranks) => {
-                    let mine = u8::from(stopped) | (u8::from(late.is_some()) << 1);
+                    let mine = u8::from(stopped)
+                        | (u8::from(late.is_some()) << 1)
+                        | (u8::from(saved.is_err()) << 2);
                     let all = ranks.all_gather(&[mine])?;
                     let any = all
                         .iter()
                         .fold(0, |a, f| a | f.first().copied().unwrap_or(0));
+                    saved?;
+                    if any & 4 != 0 {
+                        return Err(SeqError::Ranks(
+                            "rank 0 stopped: it could not write the checkpoint".into(),
+                        ));
+                    }
                     let limit = late.or(deadline.limit()).unwrap_or_default();
                     (any & 1 != 0, (any & 2 != 0).then_some(limit))
                 }
@@ -249,10 +302,6 @@ impl Sequence {
                     limit,
                     reached: self.values.len() as u64,
                 });
-            }
-            #[cfg(feature = "checkpoint")]
-            if let Some(saver) = &mut saver {
-                saver.tick(self)?;
             }
         }
         if ctl.use_period {

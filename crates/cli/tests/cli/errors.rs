@@ -198,5 +198,5 @@ fn survey_names_the_bad_item_of_its_list() {
     );
     assert_status_2_naming(&["survey", "--codes", "0.6,0.9", "-n", "10"], "0.9");
     assert_status_2_naming(&["survey", "--codes", "0.6", "-n", "x"], "-n");
-    assert_status_2_naming(&["survey", "--codes", "0.abcdef", "-n", "10"], "more than");
+    assert_status_2_naming(&["survey", "--codes", "0.ghijkl", "-n", "10"], "more than");
 }

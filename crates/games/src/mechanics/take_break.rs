@@ -829,11 +829,12 @@ impl TakeBreakFamily {
                 until,
                 ..self.limits.clone()
             };
-            // Whether the answer's time ends before the quotient's own
-            // budget would: a quotient stopped by it is not known to be
+            // Whether the answer's end leaves the quotient less than half
+            // its own budget: a quotient stopped by it is not known to be
             // out of reach.
+            let budget = limits.max_time.unwrap_or(QUOTIENT_TIME);
             let cut_short = match (until, &limits.clock) {
-                (Some(u), Some(clock)) => u < clock.now().saturating_add(QUOTIENT_TIME),
+                (Some(u), Some(clock)) => u < clock.now().saturating_add(budget / 2),
                 _ => false,
             };
             match self.grow_quotient(reach as usize, &limits, &QuotientControl::default()) {
