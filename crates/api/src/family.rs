@@ -388,15 +388,11 @@ impl<G: TextGame + 'static> Adapter<G> {
     ) -> Result<Analysis, GameError> {
         let p = self.game.parse(args)?;
         let mut s = self.borrow()?;
-        let within = |l: &Limits| Limits {
-            until: until.map_or(l.until, |u| Some(l.until.map_or(u, |v| v.min(u)))),
-            ..l.clone()
-        };
         let kept = (
-            s.normal.replace_limits(within(s.normal.limits())),
+            s.normal.replace_limits(s.normal.limits().ending_by(until)),
             s.misere.replace_limits(Limits::default()),
         );
-        s.misere.replace_limits(within(&kept.1));
+        s.misere.replace_limits(kept.1.ending_by(until));
         let answer = analyze_with(
             &self.name,
             &*self.game,

@@ -451,8 +451,7 @@ pub const TEXT_HEADING: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_engine::ranks::in_process;
-    use std::sync::Arc;
+    use grundy_engine::ranks::on_threads;
 
     #[test]
     fn patterns_give_every_code_of_their_shape_in_order() {
@@ -512,23 +511,14 @@ mod tests {
             assert_eq!(timeless(got), alone, "{threads} threads");
         }
         for size in 1..=3 {
-            let per_rank: Vec<Vec<SurveyLine>> = std::thread::scope(|s| {
-                let handles: Vec<_> = in_process(size)
-                    .into_iter()
-                    .map(|r: Arc<dyn Ranks>| {
-                        let (codes, ctl) = (&codes, &ctl);
-                        s.spawn(move || {
-                            let mut got = Vec::new();
-                            survey_ranks(codes, 3000, ctl, 1, &*r, &mut |l| {
-                                got.push(l);
-                                Ok(())
-                            })
-                            .unwrap();
-                            got
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            let per_rank: Vec<Vec<SurveyLine>> = on_threads(size, |r| {
+                let mut got = Vec::new();
+                survey_ranks(&codes, 3000, &ctl, 1, &*r, &mut |l| {
+                    got.push(l);
+                    Ok(())
+                })
+                .unwrap();
+                got
             });
             assert_eq!(timeless(per_rank[0].clone()), alone, "{size} ranks");
             assert!(

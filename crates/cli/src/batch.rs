@@ -752,28 +752,19 @@ mod tests {
         .unwrap();
         assert_eq!(code, 1);
         for size in 1..=4 {
-            let got: Vec<(i32, Vec<u8>)> = std::thread::scope(|s| {
-                let handles: Vec<_> = grundy_engine::ranks::in_process(size)
-                    .into_iter()
-                    .map(|r| {
-                        let input = input.clone();
-                        s.spawn(move || {
-                            let mut out = Vec::new();
-                            let code = run_ranks(
-                                &Echo,
-                                Play::Normal,
-                                Detail::AllMoves,
-                                &mut ReadAhead::spawn(std::io::Cursor::new(input)),
-                                &mut out,
-                                true,
-                                &*r,
-                            )
-                            .unwrap();
-                            (code, out)
-                        })
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            let got: Vec<(i32, Vec<u8>)> = grundy_engine::ranks::on_threads(size, |r| {
+                let mut out = Vec::new();
+                let code = run_ranks(
+                    &Echo,
+                    Play::Normal,
+                    Detail::AllMoves,
+                    &mut ReadAhead::spawn(std::io::Cursor::new(input.clone())),
+                    &mut out,
+                    true,
+                    &*r,
+                )
+                .unwrap();
+                (code, out)
             });
             assert_eq!(got[0].1, alone, "{size} ranks");
             assert_eq!(got[0].0, code, "{size} ranks");

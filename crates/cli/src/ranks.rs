@@ -87,6 +87,20 @@ mod binding {
         v
     }
 
+    /// A message as [`Ranks::receive`] gives it: sender, tag, and the
+    /// bytes without the byte [`padded`] added.
+    fn received(
+        mut bytes: Vec<u8>,
+        status: &mpi::point_to_point::Status,
+    ) -> Result<(usize, u16, Vec<u8>), RanksError> {
+        bytes.pop();
+        let from = usize::try_from(status.source_rank())
+            .map_err(|_| RanksError("a message from no rank".into()))?;
+        let tag = u16::try_from(status.tag())
+            .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
+        Ok((from, tag, bytes))
+    }
+
     fn count(n: usize) -> Result<Count, RanksError> {
         Count::try_from(n).map_err(|_| {
             RanksError(format!(
@@ -158,15 +172,10 @@ mod binding {
         }
 
         fn receive(&self) -> Result<(usize, u16, Vec<u8>), RanksError> {
-            let (mut bytes, status) = SimpleCommunicator::world()
+            let (bytes, status) = SimpleCommunicator::world()
                 .any_process()
                 .receive_vec::<u8>();
-            bytes.pop();
-            let from = usize::try_from(status.source_rank())
-                .map_err(|_| RanksError("a message from no rank".into()))?;
-            let tag = u16::try_from(status.tag())
-                .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
-            Ok((from, tag, bytes))
+            received(bytes, &status)
         }
 
         fn try_receive(&self) -> Result<Option<(usize, u16, Vec<u8>)>, RanksError> {
@@ -174,13 +183,8 @@ mod binding {
             let Some(probed) = world.any_process().immediate_matched_probe() else {
                 return Ok(None);
             };
-            let (mut bytes, status) = probed.matched_receive_vec::<u8>();
-            bytes.pop();
-            let from = usize::try_from(status.source_rank())
-                .map_err(|_| RanksError("a message from no rank".into()))?;
-            let tag = u16::try_from(status.tag())
-                .map_err(|_| RanksError(format!("a message tagged {}", status.tag())))?;
-            Ok(Some((from, tag, bytes)))
+            let (bytes, status) = probed.matched_receive_vec::<u8>();
+            received(bytes, &status).map(Some)
         }
     }
 }

@@ -60,12 +60,19 @@ impl Limits {
     /// one question takes `max_time` in all, not each. Unchanged without
     /// `max_time` or a clock.
     pub fn sharing_time(&self) -> Limits {
-        let until = match (self.max_time, &self.clock) {
-            (Some(t), Some(clock)) => {
-                let end = clock.now().saturating_add(t);
-                Some(self.until.map_or(end, |u| u.min(end)))
-            }
-            _ => self.until,
+        let end = match (self.max_time, &self.clock) {
+            (Some(t), Some(clock)) => Some(clock.now().saturating_add(t)),
+            _ => None,
+        };
+        self.ending_by(end)
+    }
+
+    /// These limits ending by the clock reading `end` at the latest (the
+    /// sooner of `end` and `until`); unchanged when `end` is `None`.
+    pub fn ending_by(&self, end: Option<Duration>) -> Limits {
+        let until = match (self.until, end) {
+            (Some(u), Some(e)) => Some(u.min(e)),
+            (u, e) => u.or(e),
         };
         Limits {
             until,

@@ -139,6 +139,25 @@ pub fn in_process(size: usize) -> Vec<std::sync::Arc<dyn Ranks>> {
         .collect()
 }
 
+/// Runs `run` on each of `size` [`in_process`] ranks, each on a thread of
+/// its own, and returns the results in rank order: a distributed
+/// computation run whole in this process (tests, a check without MPI).
+/// A panic on any rank's thread is raised again here.
+pub fn on_threads<T: Send>(
+    size: usize,
+    run: impl Fn(std::sync::Arc<dyn Ranks>) -> T + Sync,
+) -> Vec<T> {
+    let ranks = in_process(size);
+    std::thread::scope(|s| {
+        let run = &run;
+        let handles: Vec<_> = ranks.into_iter().map(|r| s.spawn(move || run(r))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
 /// What the threads of [`in_process`] share.
 #[derive(Debug)]
 struct Hub {
@@ -319,27 +338,18 @@ mod tests {
 
     #[test]
     fn threads_in_process_gather_in_rank_order_and_pass_messages() {
-        let ranks = in_process(3);
-        let got: Vec<(Vec<Vec<u8>>, bool, Option<Message>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = ranks
-                .iter()
-                .map(|r| {
-                    s.spawn(move || {
-                        let all = r.all_gather(&[r.rank() as u8; 2]).unwrap();
-                        let any = r.any(r.rank() == 2).unwrap();
-                        let message = if r.rank() == 0 {
-                            Some(r.receive().unwrap())
-                        } else {
-                            if r.rank() == 1 {
-                                r.send(0, 7, b"hi").unwrap();
-                            }
-                            None
-                        };
-                        (all, any, message)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        let got: Vec<(Vec<Vec<u8>>, bool, Option<Message>)> = on_threads(3, |r| {
+            let all = r.all_gather(&[r.rank() as u8; 2]).unwrap();
+            let any = r.any(r.rank() == 2).unwrap();
+            let message = if r.rank() == 0 {
+                Some(r.receive().unwrap())
+            } else {
+                if r.rank() == 1 {
+                    r.send(0, 7, b"hi").unwrap();
+                }
+                None
+            };
+            (all, any, message)
         });
         for (all, any, _) in &got {
             assert_eq!(all, &vec![vec![0, 0], vec![1, 1], vec![2, 2]]);

@@ -826,8 +826,7 @@ impl TakeBreakFamily {
                         .max_time
                         .map_or(QUOTIENT_TIME, |t| t.min(QUOTIENT_TIME)),
                 ),
-                until,
-                ..self.limits.clone()
+                ..self.limits.ending_by(until)
             };
             // Whether the answer's end leaves the quotient less than half
             // its own budget: a quotient stopped by it is not known to be

@@ -5,7 +5,7 @@
 //! rank 0 alone resumes and writes the checkpoint.
 
 use grundy_engine::clock::{Clock, SharedClock};
-use grundy_engine::ranks::{in_process, Ranks};
+use grundy_engine::ranks::on_threads as on_ranks;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, TakeBreak, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -13,17 +13,6 @@ use std::time::Duration;
 
 fn rule(code: &str) -> HeapRule {
     TakeBreak::parse(code).unwrap().into()
-}
-
-/// Runs `run` on every rank of `size` in-process ranks, each on its own
-/// thread; the results in rank order.
-fn on_ranks<T: Send>(size: usize, run: impl Fn(Arc<dyn Ranks>) -> T + Sync) -> Vec<T> {
-    let ranks = in_process(size);
-    std::thread::scope(|s| {
-        let run = &run;
-        let handles: Vec<_> = ranks.into_iter().map(|r| s.spawn(move || run(r))).collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    })
 }
 
 fn values(rule: &HeapRule, n: u64, ctl: &Control) -> Vec<Value> {
