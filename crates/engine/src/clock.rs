@@ -180,6 +180,48 @@ impl Deadline {
     }
 }
 
+/// The deadline of the answer being worked out on this thread, if any:
+/// set by [`within_answer`] around one answer, read by
+/// [`answer_time_passed`].
+///
+/// It reaches what receives no limits of its own: a family's value table
+/// built on demand behind [`crate::Impartial::closed_form`] (Wythoff's
+/// queen table), which the trait gives no deadline. Such a build asks
+/// [`answer_time_passed`] every few thousand steps and gives up when it
+/// says yes, so the search that called it reports the time limit instead
+/// of the answer waiting for the build.
+mod answer {
+    use super::Deadline;
+    use std::cell::RefCell;
+
+    thread_local! {
+        pub(super) static DEADLINE: RefCell<Option<Deadline>> = const { RefCell::new(None) };
+    }
+}
+
+/// Runs `f` with `deadline` as this thread's answer deadline (see
+/// [`answer_time_passed`]), restoring the one before afterwards, also when
+/// `f` panics.
+pub fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Deadline>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            answer::DEADLINE.with(|d| *d.borrow_mut() = before);
+        }
+    }
+    let before = answer::DEADLINE.with(|d| d.borrow_mut().replace(deadline));
+    let _restore = Restore(before);
+    f()
+}
+
+/// Whether the deadline of the answer this thread is working out (set by
+/// [`within_answer`]) has passed, reading the clock now. `false` outside
+/// an answer, and when the answer has no time limit or no clock.
+pub fn answer_time_passed() -> bool {
+    answer::DEADLINE.with(|d| d.borrow().as_ref().is_some_and(Deadline::passed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +254,31 @@ mod tests {
         let clock = Arc::new(ManualClock::default());
         let shared: SharedClock = clock.clone();
         (clock, shared)
+    }
+
+    #[test]
+    fn the_answer_deadline_holds_inside_within_answer_only() {
+        let (clock, shared) = manual();
+        assert!(!answer_time_passed());
+        let d = Deadline::start(Some(Duration::from_millis(5)), Some(&shared));
+        within_answer(d, || {
+            assert!(!answer_time_passed());
+            clock.advance(Duration::from_millis(6));
+            assert!(answer_time_passed());
+            // A nested answer without a limit hides the outer one, and the
+            // outer one is back after it.
+            within_answer(Deadline::never(), || assert!(!answer_time_passed()));
+            assert!(answer_time_passed());
+        });
+        assert!(!answer_time_passed());
+        // Restored after a panic too.
+        let d = Deadline::start(Some(Duration::ZERO), Some(&shared));
+        clock.advance(Duration::from_millis(1));
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            within_answer(d, || panic!("inside"))
+        }));
+        assert!(caught.is_err());
+        assert!(!answer_time_passed());
     }
 
     #[test]

@@ -208,6 +208,26 @@ pub trait TextGame: Impartial {
         None
     }
 
+    /// [`TextGame::theory`] for an analysis that lists only the first `k`
+    /// winning moves but counts them all ([`crate::Detail::FirstMoves`]):
+    /// the same outcome and method, the first `k` of `theory`'s winning
+    /// moves, and how many there are in all. The default asks `theory` and
+    /// keeps `k` of its moves; a family whose winning moves can be many
+    /// counts them without building the rest (a Kayles heap of 4,333,331
+    /// has about a million winning moves, each a labelled position).
+    fn theory_counted(
+        &self,
+        p: &Self::Position,
+        play: Play,
+        k: usize,
+    ) -> Option<(Theory<Self::Position>, usize)> {
+        self.theory(p, play).map(|mut t| {
+            let count = t.winning_moves.len();
+            t.winning_moves.truncate(k);
+            (t, count)
+        })
+    }
+
     /// [`TextGame::theory`] for an analysis that lists no move
     /// ([`crate::Detail::OutcomeOnly`]): the same outcome and method, no
     /// winning move. The default asks `theory` and drops its moves; a

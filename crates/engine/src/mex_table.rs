@@ -108,7 +108,10 @@ pub struct QueenTable {
 }
 
 impl QueenTable {
-    /// Builds the table; `None` when it would exceed `max_cells` cells.
+    /// Builds the table; `None` when it would exceed `max_cells` cells,
+    /// or when the deadline of the answer being worked out on this thread
+    /// passes first ([`crate::clock::answer_time_passed`], read every
+    /// [`CELLS_PER_CLOCK`] cells: a square of 2^24 cells takes seconds).
     pub fn build(rows: u64, cols: u64, max_cells: u64) -> Option<QueenTable> {
         let cells = (rows as u128 + 1) * (cols as u128 + 1);
         if cells > max_cells as u128 {
@@ -128,7 +131,17 @@ impl QueenTable {
         let mut diagonals = Windows::new(r + c + 1, width);
         let mut diag_mex = vec![0i64; r + c + 1];
         let mut row = Windows::new(1, c + 2 * r + 1);
+        // Cells filled since the clock was last read, row by row (every
+        // row, for rows of more than CELLS_PER_CLOCK cells).
+        let mut since_clock = CELLS_PER_CLOCK;
         for i in 0..=r {
+            if since_clock >= CELLS_PER_CLOCK {
+                if crate::clock::answer_time_passed() {
+                    return None;
+                }
+                since_clock = 0;
+            }
+            since_clock += c as u64 + 1;
             row.bits.fill(0);
             let mut row_mex = 0i64;
             let ii = i as i64;
@@ -194,47 +207,82 @@ impl QueenTable {
     }
 }
 
+/// Cells [`QueenTable::build`] fills between two looks at the answer's
+/// deadline (about a millisecond of work).
+pub const CELLS_PER_CLOCK: u64 = 1 << 16;
+
 /// The largest [`QueenTable`] built so far, shared by every query (of a
 /// batch, of a search), grown on demand within a cell budget.
+///
+/// A build that an answer's deadline cuts short is dropped, and the table
+/// then grows no more for the life of the value: the budget becomes the
+/// table already built. Otherwise every later query past the table would
+/// start a build of its own and spend its whole time limit on it (a batch
+/// of large positions, each cut short, one row further each time).
 pub struct QueenValues {
+    table: Mutex<Grown>,
+}
+
+/// The table of a [`QueenValues`] and the most cells it may grow to.
+struct Grown {
     max_cells: u64,
-    table: Mutex<Option<QueenTable>>,
+    table: Option<QueenTable>,
 }
 
 impl QueenValues {
     /// No table yet; tables never exceed `max_cells` cells.
     pub fn new(max_cells: u64) -> QueenValues {
         QueenValues {
-            max_cells,
-            table: Mutex::new(None),
+            table: Mutex::new(Grown {
+                max_cells,
+                table: None,
+            }),
         }
+    }
+
+    /// The most cells the table may still grow to: the budget given to
+    /// [`QueenValues::new`], or the cells already built once a build was
+    /// cut short by an answer's deadline.
+    pub fn max_cells(&self) -> u64 {
+        self.table.lock().map_or(0, |g| g.max_cells)
     }
 
     /// `G(i, j)` from the cached table, growing it (to at least double its
     /// rows and columns, within the budget, else just enough) when it does
     /// not cover the cell; `None` when no table within the budget covers
     /// it.
+    ///
+    /// The builds read the deadline of the answer being worked out
+    /// ([`crate::clock::answer_time_passed`]); one cut short by it gives
+    /// `None` and ends the table's growth (see [`QueenValues`]).
     pub fn value(&self, i: u64, j: u64) -> Option<u64> {
-        let mut cached = self.table.lock().ok()?;
-        if let Some(v) = cached.as_ref().and_then(|t| t.get(i, j)) {
+        let mut grown = self.table.lock().ok()?;
+        if let Some(v) = grown.table.as_ref().and_then(|t| t.get(i, j)) {
             return Some(v);
         }
-        let (rows, cols) = cached.as_ref().map_or((0, 0), |t| (t.rows, t.cols));
+        let (rows, cols) = grown.table.as_ref().map_or((0, 0), |t| (t.rows, t.cols));
         let want = (rows.max(i), cols.max(j));
         let doubled = (want.0.max(2 * rows + 1), want.1.max(2 * cols + 1));
-        let table = [doubled, want, (i, j)]
-            .into_iter()
-            .find_map(|(r, c)| QueenTable::build(r, c, self.max_cells))?;
-        let v = table.get(i, j);
-        *cached = Some(table);
-        v
+        let max_cells = grown.max_cells;
+        for (r, c) in [doubled, want, (i, j)] {
+            if let Some(table) = QueenTable::build(r, c, max_cells) {
+                let v = table.get(i, j);
+                grown.table = Some(table);
+                return v;
+            }
+            if crate::clock::answer_time_passed() {
+                grown.max_cells = grown.table.as_ref().map_or(0, |t| t.values.len() as u64);
+                return None;
+            }
+        }
+        None
     }
 }
 
 impl std::fmt::Debug for QueenValues {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("QueenValues")
-            .field("max_cells", &self.max_cells)
+            .field("max_cells", &self.max_cells())
             .finish_non_exhaustive()
     }
 }
@@ -330,6 +378,37 @@ mod tests {
         // Grown to cover a cell beyond the first table.
         assert_eq!(values.value(9, 9), Some(queen_by_definition(9, 9)[9][9]));
         assert_eq!(values.value(10, 9), None);
+    }
+
+    /// A clock that reads zero once, then an hour.
+    #[derive(Debug, Default)]
+    struct LateAfterStart(std::sync::atomic::AtomicBool);
+
+    impl crate::Clock for LateAfterStart {
+        fn now(&self) -> std::time::Duration {
+            let late = self.0.swap(true, std::sync::atomic::Ordering::SeqCst);
+            std::time::Duration::from_secs(if late { 3600 } else { 0 })
+        }
+    }
+
+    #[test]
+    fn a_build_past_the_answers_deadline_stops_and_ends_the_growth() {
+        use crate::clock::{within_answer, Deadline, SharedClock};
+        let values = QueenValues::new(1 << 20);
+        assert_eq!(values.value(3, 5), Some(queen_by_definition(3, 5)[3][5]));
+        let built = values.max_cells();
+        assert_eq!(built, 1 << 20);
+        let clock: SharedClock = std::sync::Arc::new(LateAfterStart::default());
+        let deadline = Deadline::start(Some(std::time::Duration::from_secs(1)), Some(&clock));
+        // Past the deadline: no table, the cells already built are the
+        // budget from now on, and cells inside them still answer.
+        assert_eq!(within_answer(deadline, || values.value(500, 500)), None);
+        assert!(values.max_cells() < 1000, "{}", values.max_cells());
+        assert_eq!(values.value(3, 5), Some(queen_by_definition(3, 5)[3][5]));
+        // No later query starts a build, whatever its own deadline.
+        assert_eq!(values.value(600, 600), None);
+        // Outside an answer, a direct build is not stopped.
+        assert!(QueenTable::build(300, 300, u64::MAX).is_some());
     }
 
     /// `F(k)` of a row game by the definition.

@@ -24,10 +24,15 @@ pub(super) fn analyze<G: TextGame>(
     // a theory that listed the first few alone.
     let mut counted = true;
     let mut theory_method = None;
-    let theory = if list_moves {
-        game.theory(p, play)
-    } else {
-        game.theory_outcome(p, play)
+    // The count of a theory that listed only the first moves it counted.
+    let mut theory_count = None;
+    let theory = match detail {
+        Detail::AllMoves => game.theory(p, play),
+        Detail::FirstMoves(k) => game.theory_counted(p, play, k).map(|(t, count)| {
+            theory_count = Some(count);
+            t
+        }),
+        Detail::OutcomeOnly => game.theory_outcome(p, play),
     };
     let mut notes = Vec::new();
     // Normal-play values mean nothing to a misère answer: skip their search.
@@ -35,7 +40,7 @@ pub(super) fn analyze<G: TextGame>(
         Play::Misere => (None, None),
         Play::Normal => match normal.component_values(p) {
             Ok(v) => (Some(v), None),
-            Err(e) => (None, Some(e)),
+            Err(e) => (None, Some(time_before_size(e, normal.limits()))),
         },
     };
     let parts: Vec<(G::Position, Option<u64>)> = match &values {
@@ -164,7 +169,8 @@ pub(super) fn analyze<G: TextGame>(
         Play::Misere => misere_genus(game, misere, p, outcome)?,
         Play::Normal => None,
     };
-    let winning_move_count = (list_moves && counted).then_some(winning.len());
+    let winning_move_count =
+        (list_moves && counted).then_some(theory_count.unwrap_or(winning.len()));
     let shown = match detail {
         Detail::AllMoves => winning.len(),
         Detail::FirstMoves(k) => k,
@@ -195,6 +201,19 @@ pub(super) fn analyze<G: TextGame>(
         notes,
         table: None,
     })
+}
+
+/// The error to report for a value search refused as too large once the
+/// answer's time has run out: a value table cut short by the deadline
+/// (Wythoff's, see [`crate::mex_table::QueenValues`]) is what left the
+/// value to the search, so the time limit is named, not the state limit.
+fn time_before_size(e: SearchError, limits: &crate::Limits) -> SearchError {
+    match (&e, limits.max_time) {
+        (SearchError::TooLarge { .. }, Some(t)) if crate::clock::answer_time_passed() => {
+            SearchError::TimeLimit(t)
+        }
+        _ => e,
+    }
 }
 
 /// The genus of `p` when a search of at most [`GENUS_STATES`] sums finds

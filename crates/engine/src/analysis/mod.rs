@@ -73,16 +73,21 @@ pub fn analyze_with<G: TextGame>(
     }
     // The searches behind one answer (its outcome, each winning move, the
     // genus) share one time limit.
+    // A value table a family builds on demand reads the same end through
+    // the thread's answer deadline.
     let shared = normal.limits().sharing_time();
+    let deadline = shared.deadline();
     let kept = (
         normal.replace_limits(shared.clone()),
         misere.replace_limits(shared),
     );
-    let answer = if game.may_repeat() {
-        loopy::analyze(game_name, game, p, play, detail, normal.limits())
-    } else {
-        acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-    };
+    let answer = crate::clock::within_answer(deadline, || {
+        if game.may_repeat() {
+            loopy::analyze(game_name, game, p, play, detail, normal.limits())
+        } else {
+            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+        }
+    });
     normal.replace_limits(kept.0);
     misere.replace_limits(kept.1);
     let mut answer = answer?;

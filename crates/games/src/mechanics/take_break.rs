@@ -454,11 +454,24 @@ impl TextGame for TakeBreakGame {
     /// lets the engine report the limit) when the heaps have more options
     /// than [`MOVES_LIMIT`].
     fn theory(&self, p: &Vec<u64>, play: Play) -> Option<Theory<Vec<u64>>> {
+        self.theory_counted(p, play, usize::MAX).map(|(t, _)| t)
+    }
+
+    /// As [`TextGame::theory`], labelling only the first `k` winning
+    /// moves: the others are counted as their values are read, never
+    /// built.
+    fn theory_counted(
+        &self,
+        p: &Vec<u64>,
+        play: Play,
+        k: usize,
+    ) -> Option<(Theory<Vec<u64>>, usize)> {
         if play != Play::Normal || self.moves_bound(p) > MOVES_LIMIT {
             return None;
         }
         let (values, total) = self.heap_values(p)?;
         let mut winning = Vec::new();
+        let mut count = 0;
         if total != 0 {
             // Every part is smaller than its heap, whose value is known, so
             // the table holds them all: read them under one lock, one
@@ -477,20 +490,26 @@ impl TextGame for TakeBreakGame {
                         }
                     }
                     if v == target {
-                        found.push(parts.iter().map(|&q| q as u64).collect::<Vec<u64>>());
+                        if count + found.len() < k {
+                            found.push(parts.iter().map(|&q| q as u64).collect::<Vec<u64>>());
+                        } else {
+                            count += 1;
+                        }
                     }
                 });
                 if !known {
                     return None;
                 }
+                count += found.len();
                 winning.extend(found.iter().map(|parts| self.labelled(p, i, parts)));
             }
         }
-        Some(Theory {
+        let theory = Theory {
             method: self.method(),
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: winning,
-        })
+        };
+        Some((theory, count))
     }
 
     /// The first `k` winning moves over the value table, heap by heap in

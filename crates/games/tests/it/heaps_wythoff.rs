@@ -318,3 +318,70 @@ fn bad_input_is_an_error() {
         assert!(r.is_err(), "{bad:?} accepted");
     }
 }
+
+/// The value table is built under the answer's time limit (issue 19):
+/// `analyze wythoff 4000 4000 --time-limit 0.01` took 8 s building a
+/// 16-million-cell table without reading the clock. With the time gone,
+/// the outcome and the winning moves still come from Wythoff's theorem;
+/// the value is missing, with a note naming the time limit.
+#[test]
+fn the_value_table_keeps_to_the_answers_time() {
+    use grundy_api::GameOptions;
+    use grundy_engine::Detail;
+    use std::time::Duration;
+    let limits = Limits {
+        max_time: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    let family = grundy_games::find("wythoff")
+        .unwrap()
+        .build(&GameOptions::default(), &limits)
+        .unwrap();
+    let a = family.analyze(&["4000", "4000"], Play::Normal).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert_eq!(a.value, None);
+    let to: Vec<&str> = a.winning_moves.iter().map(|m| m.to.as_str()).collect();
+    assert_eq!(to, ["2472 4000", "4000 2472", "0 0"]);
+    assert!(
+        a.notes.iter().any(|n| n.contains("search time")),
+        "{:?}",
+        a.notes
+    );
+
+    // A short limit over three large positions, then a small one: each is
+    // answered at once; the first large one's value is missing for the
+    // time, and the table grows no more after that cut (so no later line
+    // spends its time on a build of its own): the next ones are left to a
+    // search too large for the state limit. The small one, inside what
+    // the table holds, is valued.
+    let limits = Limits {
+        max_time: Some(Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    let family = grundy_games::find("wythoff")
+        .unwrap()
+        .build(&GameOptions::default(), &limits)
+        .unwrap();
+    for b in ["4000", "4001", "4002"] {
+        let a = family
+            .analyze_with(&["3000", b], Play::Normal, Detail::AllMoves)
+            .unwrap();
+        assert_eq!(
+            a.outcome,
+            Outcome::from_mover_wins(!is_p(3000, b.parse().unwrap()))
+        );
+        assert_eq!(a.value, None, "3000 {b}");
+        let why = if b == "4000" {
+            "search time"
+        } else {
+            "too large for search"
+        };
+        assert!(
+            a.notes.iter().any(|n| n.contains(why)),
+            "3000 {b}: {:?}",
+            a.notes
+        );
+    }
+    let a = family.analyze(&["5", "7"], Play::Normal).unwrap();
+    assert_eq!(a.value, Some(1));
+}
