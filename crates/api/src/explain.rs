@@ -4,7 +4,7 @@
 //! every move fails. Misère play gets its own account, since values do not
 //! add there. Built here so that every front end shows the same words.
 
-use crate::{Analysis, ComponentReport, Detail, Family, GameError, Outcome, Play};
+use crate::{Analysis, ComponentReport, Detail, Family, GameError, Outcome, Padded, Play};
 use serde::Serialize;
 
 /// Most moves explained one by one; the rest are summed up in a line.
@@ -338,8 +338,10 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
                 .unwrap_or(0);
             for c in &e.components {
                 t.push(match c.value {
-                    Some(v) => format!("  {:<width$}  value {v}: {}", c.position, c.source),
-                    None if is_infinite(c) => format!("  {:<width$}  {}", c.position, c.source),
+                    Some(v) => format!("  {}  value {v}: {}", Padded(&c.position, width), c.source),
+                    None if is_infinite(c) => {
+                        format!("  {}  {}", Padded(&c.position, width), c.source)
+                    }
                     None => format!("  {}", c.position),
                 });
             }
@@ -390,8 +392,9 @@ fn lines(e: &Explanation, a: &Analysis) -> Vec<String> {
                 Outcome::D => "a draw",
             };
             t.push(format!(
-                "  {:<width$}  leaves {}: {what}; {verdict}",
-                m.label, m.to
+                "  {}  leaves {}: {what}; {verdict}",
+                Padded(&m.label, width),
+                m.to
             ));
         }
         if e.more_moves > 0 {

@@ -54,7 +54,7 @@ pub use family::{
 pub use grundy_engine::memory;
 pub use grundy_engine::{
     Analysis, ComponentReport, Detail, GameError, Genus, Limits, MoveOutcomes, MoveReport, Outcome,
-    ParseError, Play, SearchError,
+    Padded, ParseError, Play, SearchError,
 };
 pub use grundy_quotient::{QuotientControl, QuotientReport};
 /// How a sequence is computed: the sequence crate's own `Control` (one

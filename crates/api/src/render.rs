@@ -3,7 +3,7 @@
 //! are; only the text layout is decided here.
 
 use crate::summary::SeqSummary;
-use crate::{Analysis, Outcome, Period, Play, Registration, SeqReport};
+use crate::{Analysis, Outcome, Padded, Period, Play, Registration, SeqReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -88,7 +88,7 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
                 .max()
                 .unwrap_or(0);
             for m in moves {
-                let _ = writeln!(s, "  {:<width$}    to: {}", m.label, m.to);
+                let _ = writeln!(s, "  {}    to: {}", Padded(&m.label, width), m.to);
             }
         }
     }
@@ -104,7 +104,7 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         for c in &a.components {
             match c.value {
                 Some(v) => {
-                    let _ = writeln!(s, "  {:<width$}    value {v}", c.position);
+                    let _ = writeln!(s, "  {}    value {v}", Padded(&c.position, width));
                 }
                 None => {
                     let _ = writeln!(s, "  {}", c.position);

@@ -16,7 +16,9 @@ use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
 use grundy_api::play::policy::{self, normal_space};
 use grundy_api::play::text::{self, shown};
-use grundy_api::{Family, GameError, Hint, Match, MatchError, MatchOptions, MoveReport, Play};
+use grundy_api::{
+    Family, GameError, Hint, Match, MatchError, MatchOptions, MoveReport, Padded, Play,
+};
 use grundy_api::{Side, Status};
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
@@ -223,9 +225,9 @@ fn moves_text(moves: &[MoveReport], hint: Option<&Hint>) -> String {
         let mark = if marked.contains(&i) { '*' } else { ' ' };
         let _ = writeln!(
             s,
-            " {mark}{:>nw$}. {:<lw$}    to: {}",
+            " {mark}{:>nw$}. {}    to: {}",
             i + 1,
-            m.label,
+            Padded(&m.label, lw),
             shown(&m.to)
         );
     }

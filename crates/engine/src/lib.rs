@@ -25,6 +25,7 @@ pub mod memory;
 pub mod mex_table;
 mod misere;
 mod outcome;
+mod padded;
 pub mod ranks;
 mod retrograde;
 #[cfg(feature = "parallel")]
@@ -48,6 +49,7 @@ pub use limits::Limits;
 pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};
 pub use misere::MisereSolver;
 pub use outcome::{Outcome, Play};
+pub use padded::Padded;
 pub use retrograde::{
     explore, retrograde, Explored, GameGraph, Mover, RetroGraph, Retrograde, ReverseGraph,
 };

@@ -42,7 +42,7 @@ impl Table {
                 if i == last {
                     s.push_str(c);
                 } else {
-                    let _ = write!(s, "{c:<w$}  ", w = widths[i]);
+                    let _ = write!(s, "{}  ", crate::Padded(c, widths[i]));
                 }
             }
             s.push('\n');

@@ -205,3 +205,48 @@ fn limit_messages_name_the_option_that_raises_them() {
         assert_input_error(&o, option);
     }
 }
+
+/// A winning move's label can be longer than any column the standard
+/// formatter pads to (65,535 characters): a coin-product move turning
+/// thousands of coins printed "internal error: Formatting argument out of
+/// range" instead of the answer. The text answer lists the moves in full,
+/// and the coin-product move of a billion-coin ruler set (which the
+/// fuzzer found building an 8 GB list) is not built: the search stops
+/// with the moves found before it.
+#[test]
+fn long_move_labels_print_and_billion_coin_sets_are_not_built() {
+    let text = ok(&[
+        "analyze",
+        "coin-product",
+        "--x",
+        "ruler",
+        "--y",
+        "mock-turtles",
+        "1166666666,290",
+        "--max-moves",
+        "4",
+    ]);
+    assert!(
+        text.contains("the first 4 winning moves found:"),
+        "{text:.300}"
+    );
+    let longest = text.lines().map(str::len).max().unwrap();
+    assert!(longest > 65_535, "{longest}");
+    let doc = json(&[
+        "analyze",
+        "coin-product",
+        "--x",
+        "ruler",
+        "--y",
+        "mock-turtles",
+        "1166666666,62790",
+        "--max-moves",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(doc["outcome"], "N", "{doc}");
+    assert_eq!(doc["winning_move_count"], serde_json::Value::Null);
+    let listed = doc["winning_moves"].as_array().unwrap();
+    assert!(!listed.is_empty() && listed.len() <= 4, "{doc}");
+    assert_eq!(listed[0]["to"], "-");
+}

@@ -121,6 +121,12 @@ fn worst_cases() -> Vec<Vec<String>> {
         "analyze turning-corners 3699942501,3250643525".into(),
         "analyze coin-product --x ruler --y mock-turtles 2204121929,178 --outcome-only".into(),
         "analyze coin-product --x ruler --y mock-turtles 1000001,256".into(),
+        // Ruler sets as long as their coin: the theory built every set of
+        // one axis at once (30,000: 450 million coins) and a set of the
+        // other of 10^9 coins; SIGABRT under the cap before.
+        "analyze coin-product --x ruler --y ruler 30000,30000".into(),
+        "analyze coin-product --x ruler --y ruler 100000,100000 --max-moves 3".into(),
+        "analyze coin-product --x ruler --y mock-turtles 1166666666,62790 --max-moves 4".into(),
         "analyze digital-deletions 999999 --misere".into(),
         format!("analyze graph --edges {board} n0,n1,n2,n3,n4,n5,n6,n7 --misere"),
         format!("analyze --rules {rules} 1"),

@@ -50,8 +50,12 @@ impl CoinGame {
                 return None;
             }
             for &x in &p.heads {
-                self.rule
-                    .sets_with_value(x, total, |s| sets.push(s.to_vec()));
+                // A row's coins are few enough to list (a head is a
+                // character of the typed row), so no set is too long.
+                let all = self
+                    .rule
+                    .sets_with_value(x, total, u64::MAX, |s| sets.push(s.to_vec()));
+                debug_assert!(all, "no length bound, no set left out");
             }
         }
         Some((total, sets))

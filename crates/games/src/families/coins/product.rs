@@ -159,6 +159,24 @@ impl ProductGame {
         }
     }
 
+    /// The work of finding the winning moves of a head at `(x, y)` by
+    /// walking the move sets across (every coin of them built) and
+    /// inverting the value formula down for each.
+    fn walk_across_cost(&self, x: u64, y: u64) -> u128 {
+        let built = if x == 0 {
+            0
+        } else {
+            self.across.cells_count(x)
+        };
+        built + Self::count(&self.across, x) * self.down.search_cost(y)
+    }
+
+    /// [`ProductGame::walk_across_cost`] with the axes exchanged.
+    fn walk_down_cost(&self, x: u64, y: u64) -> u128 {
+        let built = if y == 0 { 0 } else { self.down.cells_count(y) };
+        built + Self::count(&self.down, y) * self.across.search_cost(x)
+    }
+
     /// Every winning product move in normal play (as its cells), with the
     /// board's value; `None` if listing them costs more than
     /// [`super::THEORY_WORK`] or they turn more than [`MAX_LISTED_CELLS`]
@@ -174,11 +192,7 @@ impl ProductGame {
             .heads
             .iter()
             .filter(|(x, y)| *x > 0 && *y > 0)
-            .map(|&(x, y)| {
-                let a = Self::count(&self.across, x) * self.down.search_cost(y);
-                let b = Self::count(&self.down, y) * self.across.search_cost(x);
-                a.min(b)
-            })
+            .map(|&(x, y)| self.walk_across_cost(x, y).min(self.walk_down_cost(x, y)))
             .sum();
         if work > super::THEORY_WORK {
             return None;
@@ -212,24 +226,41 @@ impl ProductGame {
                     found.push(Self::cells(a, b));
                 }
             };
-            if Self::count(&self.across, x) * self.down.search_cost(y)
-                <= Self::count(&self.down, y) * self.across.search_cost(x)
-            {
-                for a in Self::sets(&self.across, x) {
-                    let Some(inv) = value_of(&self.across, &a).inverse() else {
-                        continue;
+            // The longest set the cells left may take, beside a set of `n`.
+            let room = |n: usize| {
+                (MAX_LISTED_CELLS.saturating_sub(cells.get()) / n.max(1) as u128)
+                    .try_into()
+                    .unwrap_or(u64::MAX)
+            };
+            // The walked axis's sets come one at a time, never all at once.
+            if self.walk_across_cost(x, y) <= self.walk_down_cost(x, y) {
+                self.across.move_sets(x, |a| {
+                    let Some(inv) = value_of(&self.across, a).inverse() else {
+                        return;
                     };
-                    self.down
-                        .sets_with_value(y, (want * inv).0, |b| keep(&mut found, &a, b, &mut over));
-                }
+                    if !over {
+                        let all =
+                            self.down
+                                .sets_with_value(y, (want * inv).0, room(a.len()), |b| {
+                                    keep(&mut found, a, b, &mut over)
+                                });
+                        over |= !all;
+                    }
+                });
             } else {
-                for b in Self::sets(&self.down, y) {
-                    let Some(inv) = value_of(&self.down, &b).inverse() else {
-                        continue;
+                self.down.move_sets(y, |b| {
+                    let Some(inv) = value_of(&self.down, b).inverse() else {
+                        return;
                     };
-                    self.across
-                        .sets_with_value(x, (want * inv).0, |a| keep(&mut found, a, &b, &mut over));
-                }
+                    if !over {
+                        let all =
+                            self.across
+                                .sets_with_value(x, (want * inv).0, room(b.len()), |a| {
+                                    keep(&mut found, a, b, &mut over)
+                                });
+                        over |= !all;
+                    }
+                });
             }
             if over {
                 return None;
@@ -393,13 +424,22 @@ impl TextGame for ProductGame {
             } else {
                 (&self.down, y, &self.across, x)
             };
-            let _ = walk.try_move_sets(w, |a| {
+            // A walked set longer than the cells bound is not built (the
+            // first `ruler` set at coin 10^9 holds 10^9 coins): the search
+            // stops there, with the moves found before it.
+            if u128::from(walk.longest_set(w)) > MAX_LISTED_CELLS {
+                break;
+            }
+            let stopped = walk.try_move_sets(w, |a| {
                 if found.len() >= k || work > super::THEORY_WORK || cells > MAX_LISTED_CELLS {
                     return ControlFlow::Break(());
                 }
-                work += invert.search_cost(v);
+                work += invert.search_cost(v) + a.len() as u128;
                 if let Some(inv) = value_of(walk, a).inverse() {
-                    invert.sets_with_value(v, (want * inv).0, |b| {
+                    let room = (MAX_LISTED_CELLS.saturating_sub(cells) / a.len() as u128)
+                        .try_into()
+                        .unwrap_or(u64::MAX);
+                    let all = invert.sets_with_value(v, (want * inv).0, room, |b| {
                         if found.len() < k {
                             cells += a.len() as u128 * b.len() as u128;
                             found.push(if along_x {
@@ -409,9 +449,15 @@ impl TextGame for ProductGame {
                             });
                         }
                     });
+                    if !all {
+                        return ControlFlow::Break(());
+                    }
                 }
                 ControlFlow::Continue(())
             });
+            if stopped.is_break() && found.len() < k {
+                break;
+            }
         }
         Some(Theory {
             method: self.method(),

@@ -188,6 +188,39 @@ impl CoinRule {
         }
     }
 
+    /// The coins of every move set ending at coin `x`, added up: the work
+    /// of building them all (`ruler` at coin 30,000: 450 million).
+    pub fn cells_count(&self, x: u64) -> u128 {
+        let n = self.move_count(x);
+        let x = u128::from(x);
+        match &self.kind {
+            Kind::Single => n,
+            Kind::OneOrTwo | Kind::Subtract(_) | Kind::Twins(_) => 2 * n,
+            Kind::Run(k) => n * u128::from(*k),
+            Kind::MockTurtles => {
+                // One set of one coin, x - 1 of two, the rest of three.
+                let pairs = x.saturating_sub(1);
+                1 + 2 * pairs + 3 * n.saturating_sub(1 + pairs)
+            }
+            Kind::Grunt => 4 * n,
+            Kind::Ruler => x * (x + 1) / 2,
+        }
+    }
+
+    /// The most coins a move set ending at coin `x` turns: the first set
+    /// [`CoinRule::move_sets`] gives for the rules whose sets are long
+    /// (`ruler`'s first set is every coin 1..=x).
+    pub fn longest_set(&self, x: u64) -> u64 {
+        match &self.kind {
+            Kind::Single => 1,
+            Kind::OneOrTwo | Kind::Subtract(_) | Kind::Twins(_) => 2,
+            Kind::Run(k) => *k,
+            Kind::MockTurtles => 3,
+            Kind::Grunt => 4,
+            Kind::Ruler => x,
+        }
+    }
+
     /// Calls `f` with every move set ending at coin `x >= 1`.
     pub fn move_sets(&self, x: u64, mut f: impl FnMut(&[u64])) {
         let _ = self.try_move_sets(x, |s| {
@@ -266,7 +299,23 @@ impl CoinRule {
     /// `want`), in the order of [`CoinRule::move_sets`]. Values must be
     /// known up to `x`. Work: [`CoinRule::search_cost`], by inverting the
     /// value formula where there is one.
-    pub fn sets_with_value(&self, x: u64, want: u64, mut f: impl FnMut(&[u64])) {
+    ///
+    /// A set of more than `max_len` coins is not built (a `ruler` set
+    /// ending at coin 10^9 may hold 10^9 coins, 8 GB as a list): then
+    /// `false` is returned, and the sets after it are not looked at.
+    /// `true` when every set was given to `f`.
+    #[must_use]
+    pub fn sets_with_value(
+        &self,
+        x: u64,
+        want: u64,
+        max_len: u64,
+        mut f: impl FnMut(&[u64]),
+    ) -> bool {
+        if self.longest_set(x) > max_len && !matches!(self.kind, Kind::Ruler) {
+            // Only a ruler set's length depends on which set it is.
+            return self.move_count(x) == 0;
+        }
         let v = |c: u64| self.value(c).unwrap_or(u64::MAX);
         match &self.kind {
             Kind::Single => {
@@ -296,6 +345,9 @@ impl CoinRule {
                 // a bijection, so at most one a fits.
                 let before = gray_inverse(ruler_prefix(x) ^ want);
                 if before < x {
+                    if x - before > max_len {
+                        return false;
+                    }
                     f(&(before + 1..=x).collect::<Vec<u64>>())
                 }
             }
@@ -322,6 +374,7 @@ impl CoinRule {
                 }
             }
         }
+        true
     }
 }
 
