@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Long fuzz runs for the execution counts of issue 19: runs each named
+# target (default: every target) for SECONDS of wall time, niced, all at
+# once, each from its committed seeds, the regressions and its own work
+# corpus under WORK (kept between runs, so a later run goes on from what
+# an earlier one found). A run that stops on a finding is restarted after
+# its input is kept in WORK/findings/TARGET/; at the end one line per
+# target gives the executions summed over its runs and the findings.
+#
+#   bash bench/fuzz-long.sh SECONDS WORK [TARGET...]
+#
+# Built as .ci/fuzz.sh builds (`-s none -O`) but without `-a`: debug
+# assertions and overflow checks cost about a third of the speed, and the
+# CI run and the regressions keep them.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds=${1:?seconds}
+work=${2:?work directory}
+shift 2
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(cargo +nightly fuzz list)
+cargo +nightly fuzz build -s none -O
+end=$(( $(date +%s) + seconds ))
+run_target() {
+    local t=$1 total=0 i=0
+    mkdir -p "$work/$t" "$work/findings/$t" "$work/logs"
+    while (( $(date +%s) < end - 5 )); do
+        i=$((i + 1))
+        local left=$(( end - $(date +%s) ))
+        local log="$work/logs/$t.$i.log"
+        local seeds=("corpus/$t")
+        [[ -d "regressions/$t" ]] && seeds+=("regressions/$t")
+        ( ulimit -v 8000000
+          nice -n 19 cargo +nightly fuzz run -s none -O "$t" "$work/$t" "${seeds[@]}" -- \
+            -max_total_time="$left" -rss_limit_mb=2048 -timeout=30 \
+            -artifact_prefix="$work/findings/$t/" -print_final_stats=1 ) > "$log" 2>&1 || true
+        local n
+        n=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')
+        total=$(( total + ${n:-0} ))
+        grep -qE '==[0-9]+== ERROR|panicked|Test unit written' "$log" && \
+            echo "$t: a finding in $log" >&2
+    done
+    echo "$t executions=$total runs=$i findings=$(ls "$work/findings/$t" | wc -l)"
+}
+for t in "${targets[@]}"; do
+    run_target "$t" > "$work/$t.total" &
+done
+wait
+cat "$work"/*.total
