@@ -127,6 +127,8 @@ fn worst_cases() -> Vec<Vec<String>> {
         "analyze coin-product --x ruler --y ruler 30000,30000".into(),
         "analyze coin-product --x ruler --y ruler 100000,100000 --max-moves 3".into(),
         "analyze coin-product --x ruler --y mock-turtles 1166666666,62790 --max-moves 4".into(),
+        // 9 million moves turning 2*10^13 cells in all: `play` listed them.
+        "play coin-product --x ruler --y ruler 3000,3000".into(),
         "analyze digital-deletions 999999 --misere".into(),
         format!("analyze graph --edges {board} n0,n1,n2,n3,n4,n5,n6,n7 --misere"),
         format!("analyze --rules {rules} 1"),
