@@ -82,6 +82,21 @@ pub enum SearchError {
         /// The state limit in force.
         limit: u64,
     },
+    /// The moves of a position are few enough to count but too large to
+    /// list: each writes a whole position, and together they would exceed
+    /// the answer size ([`crate::MAX_ANSWER`]). Only a smaller position
+    /// helps, or asking for less than every move.
+    #[error(
+        "too many moves to list: about {moves} moves, each writing a position of {position_bytes} bytes, more than {limit} bytes in all (ask for the outcome only, or play from a smaller position)"
+    )]
+    MovesTooLarge {
+        /// The bound on the moves.
+        moves: u128,
+        /// The length of the position's text.
+        position_bytes: u128,
+        /// The bound on the whole list, [`crate::MAX_ANSWER`].
+        limit: u128,
+    },
     /// A position was reached again while being solved: the game has a
     /// cycle and needs the loopy solver.
     #[error("the game graph has a cycle through {0}; this solver needs an acyclic game")]

@@ -172,10 +172,14 @@ pub(super) fn report_components<G: TextGame>(
 }
 
 /// Refuses to list the moves of `p` when [`TextGame::moves_bound`] says
-/// there may be more than the state limit allows: the one test every
+/// there may be more than the state limit allows, or more than
+/// [`MAX_ANSWER`] bytes of positions (the bound times the length of `p`'s
+/// text, since each move writes a whole position): the one test every
 /// front end and analysis makes before generating a position's moves.
 ///
-/// Errors: [`SearchError::TooManyMoves`], naming the bound and the limit.
+/// Errors: [`SearchError::TooManyMoves`], naming the bound and the limit;
+/// [`SearchError::MovesTooLarge`], naming the bound, the position's length
+/// and [`MAX_ANSWER`].
 pub fn check_moves_bound<G: TextGame>(
     game: &G,
     p: &G::Position,
@@ -187,6 +191,18 @@ pub fn check_moves_bound<G: TextGame>(
             estimate,
             limit: limits.max_states,
         });
+    }
+    // Every move writes a whole position, about as long as p's: a list
+    // of 1,000 nim heaps' million moves is 4 GB (`play` aborted on it).
+    if estimate > 0 {
+        let position_bytes = game.format(p).len() as u128 + 1;
+        if estimate.saturating_mul(position_bytes) > MAX_ANSWER {
+            return Err(SearchError::MovesTooLarge {
+                moves: estimate,
+                position_bytes,
+                limit: MAX_ANSWER,
+            });
+        }
     }
     Ok(())
 }
