@@ -32,7 +32,7 @@ run_target() {
         [[ -d "regressions/$t" ]] && seeds+=("regressions/$t")
         ( ulimit -v 8000000
           nice -n 19 cargo +nightly fuzz run -s none -O "$t" "$work/$t" "${seeds[@]}" -- \
-            -max_total_time="$left" -rss_limit_mb=2048 -timeout=30 \
+            -max_total_time="$left" -rss_limit_mb=2048 -timeout=120 \
             -artifact_prefix="$work/findings/$t/" -print_final_stats=1 ) > "$log" 2>&1 || true
         local n
         n=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')

@@ -407,7 +407,10 @@ impl TextGame for ProductGame {
     /// The first `k` winning moves, head by head: the move sets of one
     /// axis one at a time (the axis whose inversion is cheaper), each
     /// completed by inverting the value formula of the other; at most
-    /// [`super::THEORY_WORK`] work and [`MAX_LISTED_CELLS`] cells.
+    /// [`super::THEORY_WORK`] work and [`MAX_LISTED_CELLS`] cells, and
+    /// no longer than the answer's time limit
+    /// ([`grundy_engine::clock::answer_time_passed`]): past any of them,
+    /// the moves found so far.
     fn theory_first(&self, p: &Board, play: Play, k: usize) -> Option<Theory<Board>> {
         if play != Play::Normal {
             return None;
@@ -415,7 +418,7 @@ impl TextGame for ProductGame {
         let total = self.closed_form(p)?.0;
         let want = Nimber(total);
         let mut found: Vec<Cells> = Vec::new();
-        let (mut work, mut cells) = (0u128, 0u128);
+        let (mut work, mut cells, mut next_clock) = (0u128, 0u128, 0u128);
         let value_of = |rule: &CoinRule, s: &[u64]| {
             Nimber(s.iter().fold(0, |a, &c| a ^ rule.value(c).unwrap_or(0)))
         };
@@ -439,6 +442,16 @@ impl TextGame for ProductGame {
             let stopped = walk.try_move_sets(w, |a| {
                 if found.len() >= k || work > super::THEORY_WORK || cells > MAX_LISTED_CELLS {
                     return ControlFlow::Break(());
+                }
+                // The answer's time limit, every 65,536 units of work (the
+                // 20 million the work bound allows take a third of a
+                // second; one inversion down a mock-turtles axis at coin
+                // 10^7 is 10^7 of them).
+                if work >= next_clock {
+                    if grundy_engine::clock::answer_time_passed() {
+                        return ControlFlow::Break(());
+                    }
+                    next_clock = work + (1 << 16);
                 }
                 work += invert.search_cost(v) + a.len() as u128;
                 if let Some(inv) = value_of(walk, a).inverse() {
