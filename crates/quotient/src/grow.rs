@@ -32,7 +32,7 @@
 //! Heap by heap: the quotient of heaps `0..=n-1` with heap `n` sent to the
 //! identity is the first candidate for heaps `0..=n`.
 
-use crate::monoid::{insert, members, words, BipartiteMonoid, Bits};
+use crate::monoid::{contains, insert, members, words, BipartiteMonoid, Bits};
 use grundy_engine::hash::FastMap;
 use grundy_engine::memory::{self, Reserve};
 use grundy_engine::{Deadline, Limits, SearchError};
@@ -96,65 +96,217 @@ impl Budget {
     }
 }
 
+/// Which exact check [`refine_with`] makes: the two give the same answer
+/// (see the module's documentation); `Triples` is the faster.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Check {
+    /// Triples `(x, has an option, S)`: what a position sends into P.
+    #[default]
+    Triples,
+    /// Pairs `(x, D)`, `D` the set of option images: the reference.
+    Sets,
+}
+
 /// One round: checks `cand` on heaps `0..cand.phi.len()` (options in
-/// `options`) and returns the minimised pair monoid, the next candidate.
+/// `options`) and returns the minimised monoid, the next candidate
+/// ([`refine_with`] by triples).
 pub fn refine(
     cand: &Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
 ) -> Result<Round, SearchError> {
-    let q = &cand.monoid;
-    let order = q.order();
-    let w = words(order);
-    let heaps = cand.phi.len();
+    refine_with(cand, options, budget, Check::Triples)
+}
 
-    // Each heap's pair (Φ(n), O_n); equal pairs are one generator.
-    let mut gen_index: FastMap<(u32, Bits), u32> = FastMap::default();
-    let mut gens: Vec<(u32, Bits)> = Vec::new();
+/// One round of `check`: checks `cand` on heaps `0..cand.phi.len()`
+/// (options in `options`) and returns the minimised monoid of pairs (or
+/// triples), the next candidate. Both checks give the same round.
+pub fn refine_with(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+    check: Check,
+) -> Result<Round, SearchError> {
+    let q = &cand.monoid;
+    let w = words(q.order());
+    let (gens, heap_gen) = match check {
+        Check::Sets => set_generators(cand, options),
+        Check::Triples => triple_generators(cand, options),
+    };
+    let k = gens.len();
+    let start_len = match check {
+        Check::Sets => 1 + w,
+        Check::Triples => 2 + w,
+    };
+    let (keys, trans) = enumerate(start_len, &gens, budget, |key, gen, out| match check {
+        Check::Sets => set_product(q, key, gen, out),
+        Check::Triples => triple_product(q, key, gen, out),
+    })?;
+    let states = keys.len();
+
+    // The check, and the marking of M.
+    let p_set = p_bits(q);
+    let mut faithful = true;
+    let marked: Vec<bool> = keys
+        .iter()
+        .map(|key| {
+            let p = match check {
+                Check::Sets => set_mark(key, &p_set),
+                Check::Triples => triple_mark(key),
+            };
+            if p != q.in_p(key[0] as u32) {
+                faithful = false;
+            }
+            p
+        })
+        .collect();
+    drop(keys);
+    let next = minimise(states, k, &trans, &marked, &heap_gen, budget)?;
+    Ok(Round { next, faithful })
+}
+
+/// The P-portion of `q` as a bitset.
+fn p_bits(q: &BipartiteMonoid) -> Bits {
+    let mut p_set = vec![0u64; words(q.order())];
+    for x in q.p_portion() {
+        insert(&mut p_set, x);
+    }
+    p_set
+}
+
+/// The option images of heap `n` under `cand`, as a bitset.
+fn option_images(cand: &Candidate, options: &HeapOptions, n: usize) -> Bits {
+    let q = &cand.monoid;
+    let mut o = vec![0u64; words(q.order())];
+    for opt in &options[n] {
+        insert(&mut o, q.product(opt.iter().map(|&h| cand.phi[h as usize])));
+    }
+    o
+}
+
+/// Distinct generators in order of their first heap, and each heap's
+/// generator (`None`: the identity, a heap without a move).
+type Generators = (Vec<Box<[u64]>>, Vec<Option<u32>>);
+
+/// Collects the heaps' keys into [`Generators`]; `key(n)` is `None` for
+/// the identity.
+fn generators(heaps: usize, mut key: impl FnMut(usize) -> Option<Box<[u64]>>) -> Generators {
+    let mut gen_index: FastMap<Box<[u64]>, u32> = FastMap::default();
+    let mut gens: Vec<Box<[u64]>> = Vec::new();
     let mut heap_gen: Vec<Option<u32>> = vec![None; heaps];
-    for n in 1..heaps {
-        let mut o = vec![0u64; w];
-        for opt in &options[n] {
-            insert(&mut o, q.product(opt.iter().map(|&h| cand.phi[h as usize])));
-        }
-        let key = (cand.phi[n], o);
-        if key.0 == 0 && key.1.iter().all(|&b| b == 0) {
-            continue; // the identity pair: a heap without a move
-        }
+    for (n, slot) in heap_gen.iter_mut().enumerate().skip(1) {
+        let Some(k) = key(n) else { continue };
         let next = gens.len() as u32;
-        let g = *gen_index.entry(key.clone()).or_insert_with(|| {
-            gens.push(key);
+        let g = *gen_index.entry(k.clone()).or_insert_with(|| {
+            gens.push(k);
             next
         });
-        heap_gen[n] = Some(g);
+        *slot = Some(g);
     }
-    let k = gens.len();
+    (gens, heap_gen)
+}
 
-    // Breadth-first enumeration of M: key = [x, D words...].
+/// Each heap's pair `[Φ(n), O_n…]`.
+fn set_generators(cand: &Candidate, options: &HeapOptions) -> Generators {
+    generators(cand.phi.len(), |n| {
+        let o = option_images(cand, options, n);
+        let x = cand.phi[n];
+        if x == 0 && o.iter().all(|&b| b == 0) {
+            return None;
+        }
+        Some(std::iter::once(x as u64).chain(o).collect())
+    })
+}
+
+/// Each heap's triple `[Φ(n), O_n ≠ ∅, S(O_n)…]`.
+fn triple_generators(cand: &Candidate, options: &HeapOptions) -> Generators {
+    let q = &cand.monoid;
+    generators(cand.phi.len(), |n| {
+        let o = option_images(cand, options, n);
+        let x = cand.phi[n];
+        let any = o.iter().any(|&b| b != 0);
+        if x == 0 && !any {
+            return None;
+        }
+        let mut s = vec![0u64; o.len()];
+        for z in 0..q.order() as u32 {
+            if members(&o).any(|d| q.in_p(q.mul(d, z))) {
+                insert(&mut s, z);
+            }
+        }
+        Some([x as u64, any as u64].into_iter().chain(s).collect())
+    })
+}
+
+/// `(x, D)·(y, E) = (xy, Dy ∪ xE)` on keys `[x, D…]`.
+fn set_product(q: &BipartiteMonoid, key: &[u64], gen: &[u64], out: &mut [u64]) {
+    let (x, a) = (key[0] as u32, gen[0] as u32);
+    out.iter_mut().for_each(|b| *b = 0);
+    out[0] = q.mul(x, a) as u64;
+    for d in members(&key[1..]) {
+        insert(&mut out[1..], q.mul(d, a));
+    }
+    for y in members(&gen[1..]) {
+        insert(&mut out[1..], q.mul(x, y));
+    }
+}
+
+/// `(x, a, S)·(y, b, T) = (xy, a ∨ b, y⁻¹S ∪ x⁻¹T)` on keys `[x, a, S…]`
+/// (`y⁻¹S = {z : yz ∈ S}`).
+fn triple_product(q: &BipartiteMonoid, key: &[u64], gen: &[u64], out: &mut [u64]) {
+    let (x, y) = (key[0] as u32, gen[0] as u32);
+    out.iter_mut().for_each(|b| *b = 0);
+    out[0] = q.mul(x, y) as u64;
+    out[1] = key[1] | gen[1];
+    let (s, t) = (&key[2..], &gen[2..]);
+    let s_any = s.iter().any(|&b| b != 0);
+    let t_any = t.iter().any(|&b| b != 0);
+    for z in 0..q.order() as u32 {
+        if (s_any && contains(s, q.mul(y, z))) || (t_any && contains(t, q.mul(x, z))) {
+            insert(&mut out[2..], z);
+        }
+    }
+}
+
+/// A pair's mark: `D ≠ ∅` and `D ∩ P = ∅`.
+fn set_mark(key: &[u64], p_set: &[u64]) -> bool {
+    let d = &key[1..];
+    d.iter().any(|&b| b != 0) && !d.iter().zip(p_set).any(|(a, b)| a & b != 0)
+}
+
+/// A triple's mark: it has an option and the identity is not in `S`
+/// (no option lies in P).
+fn triple_mark(key: &[u64]) -> bool {
+    key[1] != 0 && !contains(&key[2..], 0)
+}
+
+/// The keys of an enumerated monoid and its transitions.
+type Enumerated = (Vec<Box<[u64]>>, Vec<u32>);
+
+/// Breadth-first enumeration from the identity key (all zeros, `len`
+/// words) of the monoid the generators generate under `product`: the
+/// keys, and the transitions (`trans[i * k + g]`: key `i` times generator
+/// `g`).
+fn enumerate(
+    len: usize,
+    gens: &[Box<[u64]>],
+    budget: &mut Budget,
+    product: impl Fn(&[u64], &[u64], &mut [u64]),
+) -> Result<Enumerated, SearchError> {
+    let k = gens.len();
     let mut index: FastMap<Box<[u64]>, u32> = FastMap::default();
     let mut keys: Vec<Box<[u64]>> = Vec::new();
-    let start: Box<[u64]> = std::iter::once(0u64)
-        .chain(std::iter::repeat_n(0, w))
-        .collect();
+    let start: Box<[u64]> = vec![0u64; len].into_boxed_slice();
     index.insert(start.clone(), 0);
     keys.push(start);
     let mut trans: Vec<u32> = Vec::new();
     let mut i = 0;
-    let mut scratch = vec![0u64; w + 1];
+    let mut scratch = vec![0u64; len];
     while i < keys.len() {
         budget.check(keys.len())?;
         trans.reserve_within(k, budget.max_memory)?;
-        for (a, o) in &gens {
-            let key = &keys[i];
-            let x = key[0] as u32;
-            scratch.iter_mut().for_each(|b| *b = 0);
-            scratch[0] = q.mul(x, *a) as u64;
-            for d in members(&key[1..]) {
-                insert(&mut scratch[1..], q.mul(d, *a));
-            }
-            for y in members(o) {
-                insert(&mut scratch[1..], q.mul(x, y));
-            }
+        for gen in gens {
+            product(&keys[i], gen, &mut scratch);
             let j = match index.get(&scratch[..]) {
                 Some(&j) => j,
                 None => {
@@ -171,32 +323,23 @@ pub fn refine(
         }
         i += 1;
     }
-    drop(index);
-    let pairs = keys.len();
+    Ok((keys, trans))
+}
 
-    // The check, and the marking of M.
-    let mut p_set = vec![0u64; w];
-    for x in q.p_portion() {
-        insert(&mut p_set, x);
-    }
-    let mut faithful = true;
-    let marked: Vec<bool> = keys
-        .iter()
-        .map(|key| {
-            let d = &key[1..];
-            let any = d.iter().any(|&b| b != 0);
-            let hits_p = d.iter().zip(&p_set).any(|(a, b)| a & b != 0);
-            let p = any && !hits_p;
-            if p != q.in_p(key[0] as u32) {
-                faithful = false;
-            }
-            p
-        })
-        .collect();
-    drop(keys);
-
-    // Moore's minimisation: classes by mark, then by the classes of the
-    // successors, until stable.
+/// Moore's minimisation of the automaton of `states` states (state 0 the
+/// identity), `k` letters (`trans[s * k + g]`) and marks `marked`, and
+/// the candidate it gives: classes numbered breadth-first from the
+/// identity's, letters in order; heap `n` the class of letter
+/// `heap_gen[n]` (`None`: the identity).
+fn minimise(
+    states: usize,
+    k: usize,
+    trans: &[u32],
+    marked: &[bool],
+    heap_gen: &[Option<u32>],
+    budget: &mut Budget,
+) -> Result<Candidate, SearchError> {
+    // Classes by mark, then by the classes of the successors, until stable.
     let mut class: Vec<u32> = marked.iter().map(|&p| p as u32).collect();
     let mut count = if marked.iter().any(|&p| p) && marked.iter().any(|&p| !p) {
         2
@@ -206,10 +349,10 @@ pub fn refine(
         1
     };
     loop {
-        budget.check(pairs)?;
+        budget.check(states)?;
         let mut sig: FastMap<Vec<u32>, u32> = FastMap::default();
-        let mut next = Vec::with_capacity(pairs);
-        for m in 0..pairs {
+        let mut next = Vec::with_capacity(states);
+        for m in 0..states {
             let mut s = Vec::with_capacity(k + 1);
             s.push(class[m]);
             s.extend(trans[m * k..(m + 1) * k].iter().map(|&t| class[t as usize]));
@@ -276,16 +419,185 @@ pub fn refine(
         .iter()
         .map(|&c| marked[rep[c as usize] as usize])
         .collect();
-    let phi: Vec<u32> = (0..heaps)
-        .map(|n| heap_gen[n].map_or(0, |g| gen_label[g as usize]))
+    let phi: Vec<u32> = heap_gen
+        .iter()
+        .map(|g| g.map_or(0, |g| gen_label[g as usize]))
         .collect();
-    Ok(Round {
-        next: Candidate {
-            monoid: BipartiteMonoid::from_valid_table(count, table, p),
-            phi,
-        },
-        faithful,
+    Ok(Candidate {
+        monoid: BipartiteMonoid::from_valid_table(count, table, p),
+        phi,
     })
+}
+
+/// The triples of a candidate kept from one guess to the next, and from
+/// one heap to the next: the closure `π(M)` of the triples of heaps
+/// `0..heaps` under the candidate's labels (`heaps` 0: nothing kept).
+#[derive(Default)]
+pub struct Kept {
+    heaps: usize,
+    gens: Vec<Box<[u64]>>,
+    keys: Vec<Box<[u64]>>,
+    index: FastMap<Box<[u64]>, u32>,
+}
+
+impl Kept {
+    /// Forgets the triples (the labels changed).
+    pub fn clear(&mut self) {
+        *self = Kept::default();
+    }
+
+    /// The heaps whose triples are kept.
+    pub fn heaps(&self) -> usize {
+        self.heaps
+    }
+
+    /// Starts over from the identity triple alone, `len` words a key.
+    fn restart(&mut self, len: usize) {
+        self.clear();
+        let start: Box<[u64]> = vec![0u64; len].into_boxed_slice();
+        self.index.insert(start.clone(), 0);
+        self.keys.push(start);
+    }
+
+    /// The triples relabelled by the isomorphism `sigma` (old label ↦ new).
+    fn relabel(&mut self, sigma: &[u32]) {
+        let map = |key: &[u64]| -> Box<[u64]> {
+            let mut out = vec![0u64; key.len()];
+            out[0] = sigma[key[0] as usize] as u64;
+            out[1] = key[1];
+            for z in members(&key[2..]) {
+                insert(&mut out[2..], sigma[z as usize]);
+            }
+            out.into_boxed_slice()
+        };
+        self.gens = self.gens.iter().map(|g| map(g)).collect();
+        self.keys = self.keys.iter().map(|k| map(k)).collect();
+        self.index = self
+            .keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.clone(), i as u32))
+            .collect();
+    }
+}
+
+/// The exact check by triples, stopped at the first triple that fails:
+/// the quotient of heaps `0..cand.phi.len()` when `cand` passes (the
+/// candidate [`refine`] would give), else `None`.
+///
+/// `kept` must hold triples of `cand`'s monoid and heaps `0..kept.heaps()`
+/// (or nothing): only the triples the other heaps add are enumerated. On
+/// success it holds the triples of every heap under the labels of the
+/// quotient returned (or nothing, when they cannot be carried over); on
+/// failure it is as it was; on an error it is cleared.
+pub fn prove(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+    kept: &mut Kept,
+) -> Result<Option<Candidate>, SearchError> {
+    let r = prove_kept(cand, options, budget, kept);
+    if r.is_err() {
+        kept.clear();
+    }
+    r
+}
+
+fn prove_kept(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+    kept: &mut Kept,
+) -> Result<Option<Candidate>, SearchError> {
+    let q = &cand.monoid;
+    let order = q.order();
+    let len = 2 + words(order);
+    if q.in_p(0) {
+        return Ok(None); // the empty position is never a P-position
+    }
+    let (gens, heap_gen) = triple_generators(cand, options);
+    let k = gens.len();
+    if kept.heaps == 0 || kept.heaps > cand.phi.len() || kept.keys[0].len() != len {
+        kept.restart(len);
+    }
+    debug_assert!(kept.gens.iter().all(|g| gens.contains(g)));
+    let fresh: Vec<usize> = (0..k).filter(|&g| !kept.gens.contains(&gens[g])).collect();
+    let all: Vec<usize> = (0..k).collect();
+    let old_len = kept.keys.len();
+    let mut scratch = vec![0u64; len];
+    let mut i = 0;
+    let mut passed = true;
+    'keys: while i < kept.keys.len() {
+        budget.check(kept.keys.len())?;
+        let letters = if i < old_len { &fresh } else { &all };
+        for &g in letters {
+            triple_product(q, &kept.keys[i], &gens[g], &mut scratch);
+            if kept.index.contains_key(&scratch[..]) {
+                continue;
+            }
+            if triple_mark(&scratch) != q.in_p(scratch[0] as u32) {
+                passed = false;
+                break 'keys;
+            }
+            kept.index.reserve_within(1, budget.max_memory)?;
+            kept.keys.reserve_within(1, budget.max_memory)?;
+            let j = kept.keys.len() as u32;
+            let boxed: Box<[u64]> = scratch.clone().into_boxed_slice();
+            kept.index.insert(boxed.clone(), j);
+            kept.keys.push(boxed);
+        }
+        i += 1;
+    }
+    if !passed {
+        for key in kept.keys.drain(old_len..) {
+            kept.index.remove(&key);
+        }
+        return Ok(None);
+    }
+    kept.gens = gens.clone();
+    kept.heaps = cand.phi.len();
+
+    // Passed: the quotient is the minimised automaton of the elements the
+    // heaps reach (the module's documentation), here enumerated
+    // breadth-first, letters in order: the numbering `minimise` gives when
+    // nothing merges.
+    let letter: Vec<u32> = gens.iter().map(|g| g[0] as u32).collect();
+    let mut state = vec![u32::MAX; order];
+    let mut elems: Vec<u32> = vec![0];
+    state[0] = 0;
+    let mut trans: Vec<u32> = Vec::new();
+    let mut head = 0;
+    while head < elems.len() {
+        trans.reserve_within(k, budget.max_memory)?;
+        for &y in &letter {
+            let z = q.mul(elems[head], y);
+            if state[z as usize] == u32::MAX {
+                state[z as usize] = elems.len() as u32;
+                elems.push(z);
+            }
+            trans.push(state[z as usize]);
+        }
+        head += 1;
+    }
+    let all_reached = elems.len() == order;
+    let numbered = elems.iter().enumerate().all(|(i, &e)| e as usize == i);
+    if all_reached && numbered && q.is_reduced() {
+        // Already the quotient, numbered as minimising would number it.
+        return Ok(Some(cand.clone()));
+    }
+    let marked: Vec<bool> = elems.iter().map(|&e| q.in_p(e)).collect();
+    let next = minimise(elems.len(), k, &trans, &marked, &heap_gen, budget)?;
+    if all_reached && next.monoid.order() == order {
+        // A renumbering: element elems[i] is now i.
+        let mut sigma = vec![0u32; order];
+        for (i, &e) in elems.iter().enumerate() {
+            sigma[e as usize] = i as u32;
+        }
+        kept.relabel(&sigma);
+    } else {
+        kept.clear();
+    }
+    Ok(Some(next))
 }
 
 impl Candidate {
