@@ -485,7 +485,8 @@ fn extend(
         }
     }
     // Last resort: refinement from the identity, as long as the limits allow.
-    settle(base, options, budget, usize::MAX, check)?.ok_or(SearchError::StateLimit(budget.max_states()))
+    settle(base, options, budget, usize::MAX, check)?
+        .ok_or(SearchError::StateLimit(budget.max_states()))
 }
 
 /// Refines `cand` until it is proven (the quotient), its P-portion read
