@@ -179,9 +179,13 @@ pub fn refine_with(
         Check::Sets => 1 + w,
         Check::Triples => 2 + w,
     };
-    let (keys, trans) = enumerate(start_len, &gens, budget, |key, gen, out| match check {
-        Check::Sets => set_product(q, key, gen, out),
-        Check::Triples => triple_product(q, key, gen, out),
+    let mut tables = match check {
+        Check::Sets => None,
+        Check::Triples => Some(Letters::new(q, &gens)),
+    };
+    let (keys, trans) = enumerate(start_len, &gens, budget, |key, g, out| match &mut tables {
+        None => set_product(q, key, &gens[g], out),
+        Some(t) => t.product(q, key, g, out),
     })?;
     let states = keys.len();
 
@@ -292,19 +296,81 @@ fn set_product(q: &BipartiteMonoid, key: &[u64], gen: &[u64], out: &mut [u64]) {
     }
 }
 
-/// `(x, a, S)·(y, b, T) = (xy, a ∨ b, y⁻¹S ∪ x⁻¹T)` on keys `[x, a, S…]`
-/// (`y⁻¹S = {z : yz ∈ S}`).
-fn triple_product(q: &BipartiteMonoid, key: &[u64], gen: &[u64], out: &mut [u64]) {
-    let (x, y) = (key[0] as u32, gen[0] as u32);
-    out.iter_mut().for_each(|b| *b = 0);
-    out[0] = q.mul(x, y) as u64;
-    out[1] = key[1] | gen[1];
-    let (s, t) = (&key[2..], &gen[2..]);
-    let s_any = s.iter().any(|&b| b != 0);
-    let t_any = t.iter().any(|&b| b != 0);
-    for z in 0..q.order() as u32 {
-        if (s_any && contains(s, q.mul(y, z))) || (t_any && contains(t, q.mul(x, z))) {
-            insert(&mut out[2..], z);
+/// The triple generators with what their products need, as bitsets of
+/// `w` words, each made when first asked for: for generator
+/// `g = (y, b, T)`, `pre(g)[s] = {z : yz = s}` and
+/// `inv(g, x) = x⁻¹T = {z : xz ∈ T}`.
+struct Letters {
+    w: usize,
+    order: usize,
+    gens: Vec<(u32, u64)>,
+    t: Vec<Box<[u64]>>,
+    pre: Vec<Option<Box<[u64]>>>,
+    inv: FastMap<(u32, u32), Box<[u64]>>,
+}
+
+impl Letters {
+    fn new(q: &BipartiteMonoid, gens: &[Box<[u64]>]) -> Letters {
+        Letters {
+            w: words(q.order()),
+            order: q.order(),
+            gens: gens.iter().map(|g| (g[0] as u32, g[1])).collect(),
+            t: gens.iter().map(|g| g[2..].into()).collect(),
+            pre: vec![None; gens.len()],
+            inv: FastMap::default(),
+        }
+    }
+
+    /// `(x, a, S)·(y, b, T) = (xy, a ∨ b, y⁻¹S ∪ x⁻¹T)` on keys `[x, a,
+    /// S…]` (`y⁻¹S = {z : yz ∈ S}`), `(y, b, T)` generator `g`.
+    fn product(&mut self, q: &BipartiteMonoid, key: &[u64], g: usize, out: &mut [u64]) {
+        let (w, order) = (self.w, self.order);
+        let x = key[0] as u32;
+        let (y, b) = self.gens[g];
+        out[0] = q.mul(x, y) as u64;
+        out[1] = key[1] | b;
+        let t = &self.t[g];
+        if t.iter().any(|&b| b != 0) {
+            let inv = self.inv.entry((g as u32, x)).or_insert_with(|| {
+                let mut inv = vec![0u64; w];
+                for z in 0..order as u32 {
+                    if contains(t, q.mul(x, z)) {
+                        insert(&mut inv, z);
+                    }
+                }
+                inv.into_boxed_slice()
+            });
+            out[2..].copy_from_slice(inv);
+        } else {
+            out[2..].iter_mut().for_each(|o| *o = 0);
+        }
+        let size: u32 = key[2..].iter().map(|b| b.count_ones()).sum();
+        if size == 0 {
+            return;
+        }
+        if size as usize * w > order {
+            // A large S: y⁻¹S gathered bit by bit, z by z.
+            let s = &key[2..];
+            for (i, o) in out[2..].iter_mut().enumerate() {
+                let mut word = 0u64;
+                for j in 0..64.min(order - i * 64) {
+                    let yz = q.mul(y, (i * 64 + j) as u32);
+                    word |= (s[yz as usize / 64] >> (yz % 64) & 1) << j;
+                }
+                *o |= word;
+            }
+            return;
+        }
+        let pre = self.pre[g].get_or_insert_with(|| {
+            let mut pre = vec![0u64; order * w];
+            for z in 0..order as u32 {
+                insert(&mut pre[q.mul(y, z) as usize * w..][..w], z);
+            }
+            pre.into_boxed_slice()
+        });
+        for s in members(&key[2..]) {
+            let p = &pre[s as usize * w..][..w];
+            out[2..].iter_mut().zip(p).for_each(|(o, p)| *o |= p);
         }
     }
 }
@@ -332,7 +398,7 @@ fn enumerate(
     len: usize,
     gens: &[Box<[u64]>],
     budget: &mut Budget,
-    product: impl Fn(&[u64], &[u64], &mut [u64]),
+    mut product: impl FnMut(&[u64], usize, &mut [u64]),
 ) -> Result<Enumerated, SearchError> {
     let k = gens.len();
     let mut index: FastMap<Box<[u64]>, u32> = FastMap::default();
@@ -346,8 +412,8 @@ fn enumerate(
     while i < keys.len() {
         budget.check(keys.len())?;
         trans.reserve_within(k, budget.max_memory)?;
-        for gen in gens {
-            product(&keys[i], gen, &mut scratch);
+        for g in 0..k {
+            product(&keys[i], g, &mut scratch);
             let j = match index.get(&scratch[..]) {
                 Some(&j) => j,
                 None => {
@@ -562,8 +628,10 @@ fn prove_kept(
         kept.restart(len);
     }
     debug_assert!(kept.gens.iter().all(|g| gens.contains(g)));
-    let fresh: Vec<usize> = (0..k).filter(|&g| !kept.gens.contains(&gens[g])).collect();
+    let closed: std::collections::HashSet<&[u64]> = kept.gens.iter().map(|g| &g[..]).collect();
+    let fresh: Vec<usize> = (0..k).filter(|&g| !closed.contains(&gens[g][..])).collect();
     let all: Vec<usize> = (0..k).collect();
+    let mut tables = Letters::new(q, &gens);
     let old_len = kept.keys.len();
     let mut scratch = vec![0u64; len];
     let mut i = 0;
@@ -572,7 +640,7 @@ fn prove_kept(
         budget.check(kept.keys.len())?;
         let letters = if i < old_len { &fresh } else { &all };
         for &g in letters {
-            triple_product(q, &kept.keys[i], &gens[g], &mut scratch);
+            tables.product(q, &kept.keys[i], g, &mut scratch);
             if kept.index.contains_key(&scratch[..]) {
                 continue;
             }
