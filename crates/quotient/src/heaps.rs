@@ -1,6 +1,6 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
-use crate::grow::{refine, Budget, Candidate, HeapOptions};
+use crate::grow::{prove, refine_with, Budget, Candidate, Check, HeapOptions, Kept};
 use crate::monoid::{insert, words, BipartiteMonoid};
 use crate::sample::sampled;
 use grundy_engine::memory::Reserve;
@@ -151,11 +151,19 @@ pub(crate) struct Grower<'a> {
     budget: Budget,
     seen: Seen,
     reach: Option<u64>,
+    check: Check,
+    kept: Kept,
 }
 
 impl<'a> Grower<'a> {
     /// A growth of `game` from Q_0 under `limits` (its clock starts now).
     pub(crate) fn new(game: &'a dyn HeapGame, limits: &Limits) -> Grower<'a> {
+        Grower::checked(game, limits, Check::Triples)
+    }
+
+    /// A growth of `game` from Q_0 under `limits`, checking candidates by
+    /// `check`.
+    pub(crate) fn checked(game: &'a dyn HeapGame, limits: &Limits, check: Check) -> Grower<'a> {
         Grower {
             game,
             state: Growth::start(),
@@ -163,6 +171,8 @@ impl<'a> Grower<'a> {
             budget: Budget::start(limits),
             seen: Seen::default(),
             reach: game.period_reach(),
+            check,
+            kept: Kept::default(),
         }
     }
 
@@ -217,7 +227,7 @@ impl<'a> Grower<'a> {
         Ok(())
     }
 
-    /// The exact check ([`refine`]) of the state, as a resumed growth
+    /// The exact check ([`refine_with`]) of the state, as a resumed growth
     /// makes it once: whether the candidate passes it and its one round
     /// gives the candidate back unchanged (the same elements, numbered
     /// the same way, the same P-portion and pretending function), as every
@@ -235,7 +245,7 @@ impl<'a> Grower<'a> {
         if !table_ok || cand.phi.first() != Some(&0) {
             return Ok(false);
         }
-        let round = refine(cand, &self.options, &mut self.budget)?;
+        let round = refine_with(cand, &self.options, &mut self.budget, self.check)?;
         Ok(round.faithful && round.next == *cand)
     }
 
@@ -245,10 +255,18 @@ impl<'a> Grower<'a> {
         let n = self.state.heaps() + 1;
         self.list_options(n)?;
         let cand = &self.state.candidate;
-        let next = match extend(cand, &self.options, &mut self.budget, &mut self.seen) {
+        let next = match extend(
+            cand,
+            &self.options,
+            &mut self.budget,
+            &mut self.seen,
+            self.check,
+            &mut self.kept,
+        ) {
             Ok(next) => next,
             Err(e) => {
                 self.options.pop();
+                self.kept.clear();
                 return Err(match e {
                     SearchError::Rules(_) => e,
                     cause => SearchError::QuotientStopped {
@@ -333,6 +351,20 @@ pub fn grow(
     grow_watched(game, max_heap, limits, &mut |_, _| {})
 }
 
+/// [`grow`] with candidates proven by `check`: every answer is the same
+/// whichever check proves it (the reference [`Check::Sets`] is for
+/// tests).
+pub fn grow_checked(
+    game: &dyn HeapGame,
+    max_heap: usize,
+    limits: &Limits,
+    check: Check,
+) -> Result<HeapQuotient, SearchError> {
+    let mut grower = Grower::checked(game, limits, check);
+    grower.run::<SearchError>(max_heap, &mut |_| Ok(()))?;
+    Ok(grower.into_quotient())
+}
+
 /// [`grow`], calling `watch(n, order)` once the quotient of heaps `0..=n`
 /// (of that order) is proven: a progress bar's hook.
 pub fn grow_watched(
@@ -351,7 +383,7 @@ pub fn grow_watched(
 
 /// The quotient of heaps `0..=n` from that of heaps `0..n` (`cand`, whose
 /// `phi` has `n` entries; `options` has `n + 1`). Guesses, each refined
-/// until proven ([`refine`]'s exact check) or given up: heap `n` as each
+/// until proven ([`refine_with`]'s exact check) or given up: heap `n` as each
 /// element already there, then as a new generator of each shape in
 /// [`SHAPES`]. Whatever guess is proven, the result is the quotient.
 fn extend(
@@ -359,6 +391,8 @@ fn extend(
     options: &HeapOptions,
     budget: &mut Budget,
     seen: &mut Seen,
+    check: Check,
+    kept: &mut Kept,
 ) -> Result<Candidate, SearchError> {
     let order = cand.monoid.order();
     let q = &cand.monoid;
@@ -414,17 +448,28 @@ fn extend(
             continue;
         }
         guess.phi[n] = x;
-        let round = refine(&guess, options, budget)?;
-        if round.faithful {
-            return Ok(round.next);
+        match check {
+            Check::Triples => {
+                if let Some(next) = prove(&guess, options, budget, kept)? {
+                    return Ok(next);
+                }
+            }
+            Check::Sets => {
+                let round = refine_with(&guess, options, budget, check)?;
+                if round.faithful {
+                    return Ok(round.next);
+                }
+            }
         }
     }
+    // The guesses below change the labels: the kept triples are forgotten.
+    kept.clear();
     let mut base = guess;
     base.phi[n] = 0;
     for (m, p) in SHAPES {
         let guess = base.adjoin(m, p, budget.max_memory())?;
         let limit = 2 * guess.monoid.order() + 16;
-        if let Some(q) = settle(guess, options, budget, limit)? {
+        if let Some(q) = settle(guess, options, budget, limit, check)? {
             return Ok(q);
         }
     }
@@ -434,13 +479,14 @@ fn extend(
     for tokens in [8, 14, 20].into_iter().filter(|_| n <= MAX_SAMPLED_HEAP) {
         if let Some(guess) = sampled(options, tokens, budget)? {
             let limit = 2 * guess.monoid.order() + 16;
-            if let Some(q) = settle(guess, options, budget, limit)? {
+            if let Some(q) = settle(guess, options, budget, limit, check)? {
                 return Ok(q);
             }
         }
     }
     // Last resort: refinement from the identity, as long as the limits allow.
-    settle(base, options, budget, usize::MAX)?.ok_or(SearchError::StateLimit(budget.max_states()))
+    settle(base, options, budget, usize::MAX, check)?
+        .ok_or(SearchError::StateLimit(budget.max_states()))
 }
 
 /// Refines `cand` until it is proven (the quotient), its P-portion read
@@ -453,11 +499,12 @@ fn settle(
     options: &HeapOptions,
     budget: &mut Budget,
     max_order: usize,
+    check: Check,
 ) -> Result<Option<Candidate>, SearchError> {
     let mut rounds = 0;
     loop {
         cand = cand.assign_p(options);
-        let round = refine(&cand, options, budget)?;
+        let round = refine_with(&cand, options, budget, check)?;
         if round.faithful {
             return Ok(Some(round.next));
         }

@@ -23,8 +23,8 @@ pub mod sample;
 pub mod tame;
 
 pub use control::{grow_with, QuotientControl};
-pub use grow::Candidate;
-pub use heaps::{grow, grow_watched, periodicity, Growth, HeapGame, HeapQuotient};
+pub use grow::{Candidate, Check};
+pub use heaps::{grow, grow_checked, grow_watched, periodicity, Growth, HeapGame, HeapQuotient};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

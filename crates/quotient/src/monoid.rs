@@ -137,3 +137,9 @@ pub(crate) fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
         })
     })
 }
+
+/// Whether `x` is in `set`.
+#[inline]
+pub(crate) fn contains(set: &[u64], x: u32) -> bool {
+    set[x as usize / 64] >> (x % 64) & 1 != 0
+}

@@ -4,3 +4,4 @@
 
 mod brute;
 mod checkpoint;
+mod differential;
