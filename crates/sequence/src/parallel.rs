@@ -58,20 +58,29 @@ impl Workers {
     }
 
     /// Computes the values of heaps `values.len()..end`.
+    ///
+    /// Called from a worker of another rayon pool (a `batch` answering
+    /// lines in parallel), the work runs on a thread of its own: a rayon
+    /// worker waiting for this pool takes jobs of its own pool meanwhile,
+    /// and one of them may wait for a lock the caller holds (the family's
+    /// value table, held while it grows). That deadlocked `batch
+    /// grundy-game` with a heap of 5,000,000 and a small line, about
+    /// every other run. A plain thread waits without taking any job.
     pub fn extend(
         &mut self,
         kernel: &mut Kernel,
         values: &mut Vec<Value>,
         end: usize,
     ) -> Result<(), SeqError> {
-        extend(
-            kernel,
-            values,
-            end,
-            &self.pool,
-            self.threads,
-            &mut self.space,
-        )
+        let (pool, threads, space) = (&self.pool, self.threads, &mut self.space);
+        if rayon::current_thread_index().is_none() {
+            return extend(kernel, values, end, pool, threads, space);
+        }
+        std::thread::scope(|s| {
+            s.spawn(|| extend(kernel, values, end, pool, threads, space))
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
     }
 }
 

@@ -186,3 +186,61 @@ fn a_line_over_a_limit_is_an_error_line_and_the_batch_goes_on() {
     );
     assert_eq!(out[2]["position"], "b");
 }
+
+/// A line whose heap values the sequence engine computes on its threads,
+/// beside another line: the batch thread holding the value table's lock
+/// waited for the sequence's thread pool and meanwhile took the other
+/// line's job from its own pool, which waited for that lock: a deadlock
+/// in about half the runs (`printf '5000000\n3 4\n' | grundy batch
+/// grundy-game --time-limit 0.2`). Eight runs must each end, within 60 s.
+#[test]
+fn a_line_growing_the_value_table_does_not_deadlock_the_others() {
+    for run in 0..8 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([
+                "batch",
+                "grundy-game",
+                "--time-limit",
+                "0.2",
+                "--threads",
+                "2",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("grundy starts");
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(b"5000000\n3 4\n")
+            .unwrap();
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("run {run}: batch still running after 60 s (a deadlock)");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        let answers = lines(&out);
+        assert_eq!(answers.len(), 2, "run {run}: {out}");
+        assert_eq!(answers[1]["value"], 1, "run {run}: {out}");
+        assert_eq!(
+            status.code(),
+            Some(2),
+            "run {run}: the first line's time limit"
+        );
+    }
+}
