@@ -589,7 +589,10 @@ impl<P> ExploredRank<P> {
         self.total
     }
 
-    /// The positions this rank owns, by their numbers here.
+    /// The positions this rank owns, by their numbers here: kept while
+    /// exploring, dropped once the moves are listed (the solve and
+    /// [`ExploredRank::query`] need only their texts), so empty after
+    /// [`explore_ranks`].
     pub fn positions(&self) -> &[P] {
         &self.positions
     }
@@ -667,9 +670,9 @@ impl<P> ExploredRank<P> {
         limits: &Limits,
     ) -> Result<(GameGraph, u32), GameError> {
         let mut out = Vec::with_capacity(16 + 12 * self.sources.len());
-        out.extend_from_slice(&(self.positions.len() as u64).to_le_bytes());
+        out.extend_from_slice(&(self.option_counts.len() as u64).to_le_bytes());
         out.extend_from_slice(&self.number(start).unwrap_or(u32::MAX).to_le_bytes());
-        for v in 0..self.positions.len() {
+        for v in 0..self.option_counts.len() {
             for &u in &self.sources[self.offsets[v]..self.offsets[v + 1]] {
                 out.extend_from_slice(&u.to_le_bytes());
                 out.extend_from_slice(&(v as u32).to_le_bytes());
@@ -713,7 +716,7 @@ impl<P> ExploredRank<P> {
 
 impl<P> RankGraph for ExploredRank<P> {
     fn owned(&self) -> usize {
-        self.positions.len()
+        self.option_counts.len()
     }
 
     fn option_count(&self, v: u32) -> u32 {
@@ -836,7 +839,9 @@ pub fn explore_ranks<P: Clone>(
     };
     // The moves backwards, by a counting sort on the position moved to;
     // the ranks agree that every one has built them before going on.
-    let built = backwards(ex.positions.len(), edges, max_memory);
+    // The positions themselves are needed no more: their texts name them.
+    ex.positions = Vec::new();
+    let built = backwards(ex.option_counts.len(), edges, max_memory);
     let (offsets, sources) = match built {
         Ok(b) => {
             agree(ranks, Ok(false))?;
