@@ -3,9 +3,10 @@
 
 use crate::SeqValues;
 use grundy_engine::memory::Reserve;
+use grundy_engine::ranks::Ranks;
 use grundy_engine::{
-    analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits, MisereSolver,
-    MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
+    analyze_on_ranks, analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits,
+    MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
 use grundy_quotient::{QuotientControl, QuotientReport};
 use grundy_sequence::{Control, Period};
@@ -36,6 +37,25 @@ pub trait Family: Send + Sync {
         play: Play,
         detail: Detail,
     ) -> Result<Analysis, GameError>;
+
+    /// Analyses the position written as `args` as
+    /// [`Family::analyze_with`] does, the work spread over `ranks`
+    /// (`grundy analyze --mpi`): called by every rank alike, every rank
+    /// gets the answer, byte for byte the one-process answer, or the same
+    /// error (no rank is left waiting for another). Only games whose
+    /// positions may repeat are spread; the default refuses (bad input).
+    fn analyze_on_ranks(
+        &self,
+        _args: &[&str],
+        _play: Play,
+        _detail: Detail,
+        _ranks: &dyn Ranks,
+    ) -> Result<Analysis, GameError> {
+        Err(GameError::Input(format!(
+            "--mpi: {} is answered on one machine; analyze takes --mpi for games whose positions may repeat (ring, graph --misere, rules files declaring loopy())",
+            self.name()
+        )))
+    }
 
     /// Every legal move from the position written as `args`, labelled, in
     /// the family's deterministic order, each `to` in the syntax `analyze`
@@ -426,6 +446,26 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         detail: Detail,
     ) -> Result<Analysis, GameError> {
         self.analyze_within(args, play, detail, None)
+    }
+
+    /// The engine's [`analyze_on_ranks`] under the family's limits.
+    fn analyze_on_ranks(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+        ranks: &dyn Ranks,
+    ) -> Result<Analysis, GameError> {
+        let p = self.game.parse(args)?;
+        analyze_on_ranks(
+            &self.name,
+            &*self.game,
+            &p,
+            play,
+            detail,
+            &self.limits,
+            ranks,
+        )
     }
 
     fn move_remoteness(

@@ -50,7 +50,9 @@ enum Command {
         after_help = help::ANALYZE,
         override_usage = "grundy analyze [OPTIONS] GAME [OPTIONS] POSITION..."
     )]
-    #[command(mut_arg("mpi", |a| a.hide(true)))]
+    #[command(mut_arg("mpi", |a| a.help(
+        "Explore and solve a game whose positions may repeat (ring, graph --misere, rules files declaring loopy()) across the MPI ranks this process is one of (start it with `mpirun -np P grundy analyze ... --mpi`); rank 0 prints. Needs a grundy built with `--features mpi`"
+    )))]
     Analyze(AnalyzeArgs),
     /// Analyze many positions, one per line on stdin, one JSON line out per line
     #[command(
@@ -327,8 +329,8 @@ pub enum Parsed {
         /// JSON instead of text.
         json: bool,
     },
-    /// `grundy analyze`.
-    Analyze(Request),
+    /// `grundy analyze`, and whether across MPI ranks (`--mpi`).
+    Analyze(Request, bool),
     /// `grundy batch` (positions come from stdin), and whether across MPI
     /// ranks (`--mpi`).
     Batch(Request, bool),
@@ -651,14 +653,15 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                         .map_err(usage)?,
                     a.mpi,
                 )
-            } else if a.mpi {
+            } else if a.mpi && e {
                 return Err(CliError::usage(
-                    "--mpi: one position is answered on one machine; batch, seq and survey take --mpi",
+                    "--mpi: --explain is answered on one machine; drop one of them",
                 ));
             } else {
                 Parsed::Analyze(
                     r.and_then(|r| r.analyze(a.outcome_only, k, e))
                         .map_err(usage)?,
+                    a.mpi,
                 )
             }
         }

@@ -139,14 +139,26 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             out.write_all(text.as_bytes())?;
             0
         }
-        Parsed::Analyze(req) => {
+        Parsed::Analyze(req, mpi) => {
             // A heap past the value table is computed first: show how far.
-            grundy_games::take_break::show_progress(true);
+            grundy_games::take_break::show_progress(!mpi);
             let family = build(&req)?;
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
-            let a = family
-                .analyze_with(&words, req.play, req.detail)
-                .map_err(|e| outcome_only_hint(e, req.detail))?;
+            // Dropped (MPI finished) before the process exits.
+            let started = ranks::start(mpi)?;
+            let a = match &started {
+                Some(s) => {
+                    let ranks = s.ranks();
+                    let a = family.analyze_on_ranks(&words, req.play, req.detail, &*ranks);
+                    // Rank 0 alone speaks; the others end with its status.
+                    if !ranks.is_root() {
+                        return Ok(a.err().map_or(0, |e| CliError::Game(e).exit_code()));
+                    }
+                    a
+                }
+                None => family.analyze_with(&words, req.play, req.detail),
+            }
+            .map_err(|e| outcome_only_hint(e, req.detail))?;
             let doc = Explained::new(&*family, &words, a, req.explain)?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&doc).map_err(|e| {

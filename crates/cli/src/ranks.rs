@@ -64,7 +64,7 @@ fn start_mpi() -> Result<Started, CliError> {
 #[cfg(feature = "mpi")]
 mod binding {
     use grundy_engine::ranks::{Ranks, RanksError};
-    use mpi::datatype::PartitionMut;
+    use mpi::datatype::{Partition, PartitionMut};
     use mpi::point_to_point::MatchedReceiveVec;
     use mpi::topology::SimpleCommunicator;
     use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Source};
@@ -154,6 +154,67 @@ mod binding {
                 let c = usize::try_from(c).unwrap_or(0);
                 all.push(buf[at..(at + c).saturating_sub(1).max(at)].to_vec());
                 at += c;
+            }
+            Ok(all)
+        }
+
+        /// MPI_Alltoallv: the lengths first (by MPI_Alltoall), then the
+        /// buffers, each to its rank alone.
+        fn all_to_all(&self, outgoing: &[Vec<u8>]) -> Result<Vec<Vec<u8>>, RanksError> {
+            if outgoing.len() != self.size {
+                return Err(RanksError(format!(
+                    "{} buffers for {} ranks",
+                    outgoing.len(),
+                    self.size
+                )));
+            }
+            let world = SimpleCommunicator::world();
+            // Each buffer one byte longer (never an empty buffer, see
+            // all_gather), the byte dropped on arrival.
+            let sent: Vec<u64> = outgoing.iter().map(|b| b.len() as u64 + 1).collect();
+            let mut lengths: Vec<u64> = vec![0; self.size];
+            world.all_to_all_into(&sent[..], &mut lengths[..]);
+            // Every rank learns whether any rank's buffers are past one
+            // call, so that all fail together.
+            let fits = |l: &[u64]| l.iter().sum::<u64>() <= Count::MAX as u64;
+            let too_large = !fits(&sent) || !fits(&lengths);
+            if self.any(too_large)? {
+                return Err(RanksError(format!(
+                    "the ranks' messages take more than MPI's {} bytes a call",
+                    Count::MAX
+                )));
+            }
+            let displs = |l: &[Count]| {
+                let mut at = 0;
+                l.iter()
+                    .map(|&c| {
+                        let d = at;
+                        at += c;
+                        d
+                    })
+                    .collect::<Vec<Count>>()
+            };
+            let send_counts: Vec<Count> = sent.iter().map(|&l| l as Count).collect();
+            let recv_counts: Vec<Count> = lengths.iter().map(|&l| l as Count).collect();
+            let mut send = Vec::with_capacity(sent.iter().sum::<u64>() as usize);
+            for b in outgoing {
+                send.extend_from_slice(b);
+                send.push(0);
+            }
+            let mut recv = vec![0u8; lengths.iter().sum::<u64>() as usize];
+            {
+                let send_displs = displs(&send_counts);
+                let recv_displs = displs(&recv_counts);
+                let from = Partition::new(&send[..], &send_counts[..], &send_displs[..]);
+                let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_displs[..]);
+                world.all_to_all_varcount_into(&from, &mut into);
+            }
+            let mut all = Vec::with_capacity(self.size);
+            let mut at = 0;
+            for &l in &lengths {
+                let l = l as usize;
+                all.push(recv[at..at + l - 1].to_vec());
+                at += l;
             }
             Ok(all)
         }

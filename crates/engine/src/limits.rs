@@ -156,6 +156,12 @@ impl Budget {
         Ok(())
     }
 
+    /// Reads the clock now: for computations that stop at points all
+    /// their parts agree on (a level of a search across ranks).
+    pub(crate) fn check_clock(&mut self) -> Result<(), SearchError> {
+        self.deadline.check().map_err(SearchError::TimeLimit)
+    }
+
     /// Refuses a search whose size is known in advance to be too large.
     pub(crate) fn admit(&self, estimate: u128) -> Result<(), SearchError> {
         if estimate > self.max_states as u128 {

@@ -415,7 +415,6 @@ const DRAWN: u32 = u32::MAX;
 
 impl Retrograde {
     /// The answer from its arrays (remoteness `u32::MAX` for a draw).
-    #[cfg(feature = "parallel")]
     pub(crate) fn from_parts(outcome: Vec<Outcome>, remoteness: Vec<u32>) -> Retrograde {
         Retrograde {
             outcome,

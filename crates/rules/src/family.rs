@@ -179,6 +179,19 @@ impl Family for ScriptFamily {
         })
     }
 
+    /// A file declaring `loopy()`: explored and solved across the ranks.
+    fn analyze_on_ranks(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+        ranks: &dyn grundy_engine::ranks::Ranks,
+    ) -> Result<Analysis, GameError> {
+        self.command(self.limits.max_time, || {
+            self.adapter.analyze_on_ranks(args, play, detail, ranks)
+        })
+    }
+
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         self.command(self.limits.max_time, || self.adapter.value_sources(args))
     }

@@ -187,6 +187,12 @@ fn mpi_without_the_feature_names_the_build_command() {
         &["survey", "--codes", "0.6", "-n", "10", "--mpi"],
         "built without MPI",
     );
+    assert_status_2_naming(
+        &[
+            "analyze", "ring", "--n", "5", "--a", "2", "--b", "3", "--mpi",
+        ],
+        "built without MPI",
+    );
 }
 
 /// `survey` checks its list before any work.

@@ -334,3 +334,95 @@ fn batch_answers_are_the_one_machine_answers_on_1_2_and_3_ranks() {
         assert!(got.stdout == alone.stdout, "batch on {np} ranks differs");
     }
 }
+
+/// `examples/rules/NAME` from the test's directory.
+fn example(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/rules")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn loopy_analyses_are_the_one_machine_analyses_on_1_2_and_3_ranks() {
+    let cycles = example("cycles.rhai");
+    let edges = "a-b,b-c,c-a,c-d,a-d,d-e,e-d,b-f";
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "ring", "--n", "300", "--a", "3,7,11", "--b", "2,5", "17", "B",
+        ],
+        vec![
+            "ring",
+            "--n",
+            "300",
+            "--a",
+            "3,7,11",
+            "--b",
+            "2,5",
+            "--outcome-only",
+        ],
+        vec!["graph", "--edges", edges, "a,b,c", "--misere"],
+        vec![
+            "graph",
+            "--edges",
+            edges,
+            "a,f",
+            "--misere",
+            "--max-moves",
+            "1",
+        ],
+        vec!["graph", "--edges", edges, "a,b"],
+        vec!["--rules", &cycles, "7"],
+        vec!["--rules", &cycles, "5", "--misere"],
+    ];
+    for case in &cases {
+        for json in [false, true] {
+            let mut args = vec!["analyze"];
+            args.extend_from_slice(case);
+            if json {
+                args.push("--json");
+            }
+            let alone = ok(&grundy(&args));
+            for np in 1..=3 {
+                let got = ok(&run(mpirun(np, &args), LIMIT));
+                assert!(
+                    got == alone,
+                    "{args:?} on {np} ranks:\n{got}\nalone:\n{alone}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn loopy_errors_end_every_rank_as_one_machine_does() {
+    let cycles = example("cycles.rhai");
+    // The state limit counts every rank's positions; a game that cannot
+    // repeat is refused; --explain is refused.
+    for args in [
+        &["analyze", "--rules", &cycles, "7", "--max-states", "5"][..],
+        &["analyze", "nim", "3", "4"][..],
+        &[
+            "analyze",
+            "graph",
+            "--edges",
+            "a-b,b-a",
+            "a",
+            "--misere",
+            "--explain",
+        ][..],
+    ] {
+        let alone = grundy(args);
+        for np in 1..=3 {
+            let got = run(mpirun(np, args), LIMIT);
+            assert_eq!(got.status.code(), Some(2), "{args:?} on {np} ranks");
+            assert!(got.stdout.is_empty(), "{args:?} on {np} ranks");
+            let said = String::from_utf8_lossy(&got.stderr);
+            if !args.contains(&"--explain") && !args.contains(&"nim") {
+                let one = String::from_utf8_lossy(&alone.stderr);
+                assert!(said.contains(one.trim()), "{args:?}: {said} vs {one}");
+            }
+        }
+    }
+}

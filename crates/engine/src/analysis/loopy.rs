@@ -379,7 +379,7 @@ fn component_values<G: TextGame>(
 /// has a known generalized value: the sum's value by Smith's sum rule
 /// ([`LoopyValue::sum`]), each move judged by the values of the components
 /// it leaves. `None` when some component's value is not known.
-fn by_values<G: TextGame>(
+pub(super) fn by_values<G: TextGame>(
     game_name: &str,
     game: &G,
     p: &G::Position,

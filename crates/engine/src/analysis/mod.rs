@@ -4,11 +4,13 @@
 //! Sprague-Grundy and misère solvers ([`acyclic`]); both fill in the
 //! report types of [`report`].
 //!
-//! Imports run one way: `mod` uses `acyclic`, `loopy` and `report`;
-//! `acyclic` and `loopy` use `report`; `report` uses none of them.
+//! Imports run one way: `mod` uses `acyclic`, `loopy`, `loopy_ranks`
+//! and `report`; `loopy_ranks` uses `loopy` and `report`; `acyclic` and
+//! `loopy` use `report`; `report` uses none of them.
 
 mod acyclic;
 mod loopy;
+mod loopy_ranks;
 mod report;
 
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
@@ -94,6 +96,49 @@ pub fn analyze_with<G: TextGame>(
     if let Some(estimate) = too_large {
         match answer.outcome {
             // No winning move to list: the full answer's count.
+            Outcome::P => answer.winning_move_count = Some(0),
+            _ => answer.notes.push(too_large_note(estimate)),
+        }
+    }
+    Ok(answer)
+}
+
+/// Analyses `p` under `play` as [`analyze_with`] does, the work spread
+/// over `ranks`: called by every rank alike, every rank gets the answer,
+/// the one [`analyze_with`] gives in one process. Only games whose
+/// positions may repeat are spread ([`crate::Rules::may_repeat`]: the
+/// reachable positions explored and solved across the ranks, see
+/// [`crate::retrograde_ranks`]); any other is refused.
+///
+/// Errors, on every rank alike: bad input for a game that cannot repeat;
+/// those of [`analyze_with`]; a transport failure.
+pub fn analyze_on_ranks<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+    limits: &crate::Limits,
+    ranks: &dyn crate::ranks::Ranks,
+) -> Result<Analysis, GameError> {
+    if !game.may_repeat() {
+        return Err(GameError::Input(format!(
+            "--mpi: {game_name} is answered on one machine; analyze takes --mpi for games whose positions may repeat (ring, graph --misere, rules files declaring loopy())"
+        )));
+    }
+    let mut too_large = None;
+    let mut detail = detail;
+    if detail == Detail::AllMoves {
+        let estimate = game.answer_size(p, play);
+        if estimate > MAX_ANSWER {
+            too_large = Some(estimate);
+            detail = Detail::OutcomeOnly;
+        }
+    }
+    let shared = limits.sharing_time();
+    let mut answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
+    if let Some(estimate) = too_large {
+        match answer.outcome {
             Outcome::P => answer.winning_move_count = Some(0),
             _ => answer.notes.push(too_large_note(estimate)),
         }

@@ -22,6 +22,7 @@ mod heaps_sums;
 mod heaps_wythoff;
 mod notation;
 mod paint2xn_misere_size;
+mod ranks;
 mod ring;
 mod row_games_misere_size;
 mod rows_checkers;

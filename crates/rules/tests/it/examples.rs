@@ -391,3 +391,65 @@ fn the_readme_example_runs() {
         assert_eq!((x.outcome, x.value), (y.outcome, y.value), "{n}");
     }
 }
+
+/// The loopy example across 1 to 4 in-process ranks (`analyze --mpi`):
+/// every position, both plays, the one-process analysis field by field
+/// (the generalized value of normal play included).
+#[test]
+fn game_with_cycles_is_answered_alike_across_ranks() {
+    use grundy_api::Detail;
+    use grundy_engine::ranks::on_threads;
+    let alone = script("cycles.rhai");
+    for play in [Play::Normal, Play::Misere] {
+        for p in 0..=10 {
+            let text = p.to_string();
+            for detail in [Detail::AllMoves, Detail::OutcomeOnly, Detail::FirstMoves(1)] {
+                let expected = alone.analyze_with(&[&text], play, detail).unwrap();
+                for size in 1..=4 {
+                    let got = on_threads(size, |r| {
+                        script("cycles.rhai").analyze_on_ranks(&[&text], play, detail, &*r)
+                    });
+                    for a in got {
+                        assert_eq!(
+                            a.unwrap(),
+                            expected,
+                            "{play} {p} {detail:?} on {size} ranks"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A rules error met by one rank alone stops every rank with that error,
+/// the one-process error; no rank waits for the others.
+#[test]
+fn a_rules_error_on_one_rank_stops_every_rank() {
+    use grundy_api::Detail;
+    use grundy_engine::ranks::on_threads;
+    let text = std::fs::read_to_string(path("cycles.rhai"))
+        .unwrap()
+        .replace(
+            "fn moves(p) {",
+            "fn moves(p) {\n    if p == 7 { throw \"seven\"; }",
+        );
+    let file = std::env::temp_dir().join(format!("grundy-ranks-{}.rhai", std::process::id()));
+    std::fs::write(&file, text).unwrap();
+    let make = || {
+        registration(&file)
+            .unwrap()
+            .build(&GameOptions::default(), &Limits::default())
+            .unwrap()
+    };
+    let expected = make().analyze(&["4"], Play::Misere).unwrap_err();
+    assert!(expected.to_string().contains("seven"), "{expected}");
+    for size in 1..=4 {
+        for got in on_threads(size, |r| {
+            make().analyze_on_ranks(&["4"], Play::Misere, Detail::AllMoves, &*r)
+        }) {
+            assert_eq!(got.unwrap_err(), expected, "{size} ranks");
+        }
+    }
+    let _ = std::fs::remove_file(&file);
+}

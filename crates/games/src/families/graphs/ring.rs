@@ -10,10 +10,13 @@
 //! million moves) is solved in a fraction of a second.
 
 use grundy_api::{BuiltIn, Family, GameOptions, MoveOutcomes, OptionSpec};
+use grundy_engine::ranks::Ranks;
+use grundy_engine::retrograde_ranks::retrograde_ranks;
 use grundy_engine::{
     retrograde, Analysis, ComponentReport, Detail, GameError, Heading, Limits, LoopyReport,
     MoveReport, Mover, Outcome, Play, RetroGraph, Retrograde, SearchError, Table,
 };
+use std::sync::OnceLock;
 
 /// The most objects accepted on the command line. Positions are numbered
 /// by 32-bit indices (two per object); the state limit usually refuses a
@@ -175,11 +178,19 @@ pub fn table(ring: &Ring, solved: &Retrograde) -> Table {
     }
 }
 
-/// A ring with its solution, answering `analyze` for any position.
-struct RingFamily {
-    ring: Ring,
+/// A ring solved, with its table.
+struct Solved {
     solved: Retrograde,
     table: Table,
+}
+
+/// A ring answering `analyze` for any position, from its solution, made
+/// at the first question (in one process, or across ranks for
+/// `analyze --mpi`) and kept.
+struct RingFamily {
+    ring: Ring,
+    limits: Limits,
+    solved: OnceLock<Solved>,
 }
 
 impl RingFamily {
@@ -211,9 +222,72 @@ impl RingFamily {
         Ok((object, mover))
     }
 
+    /// The solved ring, solved in this process unless solved before.
+    ///
+    /// Errors: the limits of the solve.
+    fn solved(&self) -> Result<&Solved, GameError> {
+        if let Some(s) = self.solved.get() {
+            return Ok(s);
+        }
+        let solved = self.ring.solve(&self.limits)?;
+        Ok(self.keep(solved))
+    }
+
+    /// Keeps `solved`, the solution of this ring (the first kept stays).
+    fn keep(&self, solved: Retrograde) -> &Solved {
+        self.solved.get_or_init(|| Solved {
+            table: table(&self.ring, &solved),
+            solved,
+        })
+    }
+
     /// The answers of the solved ring (normal play: its only convention).
-    fn report(&self) -> LoopyReport<'_> {
-        LoopyReport::new(&self.solved, Play::Normal)
+    fn report(solved: &Solved) -> LoopyReport<'_> {
+        LoopyReport::new(&solved.solved, Play::Normal)
+    }
+
+    /// The analysis of the position written `args` from `solved`.
+    fn answer(
+        &self,
+        solved: &Solved,
+        (object, m): (u32, Mover),
+        detail: Detail,
+    ) -> Result<Analysis, GameError> {
+        let position = Self::format(object, m);
+        let heading = Heading {
+            game: self.ring.name(),
+            position: position.clone(),
+            method: format!(
+                "retrograde analysis of all {} positions",
+                solved.solved.len()
+            ),
+        };
+        let mut a =
+            Self::report(solved).analysis(Ring::index(object, m), heading, detail, || {
+                Ok(self.moves_from(object, m))
+            })?;
+        a.notes
+            .push("no Sprague-Grundy value: the players move differently".into());
+        // One part, unless the monster is in the hole (the game is over).
+        if object != 1 {
+            a.components = vec![ComponentReport {
+                position,
+                value: None,
+            }];
+        }
+        a.table = Some(solved.table.clone());
+        Ok(a)
+    }
+
+    /// Refuses misère play: the ring has one convention.
+    fn normal_only(play: Play) -> Result<(), GameError> {
+        if play == Play::Misere {
+            return Err(GameError::Input(
+                "ring has one convention, moving the monster into the hole wins; --misere does not apply"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
 
     fn format(object: u32, m: Mover) -> String {
@@ -255,35 +329,27 @@ impl Family for RingFamily {
         play: Play,
         detail: Detail,
     ) -> Result<Analysis, GameError> {
-        if play == Play::Misere {
-            return Err(GameError::Input(
-                "ring has one convention, moving the monster into the hole wins; --misere does not apply"
-                    .into(),
-            ));
-        }
-        let (object, m) = self.parse(args)?;
-        let position = Self::format(object, m);
-        let heading = Heading {
-            game: self.ring.name(),
-            position: position.clone(),
-            method: format!("retrograde analysis of all {} positions", self.solved.len()),
+        Self::normal_only(play)?;
+        let at = self.parse(args)?;
+        self.answer(self.solved()?, at, detail)
+    }
+
+    /// The whole ring solved across `ranks` (each rank propagating its
+    /// share of the positions), then answered as in one process.
+    fn analyze_on_ranks(
+        &self,
+        args: &[&str],
+        play: Play,
+        detail: Detail,
+        ranks: &dyn Ranks,
+    ) -> Result<Analysis, GameError> {
+        Self::normal_only(play)?;
+        let at = self.parse(args)?;
+        let solved = match self.solved.get() {
+            Some(s) => s,
+            None => self.keep(retrograde_ranks(&self.ring, ranks, &self.limits)?),
         };
-        let mut a = self
-            .report()
-            .analysis(Ring::index(object, m), heading, detail, || {
-                Ok(self.moves_from(object, m))
-            })?;
-        a.notes
-            .push("no Sprague-Grundy value: the players move differently".into());
-        // One part, unless the monster is in the hole (the game is over).
-        if object != 1 {
-            a.components = vec![ComponentReport {
-                position,
-                value: None,
-            }];
-        }
-        a.table = Some(self.table.clone());
-        Ok(a)
+        self.answer(solved, at, detail)
     }
 
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
@@ -295,8 +361,8 @@ impl Family for RingFamily {
             .collect())
     }
 
-    /// From the solution of the whole ring, made when the family was
-    /// built: no exploration, so `max_positions` does not apply.
+    /// From the solution of the whole ring, made once and kept: no
+    /// exploration, so `max_positions` does not apply.
     fn move_remoteness(
         &self,
         args: &[&str],
@@ -308,7 +374,7 @@ impl Family for RingFamily {
         }
         let (object, m) = self.parse(args)?;
         let targets: Vec<u32> = self.moves_from(object, m).iter().map(|&(_, w)| w).collect();
-        Ok(Some(self.report().move_outcomes(&targets)))
+        Ok(Some(Self::report(self.solved()?).move_outcomes(&targets)))
     }
 
     /// `A moved the monster into the hole` (or B) once it is there.
@@ -337,12 +403,10 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
     let a = opts.list_in("a", 1, most)?.unwrap_or_default();
     let b = opts.list_in("b", 1, most)?.unwrap_or_default();
     let ring = Ring::new(n, &a, &b)?;
-    let solved = ring.solve(limits)?;
-    let table = table(&ring, &solved);
     Ok(Box::new(RingFamily {
         ring,
-        solved,
-        table,
+        limits: limits.clone(),
+        solved: OnceLock::new(),
     }))
 }
 
