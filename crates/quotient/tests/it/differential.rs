@@ -2,7 +2,7 @@
 //! code 0.x, 0.xy, 0.xyz (the 511 octal digit strings of one to three
 //! digits whose last digit is not zero) grown to heap 10 both ways gives
 //! the same quotient, element for element (through a smaller heap for
-//! the codes the pairs cannot reach heap 10 with in 100,000 pairs a round).
+//! the codes the pairs cannot reach heap 10 with in 20,000 pairs a round).
 
 use grundy_engine::{Limits, SearchError};
 use grundy_quotient::{grow_checked, Check, HeapGame};
@@ -56,7 +56,7 @@ fn same(text: &str, max_heap: usize, limits: &Limits) {
 }
 
 /// The most pairs one round of the reference check may enumerate here.
-const PAIRS: u64 = 100_000;
+const PAIRS: u64 = 20_000;
 
 /// The heap through which a growth of `text` to heap 10 by `check` is
 /// proven (10, or less when solved sooner), and whether a limit stopped
