@@ -230,12 +230,13 @@ pub trait TextGame: Impartial {
 
     /// [`TextGame::theory`] for an analysis that lists no move
     /// ([`crate::Detail::OutcomeOnly`]): the same outcome and method, no
-    /// winning move. The default asks `theory` and drops its moves; a
-    /// family whose theory finds its moves at a cost answers without
+    /// winning move. The default asks [`TextGame::theory_counted`] for no
+    /// move (so a family that builds moves only when listed builds none);
+    /// a family whose theory finds its moves at a cost answers without
     /// looking for them (the Tartan theorem values a coin product at once,
     /// where its winning moves may turn billions of coins).
     fn theory_outcome(&self, p: &Self::Position, play: Play) -> Option<Theory<Self::Position>> {
-        self.theory(p, play).map(|t| Theory {
+        self.theory_counted(p, play, 0).map(|(t, _)| Theory {
             winning_moves: Vec::new(),
             ..t
         })

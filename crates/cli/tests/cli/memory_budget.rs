@@ -127,6 +127,9 @@ fn worst_cases() -> Vec<Vec<String>> {
         "analyze coin-product --x ruler --y ruler 30000,30000".into(),
         "analyze coin-product --x ruler --y ruler 100000,100000 --max-moves 3".into(),
         "analyze coin-product --x ruler --y mock-turtles 1166666666,62790 --max-moves 4".into(),
+        // 10,001 one-edge graphs: 10,001 winning moves of 10,000 edges;
+        // the outcome-only answer built them all (SIGABRT at 6.6 s).
+        format!("analyze hackenbush {}", vec!["0-1"; 10_001].join(" ; ")),
         // 9 million moves turning 2*10^13 cells in all: `play` listed them.
         "play coin-product --x ruler --y ruler 3000,3000".into(),
         "analyze digital-deletions 999999 --misere".into(),

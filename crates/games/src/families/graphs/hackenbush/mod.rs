@@ -214,6 +214,15 @@ impl TextGame for Hackenbush {
     /// of pieces. Misère play: the Sprague-Grundy-Jiang theorem when every
     /// branch satisfies its hypothesis ([`misere::sj_answer`]).
     fn theory(&self, p: &Forest, play: Play) -> Option<Theory<Forest>> {
+        self.theory_counted(p, play, usize::MAX).map(|(t, _)| t)
+    }
+
+    /// As [`TextGame::theory`], building the positions of the first `k`
+    /// winning moves only: each is a whole forest, so 10,001 one-edge
+    /// graphs have 10,001 winning moves of 10,000 edges each (an answer
+    /// too large to list, whose outcome-only analysis built them all and
+    /// aborted under a 2 GB cap).
+    fn theory_counted(&self, p: &Forest, play: Play, k: usize) -> Option<(Theory<Forest>, usize)> {
         let (method, wins, pairs) = match play {
             Play::Normal => {
                 let (total, pairs) = Self::normal_winning(p);
@@ -229,14 +238,17 @@ impl TextGame for Hackenbush {
                 (misere::SJ_METHOD.to_string(), wins, pairs)
             }
         };
-        Some(Theory {
+        let count = pairs.len();
+        let theory = Theory {
             method,
             outcome: Outcome::from_mover_wins(wins),
             winning_moves: pairs
                 .into_iter()
+                .take(k)
                 .map(|step| steps::labelled(self, p, &step))
                 .collect(),
-        })
+        };
+        Some((theory, count))
     }
 }
 
