@@ -62,17 +62,7 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
-    // Only a full move list can be too large to write: then the outcome
-    // and value are answered without examining a move, with a note.
-    let mut too_large = None;
-    let mut detail = detail;
-    if detail == Detail::AllMoves {
-        let estimate = game.answer_size(p, play);
-        if estimate > MAX_ANSWER {
-            too_large = Some(estimate);
-            detail = Detail::OutcomeOnly;
-        }
-    }
+    let (detail, too_large) = within_answer_size(game, p, play, detail);
     // The searches behind one answer (its outcome, each winning move, the
     // genus) share one time limit.
     // A value table a family builds on demand reads the same end through
@@ -92,7 +82,31 @@ pub fn analyze_with<G: TextGame>(
     });
     normal.replace_limits(kept.0);
     misere.replace_limits(kept.1);
-    let mut answer = answer?;
+    Ok(noted_too_large(answer?, too_large))
+}
+
+/// The detail an answer can afford: only a full move list can be too
+/// large to write ([`TextGame::answer_size`] over [`MAX_ANSWER`]); then
+/// the outcome and value are answered without examining a move, and the
+/// estimate is returned for [`noted_too_large`].
+fn within_answer_size<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+) -> (Detail, Option<u128>) {
+    if detail == Detail::AllMoves {
+        let estimate = game.answer_size(p, play);
+        if estimate > MAX_ANSWER {
+            return (Detail::OutcomeOnly, Some(estimate));
+        }
+    }
+    (detail, None)
+}
+
+/// `answer` with what [`within_answer_size`] left out said: a lost
+/// position's count (no winning move), or a note why none is listed.
+fn noted_too_large(mut answer: Analysis, too_large: Option<u128>) -> Analysis {
     if let Some(estimate) = too_large {
         match answer.outcome {
             // No winning move to list: the full answer's count.
@@ -100,7 +114,7 @@ pub fn analyze_with<G: TextGame>(
             _ => answer.notes.push(too_large_note(estimate)),
         }
     }
-    Ok(answer)
+    answer
 }
 
 /// Analyses `p` under `play` as [`analyze_with`] does, the work spread
@@ -126,22 +140,8 @@ pub fn analyze_on_ranks<G: TextGame>(
             "--mpi: {game_name} is answered on one machine; analyze takes --mpi for games whose positions may repeat (ring, graph --misere, rules files declaring loopy())"
         )));
     }
-    let mut too_large = None;
-    let mut detail = detail;
-    if detail == Detail::AllMoves {
-        let estimate = game.answer_size(p, play);
-        if estimate > MAX_ANSWER {
-            too_large = Some(estimate);
-            detail = Detail::OutcomeOnly;
-        }
-    }
+    let (detail, too_large) = within_answer_size(game, p, play, detail);
     let shared = limits.sharing_time();
-    let mut answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
-    if let Some(estimate) = too_large {
-        match answer.outcome {
-            Outcome::P => answer.winning_move_count = Some(0),
-            _ => answer.notes.push(too_large_note(estimate)),
-        }
-    }
-    Ok(answer)
+    let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
+    Ok(noted_too_large(answer, too_large))
 }
