@@ -244,16 +244,7 @@ pub(super) fn analyze<G: TextGame>(
     }
     let reachable = ReachableGame::solve(game, p, play, limits)?;
     let report = reachable.report();
-    let heading = Heading {
-        game: game_name.to_string(),
-        position: game.format(p),
-        method: match reachable.positions() {
-            1 => "retrograde analysis of the 1 position reachable (the game may repeat)".into(),
-            n => {
-                format!("retrograde analysis of the {n} positions reachable (the game may repeat)")
-            }
-        },
-    };
+    let heading = Heading::reachable(game_name, game.format(p), reachable.positions());
     let mut a = report.analysis(0, heading, detail, || {
         check_moves_bound(game, p, limits)?;
         let moves = game.moves(p).map_err(SearchError::from)?;
@@ -268,23 +259,64 @@ pub(super) fn analyze<G: TextGame>(
             .collect())
     })?;
     if !misere {
-        match loopy_values(reachable.graph(), limits) {
-            Ok(values) => {
-                let v = &values[0];
-                if v.outcome() != a.outcome {
-                    return Err(GameError::Internal(format!(
-                        "generalized value {v} disagrees with retrograde analysis ({})",
-                        a.outcome
-                    )));
-                }
-                match v.finite() {
-                    Some(n) => a.value = Some(n.0),
-                    None => a.loopy_value = Some(v.to_string()),
-                }
-            }
-            Err(e) => a.notes.insert(0, format!("value not computed: {e}")),
+        let value = loopy_values(reachable.graph(), limits).map(|v| v[0].clone());
+        set_loopy_value(&mut a, value)?;
+    }
+    with_components(game, p, a, limits)
+}
+
+/// The heading of an answer by retrograde analysis of `positions`
+/// reachable positions.
+impl Heading {
+    pub(super) fn reachable(game_name: &str, position: String, positions: usize) -> Heading {
+        Heading {
+            game: game_name.to_string(),
+            position,
+            method: match positions {
+                1 => "retrograde analysis of the 1 position reachable (the game may repeat)".into(),
+                n => format!(
+                    "retrograde analysis of the {n} positions reachable (the game may repeat)"
+                ),
+            },
         }
     }
+}
+
+/// Puts the start's generalized value into `a` (its value when finite,
+/// else its loopy value), or a note why it was not computed.
+///
+/// Errors: an internal error when the value's outcome disagrees with the
+/// retrograde analysis's (a bug caught at run time).
+pub(super) fn set_loopy_value(
+    a: &mut Analysis,
+    value: Result<LoopyValue, SearchError>,
+) -> Result<(), GameError> {
+    match value {
+        Ok(v) => {
+            if v.outcome() != a.outcome {
+                return Err(GameError::Internal(format!(
+                    "generalized value {v} disagrees with retrograde analysis ({})",
+                    a.outcome
+                )));
+            }
+            match v.finite() {
+                Some(n) => a.value = Some(n.0),
+                None => a.loopy_value = Some(v.to_string()),
+            }
+        }
+        Err(e) => a.notes.insert(0, format!("value not computed: {e}")),
+    }
+    Ok(())
+}
+
+/// `a` with its components reported: `p`'s parts, valued by `a`'s value
+/// when `p` is one part.
+pub(super) fn with_components<G: TextGame>(
+    game: &G,
+    p: &G::Position,
+    mut a: Analysis,
+    limits: &Limits,
+) -> Result<Analysis, GameError> {
     let parts = game.components(p).map_err(SearchError::from)?;
     let single = parts.len() == 1;
     let parts = parts

@@ -5,8 +5,8 @@
 //! Imports run one way: this file uses `loopy` and `report`, neither
 //! uses it.
 
-use super::loopy::{by_values, Heading, LoopyReport};
-use super::report::{check_moves_bound, report_components, Analysis, Detail, MoveReport};
+use super::loopy::{by_values, set_loopy_value, with_components, Heading, LoopyReport};
+use super::report::{check_moves_bound, Analysis, Detail, MoveReport};
 use crate::limits::Budget;
 use crate::ranks::Ranks;
 use crate::retrograde_ranks::{agree, explore_ranks, solve_on_ranks};
@@ -114,16 +114,7 @@ pub(super) fn analyze<G: TextGame>(
     }
     let small = Retrograde::from_parts(outcomes, remoteness);
     let report = LoopyReport::new(&small, play);
-    let heading = Heading {
-        game: game_name.to_string(),
-        position: start,
-        method: match total {
-            1 => "retrograde analysis of the 1 position reachable (the game may repeat)".into(),
-            n => {
-                format!("retrograde analysis of the {n} positions reachable (the game may repeat)")
-            }
-        },
-    };
+    let heading = Heading::reachable(game_name, start, total as usize);
     let mut a = report.analysis(0, heading, detail, || {
         Ok(moves
             .into_iter()
@@ -131,28 +122,8 @@ pub(super) fn analyze<G: TextGame>(
             .map(|(i, m)| (m, i as u32 + 1))
             .collect())
     })?;
-    match values {
-        None => {}
-        Some(Ok(v)) => {
-            if v.outcome() != a.outcome {
-                return Err(GameError::Internal(format!(
-                    "generalized value {v} disagrees with retrograde analysis ({})",
-                    a.outcome
-                )));
-            }
-            match v.finite() {
-                Some(n) => a.value = Some(n.0),
-                None => a.loopy_value = Some(v.to_string()),
-            }
-        }
-        Some(Err(e)) => a.notes.insert(0, format!("value not computed: {e}")),
+    if let Some(value) = values {
+        set_loopy_value(&mut a, value)?;
     }
-    let parts = game.components(p).map_err(SearchError::from)?;
-    let single = parts.len() == 1;
-    let parts = parts
-        .into_iter()
-        .map(|q| (q, if single { a.value } else { None }))
-        .collect();
-    a.components = report_components(game, p, parts, a.value, limits)?;
-    Ok(a)
+    with_components(game, p, a, limits)
 }
