@@ -171,6 +171,16 @@ impl ProductGame {
         built + Self::count(&self.across, x) * self.down.search_cost(y)
     }
 
+    /// The axis walked and the coin on it, then the axis inverted and its
+    /// coin, for a head at `(x, y)`: across then down when `along_x`.
+    fn axes(&self, along_x: bool, (x, y): (u64, u64)) -> (&CoinRule, u64, &CoinRule, u64) {
+        if along_x {
+            (&self.across, x, &self.down, y)
+        } else {
+            (&self.down, y, &self.across, x)
+        }
+    }
+
     /// [`ProductGame::walk_across_cost`] with the axes exchanged.
     fn walk_down_cost(&self, x: u64, y: u64) -> u128 {
         let built = if y == 0 { 0 } else { self.down.cells_count(y) };
@@ -233,35 +243,23 @@ impl ProductGame {
                     .unwrap_or(u64::MAX)
             };
             // The walked axis's sets come one at a time, never all at once.
-            if self.walk_across_cost(x, y) <= self.walk_down_cost(x, y) {
-                self.across.move_sets(x, |a| {
-                    let Some(inv) = value_of(&self.across, a).inverse() else {
-                        return;
-                    };
-                    if !over {
-                        let all =
-                            self.down
-                                .sets_with_value(y, (want * inv).0, room(a.len()), |b| {
-                                    keep(&mut found, a, b, &mut over)
-                                });
-                        over |= !all;
-                    }
-                });
-            } else {
-                self.down.move_sets(y, |b| {
-                    let Some(inv) = value_of(&self.down, b).inverse() else {
-                        return;
-                    };
-                    if !over {
-                        let all =
-                            self.across
-                                .sets_with_value(x, (want * inv).0, room(b.len()), |a| {
-                                    keep(&mut found, a, b, &mut over)
-                                });
-                        over |= !all;
-                    }
-                });
-            }
+            let along_x = self.walk_across_cost(x, y) <= self.walk_down_cost(x, y);
+            let (walk, w, invert, v) = self.axes(along_x, (x, y));
+            walk.move_sets(w, |a| {
+                let Some(inv) = value_of(walk, a).inverse() else {
+                    return;
+                };
+                if !over {
+                    let all = invert.sets_with_value(v, (want * inv).0, room(a.len()), |b| {
+                        if along_x {
+                            keep(&mut found, a, b, &mut over)
+                        } else {
+                            keep(&mut found, b, a, &mut over)
+                        }
+                    });
+                    over |= !all;
+                }
+            });
             if over {
                 return None;
             }
@@ -428,11 +426,7 @@ impl TextGame for ProductGame {
             }
             // Go along x and invert along y, or the other way round.
             let along_x = self.down.search_cost(y) <= self.across.search_cost(x);
-            let (walk, w, invert, v) = if along_x {
-                (&self.across, x, &self.down, y)
-            } else {
-                (&self.down, y, &self.across, x)
-            };
+            let (walk, w, invert, v) = self.axes(along_x, (x, y));
             // A walked set longer than the cells bound is not built (the
             // first `ruler` set at coin 10^9 holds 10^9 coins): the search
             // stops there, with the moves found before it.
