@@ -309,7 +309,12 @@ pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) 
     );
     let mut counts: Vec<(u64, u64)> = r.counts.iter().map(|(&v, &c)| (v, c)).collect();
     counts.sort_by_key(|&(v, c)| (std::cmp::Reverse(c), v));
-    let _ = writeln!(s, "{} distinct values; heaps per value:", counts.len());
+    let more = if r.uncounted > 0 { "more than " } else { "" };
+    let _ = writeln!(
+        s,
+        "{more}{} distinct values; heaps per value:",
+        counts.len()
+    );
     for chunk in counts[..counts.len().min(SUMMARY_COUNTS)].chunks(8) {
         let line: Vec<String> = chunk.iter().map(|(v, c)| format!("{v}: {c}")).collect();
         let _ = writeln!(s, "  {}", line.join(", "));
@@ -319,6 +324,14 @@ pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) 
             s,
             "  ... and {} more values, none more frequent (--json lists every count)",
             counts.len() - SUMMARY_COUNTS
+        );
+    }
+    if r.uncounted > 0 {
+        let _ = writeln!(
+            s,
+            "  {} heaps not counted: only the first {} distinct values of 65,536 or more are",
+            r.uncounted,
+            crate::summary::MAX_LARGE_VALUES
         );
     }
     if let Some(f) = values_file {

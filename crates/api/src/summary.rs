@@ -26,8 +26,26 @@ pub struct SeqSummary {
     pub largest: u64,
     /// The smallest heap with the largest value.
     pub largest_at: u64,
-    /// How many heaps of `0..=n` have each value, by value.
+    /// How many heaps of `0..=n` have each value, by value: every value
+    /// below 2^16, and at most [`MAX_LARGE_VALUES`] values above it (the
+    /// first met, by heap).
     pub counts: BTreeMap<u64, u64>,
+    /// Heaps whose value is not in `counts`: a value of 2^16 or more met
+    /// after [`MAX_LARGE_VALUES`] others (nim's values are its heaps, so a
+    /// long nim sequence would otherwise need a count for every heap).
+    /// Omitted from JSON when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub uncounted: u64,
+}
+
+/// The most distinct values of 2^16 or more that [`SeqSummary::of`]
+/// counts; heaps with further ones are added up in
+/// [`SeqSummary::uncounted`], so a summary holds at most 2^17 counts
+/// whatever the sequence.
+pub const MAX_LARGE_VALUES: usize = 1 << 16;
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl SeqSummary {
@@ -37,11 +55,20 @@ impl SeqSummary {
         // an array, larger ones in a map.
         let mut small = vec![0u64; 1 << 16];
         let mut large = BTreeMap::new();
-        let (mut largest, mut largest_at) = (0, 0);
+        let (mut largest, mut largest_at, mut uncounted) = (0, 0, 0);
         for (heap, v) in r.values.iter().enumerate() {
             match small.get_mut(v as usize) {
                 Some(c) => *c += 1,
-                None => *large.entry(v).or_insert(0) += 1,
+                None => {
+                    let room = large.len() < MAX_LARGE_VALUES;
+                    match large.get_mut(&v) {
+                        Some(c) => *c += 1,
+                        None if room => {
+                            large.insert(v, 1);
+                        }
+                        None => uncounted += 1,
+                    }
+                }
             }
             if v > largest {
                 (largest, largest_at) = (v, heap as u64);
@@ -63,6 +90,7 @@ impl SeqSummary {
             largest,
             largest_at,
             counts,
+            uncounted,
         }
     }
 }
@@ -87,5 +115,33 @@ mod tests {
         assert_eq!(s.counts, BTreeMap::from([(0, 3), (1, 2), (2, 2)]));
         let json = serde_json::to_string(&s).unwrap();
         assert!(json.contains(r#""counts":{"0":3,"1":2,"2":2}"#), "{json}");
+        assert!(!json.contains("uncounted"), "{json}");
+    }
+
+    #[test]
+    fn distinct_large_values_are_counted_up_to_the_bound() {
+        // Nim's values are its heaps: 2^16 small values, then
+        // MAX_LARGE_VALUES large ones counted, then 5 heaps left over.
+        let n = (1u64 << 16) + MAX_LARGE_VALUES as u64 + 4;
+        let r = SeqReport {
+            game: "nim".into(),
+            code: None,
+            n,
+            values: SeqValues::from_u64((0..=n).collect()),
+            period: None,
+            computed_to: n,
+            genus: None,
+        };
+        let s = SeqSummary::of(&r);
+        assert_eq!(s.counts.len(), (1 << 16) + MAX_LARGE_VALUES);
+        assert!(s.counts.values().all(|&c| c == 1));
+        assert_eq!(s.uncounted, 5);
+        assert_eq!((s.largest, s.largest_at), (n, n));
+        let json = serde_json::to_string(&s).unwrap();
+        assert!(
+            json.ends_with(r#","uncounted":5}"#),
+            "{}",
+            &json[json.len() - 40..]
+        );
     }
 }

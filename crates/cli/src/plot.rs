@@ -1,7 +1,7 @@
 //! `seq --plot FILE`: the values against the heap size, as SVG or PNG by
 //! the file's extension (the plotters crate; text in DejaVu Sans, embedded,
 //! so no system font is needed). One dot per distinct (pixel column,
-//! value), so a plot of 10^6 heaps stays small; the pre-period is a red
+//! pixel row), so a plot of 10^8 heaps stays small; the pre-period is a red
 //! line and one period after it a shaded band, when a period was found.
 
 use crate::error::CliError;
@@ -182,14 +182,16 @@ fn draw<DB: DrawingBackend>(
             .label(format!("pre-period ends at heap {}", p.preperiod))
             .legend(|(x, y)| PathElement::new([(x, y), (x + 14, y)], RED.stroke_width(2)));
     }
-    // One dot per distinct (pixel column, value), at its first heap: the
-    // set holds at most columns x distinct values, however many heaps.
-    let columns = u64::from(SIZE.0);
+    // One dot per distinct (pixel column, pixel row), at its first heap:
+    // the set holds at most columns x rows dots, however many heaps and
+    // however many distinct values (nim's are its heaps).
+    let (columns, rows) = (u64::from(SIZE.0), u64::from(SIZE.1));
     let mut seen = HashSet::new();
     let mut dots = Vec::new();
     for (heap, v) in r.values.iter().enumerate() {
         let column = heap as u64 * columns / (n + 1);
-        if seen.insert((column, v)) {
+        let row = u128::from(v) * u128::from(rows) / u128::from(top);
+        if seen.insert((column, row)) {
             dots.push((heap as u64, v));
         }
     }

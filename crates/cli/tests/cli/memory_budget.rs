@@ -7,6 +7,7 @@
 //! without one.
 
 use crate::common::{grundy, stderr};
+use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
@@ -17,14 +18,49 @@ const CAP_KIB: u64 = 2_000_000;
 /// Runs `grundy` with `args` under the cap, through `sh -c` as a user
 /// would.
 fn capped(args: &[String]) -> Output {
-    Command::new("sh")
+    capped_with_input(args, "")
+}
+
+/// [`capped`], with `input` on stdin (a `batch`).
+fn capped_with_input(args: &[String], input: &str) -> Output {
+    let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("sh runs")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    // Written from a thread, so a large input cannot block against a
+    // full stdout pipe.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("grundy runs");
+    writer.join().expect("the writer ends");
+    out
+}
+
+/// `count` coins in a row, heads and tails by a fixed pseudo-random
+/// sequence (the same on every machine).
+fn random_coins(count: usize) -> String {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    (0..count)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x & 1 == 1 {
+                'H'
+            } else {
+                'T'
+            }
+        })
+        .collect()
 }
 
 /// A rules file whose positions keep growing: a list that each move
@@ -135,7 +171,23 @@ fn worst_cases() -> Vec<Vec<String>> {
         "analyze digital-deletions 999999 --misere".into(),
         format!("analyze graph --edges {board} n0,n1,n2,n3,n4,n5,n6,n7 --misere"),
         format!("analyze --rules {rules} 1"),
+        // 10,000 random grunt coins: about 35,000 winning sets, each move
+        // a copy of the row; the outcome-only theory built them all
+        // (2.3 GB, SIGABRT under the cap).
+        format!(
+            "analyze coins --rule grunt {} --outcome-only",
+            random_coins(10_000)
+        ),
+        format!("analyze coins --rule grunt {}", random_coins(10_000)),
+        // The ring table of 5 million starts: 600 MB an answer.
+        "analyze ring --n 4999999 --a 1,2 --b 3,5 3 B".into(),
+        "play ring --n 4999999 --a 1,2 --b 3,5".into(),
         "seq nim -n 100000000".into(),
+        // The summary counted every distinct value, and the plot kept a
+        // dot per (column, value): nim's values are its heaps (SIGABRT).
+        "seq nim -n 30000000 --summary".into(),
+        "seq lasker -n 100000000 --summary".into(),
+        format!("seq nim -n 30000000 --plot {}", budget_plot().display()),
         "seq octal --code 0.6 -n 300000000 --summary".into(),
     ];
     cases
@@ -182,8 +234,14 @@ fn every_worst_case_ends_cleanly_under_a_2_gb_address_space_cap() {
             });
         }
     });
+    let _ = std::fs::remove_file(budget_plot());
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The plot file one worst case writes.
+fn budget_plot() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("grundy-budget-{}.svg", std::process::id()))
 }
 
 #[test]
@@ -265,4 +323,63 @@ fn a_misere_bound_counts_stored_sums_not_moves() {
     // by the moves; the search stores 20,835 sums.
     let o = grundy(&["analyze", "lasker", "9", "9", "9", "5", "--misere"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn batch_lines_past_the_old_abort_are_answered_under_the_cap() {
+    // Three lines of a ring of 5 million starts: each answer cloned a
+    // 600 MB table (SIGABRT at 1.55 GB).
+    let ring: Vec<String> = "batch ring --n 4999999 --a 1,2 --b 3,5"
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    let o = capped_with_input(&ring, "2\n3 B\n4999999\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let answers: Vec<&str> = std::str::from_utf8(&o.stdout).unwrap().lines().collect();
+    assert_eq!(answers.len(), 3);
+    assert!(answers[0].contains(r#""outcome":"D""#), "{}", answers[0]);
+    assert!(answers[2].contains(r#""outcome":"N""#), "{}", answers[2]);
+    assert!(answers[1].contains("the table of all 4999998 starts is left out"));
+    // A 7,000-edge star and path, outcome only (SIGABRT after 25 s).
+    let star = (1..=3500).map(|i| format!("0-{i}"));
+    let path =
+        std::iter::once("0-3501".to_string()).chain((3501..7000).map(|i| format!("{i}-{}", i + 1)));
+    let line: Vec<String> = star.chain(path).collect();
+    let args: Vec<String> = ["batch", "hackenbush", "--outcome-only"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = capped_with_input(&args, &format!("{}\n0-1\n", line.join(" ")));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), 2);
+    assert!(
+        text.lines().all(|l| l.contains(r#""outcome":"N""#)),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_long_nim_summary_and_plot_stay_small() {
+    let o = grundy(&["seq", "nim", "-n", "200000", "--summary", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["counts"].as_object().unwrap().len(), 131_072);
+    assert_eq!(v["uncounted"], 200_001 - 131_072);
+    assert_eq!(v["largest"], 200_000);
+    let svg = std::env::temp_dir().join(format!("grundy-nim-{}.svg", std::process::id()));
+    let o = grundy(&[
+        "seq",
+        "nim",
+        "-n",
+        "3000000",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    // At most one dot a pixel of the 1200 x 600 plot, not 3 million.
+    let dots = drawn.matches("<circle").count();
+    assert!((1000..=720_000).contains(&dots), "{dots} dots");
 }

@@ -161,11 +161,21 @@ impl TextGame for CoinGame {
     /// winning move sets found by inverting the value formula (coin x and
     /// the coins whose values XOR to the row's value).
     fn theory(&self, p: &Row, play: Play) -> Option<Theory<Row>> {
+        self.theory_counted(p, play, usize::MAX).map(|(t, _)| t)
+    }
+
+    /// The winning sets are all found (they are small: a few coins each)
+    /// and counted, but only the first `k` become moves: each move writes
+    /// the whole row, and 10,000 random grunt coins have about 50,000
+    /// winning sets (2.3 GB of rows, SIGABRT under a 2 GB cap, before
+    /// `--outcome-only` stopped building them).
+    fn theory_counted(&self, p: &Row, play: Play, k: usize) -> Option<(Theory<Row>, usize)> {
         if play != Play::Normal {
             return None;
         }
         let (total, sets) = self.winning_sets(p)?;
-        Some(Theory {
+        let count = sets.len();
+        let theory = Theory {
             method: format!(
                 "coin-turning theorem: the XOR of the values of the heads under rule {}",
                 self.rule.name()
@@ -173,12 +183,14 @@ impl TextGame for CoinGame {
             outcome: Outcome::from_mover_wins(total != 0),
             winning_moves: sets
                 .into_iter()
+                .take(k)
                 .map(|s| Move {
                     label: describe(&s),
                     to: p.turned(&s),
                 })
                 .collect(),
-        })
+        };
+        Some((theory, count))
     }
 }
 

@@ -178,20 +178,20 @@ pub fn table(ring: &Ring, solved: &Retrograde) -> Table {
     }
 }
 
-/// A ring solved, with its table.
-struct Solved {
-    solved: Retrograde,
-    table: Table,
-}
-
 /// A ring answering `analyze` for any position, from its solution, made
 /// at the first question (in one process, or across ranks for
 /// `analyze --mpi`) and kept.
 struct RingFamily {
     ring: Ring,
     limits: Limits,
-    solved: OnceLock<Solved>,
+    solved: OnceLock<Retrograde>,
 }
+
+/// The most starts whose table an answer carries: about 30 MB of JSON.
+/// Past it the answer notes the table left out (at 5 million starts the
+/// table took 600 MB an answer, and a batch of three lines SIGABRT under
+/// a 2 GB cap).
+pub const TABLE_STARTS: u32 = 1_000_000;
 
 impl RingFamily {
     /// Reads `[OBJECT [A|B]]`: the monster's object (default 2) and the
@@ -225,7 +225,7 @@ impl RingFamily {
     /// The solved ring, solved in this process unless solved before.
     ///
     /// Errors: the limits of the solve.
-    fn solved(&self) -> Result<&Solved, GameError> {
+    fn solved(&self) -> Result<&Retrograde, GameError> {
         if let Some(s) = self.solved.get() {
             return Ok(s);
         }
@@ -234,22 +234,19 @@ impl RingFamily {
     }
 
     /// Keeps `solved`, the solution of this ring (the first kept stays).
-    fn keep(&self, solved: Retrograde) -> &Solved {
-        self.solved.get_or_init(|| Solved {
-            table: table(&self.ring, &solved),
-            solved,
-        })
+    fn keep(&self, solved: Retrograde) -> &Retrograde {
+        self.solved.get_or_init(|| solved)
     }
 
     /// The answers of the solved ring (normal play: its only convention).
-    fn report(solved: &Solved) -> LoopyReport<'_> {
-        LoopyReport::new(&solved.solved, Play::Normal)
+    fn report(solved: &Retrograde) -> LoopyReport<'_> {
+        LoopyReport::new(solved, Play::Normal)
     }
 
     /// The analysis of the position written `args` from `solved`.
     fn answer(
         &self,
-        solved: &Solved,
+        solved: &Retrograde,
         (object, m): (u32, Mover),
         detail: Detail,
     ) -> Result<Analysis, GameError> {
@@ -257,10 +254,7 @@ impl RingFamily {
         let heading = Heading {
             game: self.ring.name(),
             position: position.clone(),
-            method: format!(
-                "retrograde analysis of all {} positions",
-                solved.solved.len()
-            ),
+            method: format!("retrograde analysis of all {} positions", solved.len()),
         };
         let mut a =
             Self::report(solved).analysis(Ring::index(object, m), heading, detail, || {
@@ -275,7 +269,15 @@ impl RingFamily {
                 value: None,
             }];
         }
-        a.table = Some(solved.table.clone());
+        let starts = self.ring.objects() - 1;
+        if starts <= TABLE_STARTS {
+            a.table = Some(table(&self.ring, solved));
+        } else {
+            a.notes.push(format!(
+                "the table of all {starts} starts is left out: it is listed for at most {TABLE_STARTS}; ask for one start, e.g. `{} 3 B`",
+                self.ring.name()
+            ));
+        }
         Ok(a)
     }
 
