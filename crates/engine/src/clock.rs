@@ -88,6 +88,8 @@ pub struct Deadline {
 #[derive(Clone, Debug)]
 struct Timed {
     clock: SharedClock,
+    /// The clock's reading at the start.
+    start: Duration,
     end: Duration,
     limit: Duration,
 }
@@ -113,16 +115,17 @@ impl Deadline {
     ) -> Deadline {
         let mut late = false;
         let timed = match (limit, clock) {
-            (Some(limit), Some(clock)) => Some(Timed {
-                end: {
-                    let now = clock.now();
-                    late = until.is_some_and(|u| u <= now);
-                    let end = now.saturating_add(limit);
-                    until.map_or(end, |u| u.min(end))
-                },
-                clock: Arc::clone(clock),
-                limit,
-            }),
+            (Some(limit), Some(clock)) => {
+                let now = clock.now();
+                late = until.is_some_and(|u| u <= now);
+                let end = now.saturating_add(limit);
+                Some(Timed {
+                    start: now,
+                    end: until.map_or(end, |u| u.min(end)),
+                    clock: Arc::clone(clock),
+                    limit,
+                })
+            }
             _ => None,
         };
         // A deadline already passed is seen at the first tick.
@@ -173,6 +176,30 @@ impl Deadline {
         }
     }
 
+    /// The clock's reading when this deadline started; `None` without a
+    /// limit (the clock was not read).
+    pub fn started_at(&self) -> Option<Duration> {
+        self.timed.as_ref().map(|t| t.start)
+    }
+
+    /// [`Deadline::check`], also giving the reading it made: `Ok(None)`
+    /// without a limit (no reading), `Ok(Some(now))` before the deadline,
+    /// `Err(limit)` after it. For a caller that times its own steps with
+    /// the readings it makes anyway.
+    pub fn check_reading(&self) -> Result<Option<Duration>, Duration> {
+        match &self.timed {
+            Some(t) => {
+                let now = t.clock.now();
+                if now > t.end {
+                    Err(t.limit)
+                } else {
+                    Ok(Some(now))
+                }
+            }
+            None => Ok(None),
+        }
+    }
+
     /// Whether the deadline has passed, reading the clock now (if there is
     /// a limit).
     pub fn passed(&self) -> bool {
@@ -197,6 +224,19 @@ mod answer {
     thread_local! {
         pub(super) static DEADLINE: RefCell<Option<Deadline>> = const { RefCell::new(None) };
     }
+}
+
+/// The deadline of the answer this thread is working out (set by
+/// [`within_answer`]), for a computation that takes its limits as a time
+/// limit, a clock and an end reading (the sequence engine's control):
+/// `(limit, clock, end)`, or `None` outside an answer or without a time
+/// limit.
+pub fn answer_limit() -> Option<(Duration, SharedClock, Duration)> {
+    answer::DEADLINE.with(|d| {
+        let d = d.borrow();
+        let t = d.as_ref()?.timed.as_ref()?;
+        Some((t.limit, Arc::clone(&t.clock), t.end))
+    })
 }
 
 /// Runs `f` with `deadline` as this thread's answer deadline (see

@@ -19,11 +19,19 @@ use crate::parallel::Workers;
 use grundy_engine::clock::SharedClock;
 #[cfg(feature = "checkpoint")]
 use std::path::Path;
-#[cfg(feature = "checkpoint")]
 use std::time::Duration;
 
-/// Heaps between two looks at the stop flag, progress bar and checkpoint clock.
+/// The most heaps between two looks at the stop flag, progress bar,
+/// checkpoint clock and deadline.
 const HOUSEKEEPING: usize = 1 << 12;
+
+/// The time a stretch of heaps between two looks should take: the
+/// stretch doubles (up to [`HOUSEKEEPING`] heaps) while it takes less than
+/// a quarter of this, and halves while it takes more. A heavy code
+/// (`0.` and 1,024 `F` digits: 0.4 ms a heap at heap 800, growing with
+/// the heap) took a whole stretch of 4,096 heaps between two readings of
+/// the clock, so `--time-limit 3` stopped after 6.6 s.
+const STRETCH_TIME: Duration = Duration::from_millis(100);
 /// First heap count at which a period proof is tried.
 const FIRST_PERIOD_CHECK: usize = 64;
 
@@ -228,6 +236,16 @@ impl Sequence {
         if let Some((_, kernel)) = &mut self.kernel {
             kernel.reserve(target);
         }
+        // Heaps in the next stretch, timed by the deadline's readings
+        // when there is a time limit (without one the clock is not read).
+        // Across ranks every rank starts alike, since only some may have
+        // a limit.
+        let mut stretch = if deadline.limit().is_some() || ranks.is_some() {
+            16
+        } else {
+            HOUSEKEEPING
+        };
+        let mut last_reading = deadline.started_at();
         while self.values.len() < target {
             if ctl.use_period {
                 if self.proven.is_none() && self.values.len() >= self.next_period_check {
@@ -245,7 +263,7 @@ impl Sequence {
                     break;
                 }
             }
-            let mut end = (self.values.len() + HOUSEKEEPING).min(target);
+            let mut end = (self.values.len() + stretch).min(target);
             if ctl.use_period && self.proven.is_none() {
                 end = end.min(self.next_period_check.max(self.values.len() + 1));
             }
@@ -257,9 +275,23 @@ impl Sequence {
                 (Some(workers), None) => workers.extend(kernel, &mut self.values, end)?,
                 (None, _) => kernel.extend(&mut self.values, end)?,
             }
+
             progress.set(self.values.len() as u64);
             let stopped = ctl.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
-            let late = deadline.check().err();
+            let (late, reading) = match deadline.check_reading() {
+                Ok(reading) => (None, reading),
+                Err(limit) => (Some(limit), None),
+            };
+            // The stretch's speed: 1 fast (under a quarter of
+            // STRETCH_TIME, or not timed), 2 slow (over it), 0 neither.
+            let speed: u8 = match (last_reading, reading) {
+                (Some(before), Some(now)) => {
+                    let took = now.saturating_sub(before);
+                    u8::from(took < STRETCH_TIME / 4) | (u8::from(took > STRETCH_TIME) << 1)
+                }
+                _ => 1,
+            };
+            last_reading = reading;
             // The checkpoint (rank 0's alone across ranks) before the ranks
             // agree, so a failed write stops them all.
             #[cfg(feature = "checkpoint")]
@@ -271,19 +303,24 @@ impl Sequence {
             let saved: Result<(), SeqError> = Ok(());
             // Across ranks, one rank's stop, clock or failed write stops
             // them all here.
-            let (stopped, late) = match ranks {
+            // Across ranks the stretch must stay the same on every rank:
+            // it shrinks when any rank was slow and grows when all were
+            // fast.
+            let (stopped, late, speed) = match ranks {
                 None => {
                     saved?;
-                    (stopped, late)
+                    (stopped, late, speed)
                 }
                 Some(ranks) => {
                     let mine = u8::from(stopped)
                         | (u8::from(late.is_some()) << 1)
-                        | (u8::from(saved.is_err()) << 2);
+                        | (u8::from(saved.is_err()) << 2)
+                        | (speed << 3);
                     let all = ranks.all_gather(&[mine])?;
-                    let any = all
-                        .iter()
-                        .fold(0, |a, f| a | f.first().copied().unwrap_or(0));
+                    let flags = all.iter().map(|f| f.first().copied().unwrap_or(0));
+                    let any = flags.clone().fold(0, |a, f| a | f);
+                    let every = flags.fold(0xff, |a, f| a & f);
+                    let speed = ((every >> 3) & 1) | ((any >> 3) & 2);
                     saved?;
                     if any & 4 != 0 {
                         return Err(SeqError::Ranks(
@@ -291,9 +328,14 @@ impl Sequence {
                         ));
                     }
                     let limit = late.or(deadline.limit()).unwrap_or_default();
-                    (any & 1 != 0, (any & 2 != 0).then_some(limit))
+                    (any & 1 != 0, (any & 2 != 0).then_some(limit), speed)
                 }
             };
+            if speed & 2 != 0 {
+                stretch = (stretch / 2).max(1);
+            } else if speed & 1 != 0 {
+                stretch = (stretch * 2).min(HOUSEKEEPING);
+            }
             if stopped {
                 return Err(SeqError::Stopped(self.values.len() as u64));
             }

@@ -129,3 +129,28 @@ fn a_checkpoint_is_refused_exactly_when_the_feature_is_off() {
         assert!(!path.exists());
     }
 }
+
+#[test]
+fn slow_stretches_shrink_so_the_clock_is_read_soon_enough() {
+    // Every reading of this clock is a second after the last, so every
+    // stretch between two looks counts as slow: they halve from 16 heaps
+    // to 1 (16 + 8 + 4 + 2 + 1 + 1 + ...), where a heavy code (`0.` and
+    // 1,024 F digits) once computed 4,096 heaps between two looks and
+    // overran a 3 s limit by 3.6 s.
+    for method in [Method::Naive, Method::Rc, Method::Parallel] {
+        let clock = Arc::new(Ticking::default());
+        let ctl = control(method, &clock, Some(Duration::from_millis(10_500)));
+        let mut seq = Sequence::new(rule("0.6"));
+        let err = seq.extend_to(100_000, &ctl).unwrap_err();
+        let SeqError::TimeLimit { reached, .. } = err else {
+            panic!("{method:?}: expected the time limit, got {err}");
+        };
+        // Ten looks within the limit, the eleventh past it.
+        assert_eq!(clock.reads.load(Ordering::SeqCst), 12, "{method:?}");
+        assert_eq!(
+            reached,
+            16 + 8 + 4 + 2 + 1 + 1 + 1 + 1 + 1 + 1 + 1,
+            "{method:?}"
+        );
+    }
+}
