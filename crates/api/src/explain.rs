@@ -295,14 +295,32 @@ fn explain_moves(
     let mut out = Vec::new();
     for m in candidates.iter().take(MOVES_EXPLAINED) {
         let words: Vec<&str> = m.to.split_whitespace().collect();
-        let after = family.analyze_with(&words, a.play, Detail::OutcomeOnly)?;
-        out.push(MoveWhy {
-            label: m.label.clone(),
-            to: m.to.clone(),
-            outcome: after.outcome,
-            value: after.value,
-            component_values: after.components.iter().filter_map(|c| c.value).collect(),
-        });
+        let why = match family.analyze_with(&words, a.play, Detail::OutcomeOnly) {
+            Ok(after) => MoveWhy {
+                label: m.label.clone(),
+                to: m.to.clone(),
+                outcome: after.outcome,
+                value: after.value,
+                component_values: after.components.iter().filter_map(|c| c.value).collect(),
+            },
+            // A move's result the family would not take as input (a
+            // turning-corners move from 1,000 heads leaves up to 1,003,
+            // past the parse bound): its outcome is known without it, a
+            // winning move leaving P (of value 0 in normal play) and any
+            // move from P leaving N.
+            Err(GameError::Input(_)) if a.outcome != Outcome::D => {
+                let won = a.outcome == Outcome::N;
+                MoveWhy {
+                    label: m.label.clone(),
+                    to: m.to.clone(),
+                    outcome: if won { Outcome::P } else { Outcome::N },
+                    value: (won && a.play == Play::Normal).then_some(0),
+                    component_values: Vec::new(),
+                }
+            }
+            Err(e) => return Err(e),
+        };
+        out.push(why);
     }
     let more = total.saturating_sub(out.len());
     Ok((out, more))

@@ -2,6 +2,7 @@
 //! the registration record every family provides.
 
 use crate::SeqValues;
+use grundy_engine::clock::within_answer;
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
@@ -406,8 +407,19 @@ impl<G: TextGame + 'static> Adapter<G> {
         detail: Detail,
         until: Option<Duration>,
     ) -> Result<Analysis, GameError> {
-        let p = self.game.parse(args)?;
         let mut s = self.borrow()?;
+        // The answer's time starts before the parse: a family may compute
+        // values there (a coin rule checks each head's value is known,
+        // growing Grundy's game to 10^6 in 3 s for a 0.5 s limit).
+        let shared = s.normal.limits().ending_by(until).sharing_time();
+        let until = shared.until;
+        let p = match within_answer(shared.deadline(), || self.game.parse(args)) {
+            Ok(p) => p,
+            Err(e) => {
+                self.give_back(s);
+                return Err(e.into());
+            }
+        };
         let kept = (
             s.normal.replace_limits(s.normal.limits().ending_by(until)),
             s.misere.replace_limits(Limits::default()),

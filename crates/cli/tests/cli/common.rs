@@ -25,7 +25,12 @@ pub fn spawn(args: &[&str]) -> Child {
 
 /// Runs `grundy args...` with `input` on stdin.
 pub fn grundy_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = spawn(args);
+    finish_with_input(spawn(args), input)
+}
+
+/// Writes `input` to the stdin of `child` (spawned with stdin, stdout and
+/// stderr piped), closes it and waits for the output.
+pub fn finish_with_input(mut child: Child, input: &str) -> Output {
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_string();
     // Write from a thread so a large input cannot deadlock against a full

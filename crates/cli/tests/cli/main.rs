@@ -42,4 +42,5 @@ mod ring;
 mod rules_files;
 mod seq;
 mod thread_count_limit;
+mod time_limits;
 mod unknown_option_before_game;

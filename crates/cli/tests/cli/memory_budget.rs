@@ -6,8 +6,7 @@
 //! ("memory allocation failed") under such a cap, or took the machine
 //! without one.
 
-use crate::common::{grundy, stderr};
-use std::io::Write;
+use crate::common::{finish_with_input, grundy, stderr};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
@@ -23,7 +22,7 @@ fn capped(args: &[String]) -> Output {
 
 /// [`capped`], with `input` on stdin (a `batch`).
 fn capped_with_input(args: &[String], input: &str) -> Output {
-    let mut child = Command::new("sh")
+    let child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_grundy"))
@@ -33,16 +32,7 @@ fn capped_with_input(args: &[String], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("sh runs");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
-    // Written from a thread, so a large input cannot block against a
-    // full stdout pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("grundy runs");
-    writer.join().expect("the writer ends");
-    out
+    finish_with_input(child, input)
 }
 
 /// `count` coins in a row, heads and tails by a fixed pseudo-random

@@ -135,6 +135,14 @@ pub fn heap_move(heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>> {
     }
 }
 
+/// Whether a position of heaps is over, for rules where every non-empty
+/// heap has a move (nim, bash, Lasker's nim): every heap empty. Asked of
+/// each part a misère answer reports, where listing a heap of 10^5's
+/// options took 5 s for 1,000 such heaps.
+pub fn all_empty(p: &[u64]) -> bool {
+    p.iter().all(|&n| n == 0)
+}
+
 /// Every option of `heaps` under the one-heap rule `rule` (the part lists
 /// a heap of the given size may leave): heap by heap, in the rule's order.
 pub fn options_by_heap<R>(heaps: &[u64], rule: R) -> Vec<Vec<u64>>

@@ -37,6 +37,17 @@ pub fn options<G: Steps>(g: &G, p: &G::Position) -> Vec<G::Position> {
     out
 }
 
+/// The number of moves of `p`, counted without making them: the
+/// [`grundy_engine::TextGame::moves_bound`] of a family whose steps are
+/// cheap to enumerate, so a position whose moves are too many to list
+/// (1,000 checkers rows: 10,000 moves of 21 KB each) is refused before
+/// any is made.
+pub fn count<G: Steps>(g: &G, p: &G::Position) -> u128 {
+    let mut n = 0u128;
+    g.each_step(p, |_| n += 1);
+    n
+}
+
 /// The move `step` from `p`, labelled.
 pub fn labelled<G: Steps>(g: &G, p: &G::Position, step: &G::Step) -> Move<G::Position> {
     Move {

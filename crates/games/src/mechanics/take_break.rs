@@ -90,8 +90,18 @@ impl ValueTable {
         // engine stops computing as soon as it proves a period.
         let len = seq.values().len() as u64;
         let target = n.max(2 * len).clamp(64, TABLE_LIMIT);
+        // Within the answer's time, when asked during one: Grundy's game
+        // to 10^6 for `coin-product --x grunt --y grunt` took 3 s under
+        // `--time-limit 0.5`. The values computed before it stay.
+        let (time_limit, clock, until) = match grundy_engine::clock::answer_limit() {
+            Some((limit, clock, end)) => (Some(limit), Some(clock), Some(end)),
+            None => (None, None, None),
+        };
         let ctl = Control {
             method: Method::Rc,
+            time_limit,
+            clock,
+            until,
             ..Control::default()
         };
         seq.extend_to(target, &ctl).ok()?;

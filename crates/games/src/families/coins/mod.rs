@@ -128,6 +128,9 @@ impl TextGame for CoinGame {
     fn parse(&self, args: &[&str]) -> Result<Row, ParseError> {
         let r = parse_row(args)?;
         if let Some(x) = r.heads.iter().find(|&&x| self.rule.value(x).is_none()) {
+            if let Some(e) = rule::value_out_of_time() {
+                return Err(e);
+            }
             return Err(ParseError::new(format!(
                 "rule {}: the value of coin {x} is not known (its heap sequence has no proven period and the table stops earlier)",
                 self.rule.name()

@@ -356,6 +356,9 @@ impl TextGame for ProductGame {
     fn parse(&self, args: &[&str]) -> Result<Board, ParseError> {
         let b = parse_board(args)?;
         if let Some(h) = b.heads.iter().find(|&&h| self.head_value(h).is_none()) {
+            if let Some(e) = super::rule::value_out_of_time() {
+                return Err(e);
+            }
             return Err(ParseError::new(format!(
                 "the value of the coin {},{} is not known (a heap sequence without proven period, beyond its table)",
                 h.0, h.1

@@ -17,6 +17,7 @@
 //! coin x, the one that must go from heads to tails.
 
 use crate::mechanics::take_break::ValueTable;
+use grundy_engine::ParseError;
 use grundy_sequence::{HeapRule, TakeBreak, MAX_DIGITS};
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -376,6 +377,20 @@ impl CoinRule {
         }
         true
     }
+}
+
+/// The error for a head whose value was not found because the answer's
+/// time ran out while the rule's heap values were computed (they are
+/// computed on demand, within the answer's time limit); `None` when the
+/// time has not run out, so the value is really unknown.
+pub fn value_out_of_time() -> Option<ParseError> {
+    let (limit, _, _) = grundy_engine::clock::answer_limit()?;
+    grundy_engine::clock::answer_time_passed().then(|| {
+        ParseError::new(format!(
+            "time limit of {}s reached while computing the rule's heap values (raise it with --time-limit)",
+            limit.as_secs_f64()
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -56,6 +56,11 @@ impl Rules for Bash {
         Ok(heaps::options_by_heap(p, self.rule()))
     }
 
+    /// Over when every heap is empty: any counter can be taken.
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(heaps::all_empty(p))
+    }
+
     fn search_size(&self, p: &Vec<u64>) -> u128 {
         p.iter().map(|&h| h as u128 + 1).product()
     }

@@ -75,6 +75,11 @@ impl Rules for Lasker {
         Ok(heaps::options_by_heap(p, rule))
     }
 
+    /// Over when every heap is empty: any counter can be taken.
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(heaps::all_empty(p))
+    }
+
     fn search_size(&self, p: &Vec<u64>) -> u128 {
         // Splits are separate components, so a search meets single heaps only.
         p.iter().map(|&n| n as u128 + 1).sum()

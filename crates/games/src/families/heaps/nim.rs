@@ -64,6 +64,11 @@ impl Rules for Nim {
         Ok(heaps::options_by_heap(p, take_any))
     }
 
+    /// Over when every heap is empty: any counter can be taken.
+    fn is_terminal(&self, p: &Vec<u64>) -> Result<bool, RulesError> {
+        Ok(heaps::all_empty(p))
+    }
+
     fn search_size(&self, p: &Vec<u64>) -> u128 {
         // A search from a heap of n meets heaps 0..=n.
         p.iter().map(|&h| h as u128 + 1).product()

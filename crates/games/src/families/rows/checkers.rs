@@ -253,6 +253,11 @@ impl TextGame for Checkers {
         Ok(steps::moves(self, p))
     }
 
+    /// The moves counted, none made.
+    fn moves_bound(&self, p: &Vec<u32>) -> u128 {
+        steps::count(self, p)
+    }
+
     /// Normal play by the staircase reduction and the Sprague-Grundy
     /// theorem; each move is weighed on its own row, only winners are
     /// built.

@@ -155,6 +155,11 @@ impl TextGame for KaylesRow {
             .collect())
     }
 
+    /// The knocks counted (cheap: positions of pins), no row made.
+    fn moves_bound(&self, p: &Vec<bool>) -> u128 {
+        Self::knocks(p).len() as u128
+    }
+
     /// `@PIN` (one pin) or `@PIN-NEXT` (two adjacent pins, either order),
     /// cells numbered from 1; spaces are ignored.
     fn read_move(

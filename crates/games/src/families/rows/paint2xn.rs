@@ -362,6 +362,11 @@ impl TextGame for Paint2xn {
         Ok(steps::moves(self, p))
     }
 
+    /// The moves counted, none made.
+    fn moves_bound(&self, p: &Grid) -> u128 {
+        steps::count(self, p)
+    }
+
     /// Normal play by the Sprague-Grundy theorem on the parts: each move's
     /// value follows from the run table without building its position;
     /// only the winning moves are built.

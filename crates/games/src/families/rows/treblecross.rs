@@ -338,6 +338,11 @@ impl TextGame for Treblecross {
         Ok(steps::moves(self, p))
     }
 
+    /// The moves counted, none made.
+    fn moves_bound(&self, p: &Vec<bool>) -> u128 {
+        steps::count(self, p)
+    }
+
     /// `@CELL` or `XCELL`, a cell sensible play may take.
     fn read_move(
         &self,

@@ -238,6 +238,11 @@ impl TextGame for XoRow {
         Ok(steps::moves(self, p))
     }
 
+    /// The moves counted, none made.
+    fn moves_bound(&self, p: &Vec<Cell>) -> u128 {
+        steps::count(self, p)
+    }
+
     /// `X@CELL` or `O@CELL` (also `X4`, `4O`, `@4X`; any case, spaces
     /// ignored), or `@CELL` alone where only one letter fits.
     fn read_move(

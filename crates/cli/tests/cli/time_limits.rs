@@ -1,0 +1,131 @@
+//! Answers that overran `--time-limit` by seconds, or listed moves for
+//! seconds before the first prompt, now end near the limit. Each bound
+//! is the limit plus a margin for a loaded machine, well below what the
+//! old code took (given with each case).
+
+use crate::common::{grundy, grundy_stdin, stderr, stdout};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+/// Runs `args` (and `input` on stdin), checking it ends within `within`.
+fn timed(args: &[&str], input: &str, within: Duration) -> Output {
+    let start = Instant::now();
+    let o = grundy_stdin(args, input);
+    let took = start.elapsed();
+    let shown: String = args.join(" ").chars().take(80).collect();
+    assert!(took < within, "{shown}: {took:?}, not within {within:?}");
+    o
+}
+
+fn checkers_rows() -> Vec<String> {
+    vec!["1,2,3,4,5,6,7,8,9,10".to_string(); 1000]
+}
+
+#[test]
+fn a_misere_sum_of_huge_lasker_heaps_is_refused_at_once() {
+    // 5.1 s at --time-limit 0.5: each part's terminal test listed a
+    // heap of 100,000's 150,000 options.
+    let heaps = vec!["100000"; 1000];
+    let mut args = vec!["analyze", "lasker"];
+    args.extend(&heaps);
+    args.extend(["--misere", "--time-limit", "0.5"]);
+    let o = timed(&args, "", Duration::from_secs(3));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("too large for search"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_heavy_code_reads_the_clock_between_short_stretches() {
+    // `0.` and 1,024 F digits: 6.6 s at --time-limit 3, 4,096 heaps
+    // between two readings of the clock.
+    let code = format!("0.{}", "F".repeat(1024));
+    let o = timed(
+        &[
+            "analyze",
+            "octal",
+            "--code",
+            &code,
+            "1000000",
+            "--time-limit",
+            "1",
+        ],
+        "",
+        Duration::from_secs(3),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("time limit of 1s reached"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn grunt_values_grow_within_the_answers_time() {
+    // Grundy's game to 10^6 while the heads were parsed: 3.5 s at 0.5 s.
+    for args in [
+        &[
+            "analyze",
+            "coin-product",
+            "--x",
+            "grunt",
+            "--y",
+            "grunt",
+            "1000000,1000000",
+        ][..],
+        &["analyze", "coins", "--rule", "grunt", "1000000:1000000"][..],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--time-limit", "0.5"]);
+        let o = timed(&args, "", Duration::from_millis(2500));
+        assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+        assert_eq!(
+            stderr(&o).trim_end(),
+            "error: time limit of 0.5s reached while computing the rule's heap values (raise it with --time-limit)"
+        );
+    }
+}
+
+#[test]
+fn checkers_moves_too_large_to_list_are_counted_not_made() {
+    // 10,000 moves of 21 KB each: `play` built them all (2.9 s, 18 s
+    // before the answer-size bound), `--explain` too (2.7 s).
+    let rows = checkers_rows();
+    let mut args = vec!["play", "checkers"];
+    args.extend(rows.iter().map(String::as_str));
+    args.extend(["--time-limit", "0.5"]);
+    let o = timed(&args, "q\n", Duration::from_secs(2));
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("too many moves to list: about 10000 moves"),
+        "{err}"
+    );
+    // The message quotes no position.
+    assert!(err.len() < 300, "{} bytes", err.len());
+    let mut args = vec!["analyze", "checkers"];
+    args.extend(rows.iter().map(String::as_str));
+    args.extend(["--explain", "--time-limit", "0.5"]);
+    let o = timed(&args, "", Duration::from_secs(2));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("second player wins (P)"));
+}
+
+#[test]
+fn explain_takes_a_move_result_past_the_input_bound() {
+    // 1,000 turning-corners heads: a winning move leaves up to 1,003,
+    // which `--explain` re-read and refused ("too many heads: 1002").
+    let heads: Vec<String> = (1..=1000).map(|i| format!("{i},{}", i + 1)).collect();
+    let mut args = vec!["analyze", "turning-corners"];
+    args.extend(heads.iter().map(String::as_str));
+    args.extend(["--explain", "--max-moves", "1"]);
+    let o = grundy(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Winning moves:"), "{text}");
+    assert!(text.contains("more moves, each also leaving a lost position"));
+}
