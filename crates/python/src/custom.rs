@@ -34,6 +34,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
+use std::time::{Duration, Instant};
 
 /// A position of a game defined in Python: an int or a tuple of ints
 /// (64-bit). Ints sort before tuples; tuples sort by their items.
@@ -206,6 +207,9 @@ struct Inner {
     /// The first failure of a callable on each thread, until the front
     /// end takes it.
     faults: Mutex<HashMap<ThreadId, PyErr>>,
+    /// The time limit of the call each thread is answering: when it
+    /// started and how long it may take.
+    clocks: Mutex<HashMap<ThreadId, (Instant, Duration)>>,
 }
 
 /// Which callable to call.
@@ -243,6 +247,7 @@ impl CallableGame {
                 options: Mutex::default(),
                 parts: Mutex::default(),
                 faults: Mutex::default(),
+                clocks: Mutex::default(),
             }),
         }
     }
@@ -273,6 +278,28 @@ impl CallableGame {
             .remove(&std::thread::current().id())
     }
 
+    /// Starts this thread's clock for one call of the front end: past
+    /// `max_time` (none: no limit) the next call of a callable stops the
+    /// search with the engine's time-limit error. The engine reads its
+    /// own clock only every million options or so, which a slow callable
+    /// may take minutes to list.
+    pub(crate) fn start_clock(&self, max_time: Option<Duration>) {
+        if let Ok(mut clocks) = self.inner.clocks.lock() {
+            let me = std::thread::current().id();
+            match max_time {
+                Some(t) => clocks.insert(me, (Instant::now(), t)),
+                None => clocks.remove(&me),
+            };
+        }
+    }
+
+    /// The time limit of this thread's call when it has passed.
+    fn expired(&self) -> Option<Duration> {
+        let clocks = self.inner.clocks.lock().ok()?;
+        let &(start, limit) = clocks.get(&std::thread::current().id())?;
+        (start.elapsed() > limit).then_some(limit)
+    }
+
     /// Keeps `e` as this thread's failure (unless one is kept already) and
     /// returns the engine's error, `summary`, that stops the search.
     fn fault(&self, e: PyErr, summary: String) -> RulesError {
@@ -301,6 +328,13 @@ impl CallableGame {
             )));
         }
         Python::attach(|py| {
+            if let Some(limit) = self.expired() {
+                let e = grundy_api::SearchError::TimeLimit(limit);
+                return Err(self.fault(
+                    crate::convert::py_err(GameError::Search(e.clone())),
+                    e.to_string(),
+                ));
+            }
             // Ctrl-C in a long search: the KeyboardInterrupt is raised.
             if let Err(e) = py.check_signals() {
                 return Err(self.fault(e, format!("interrupted before {what}")));

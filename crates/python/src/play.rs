@@ -4,8 +4,8 @@
 
 use crate::convert::{keywords, option_text, to_python, InputError, LimitError, LimitTexts};
 use crate::custom::Errors;
+use crate::game::Game;
 use crate::results::Analysis;
-use crate::Game;
 use grundy_api::explain::Explained;
 use grundy_api::play::text::no_such_move;
 use grundy_api::{request, GameError, Match, MatchError, MatchOptions, Play, SearchError, Side};
@@ -85,6 +85,9 @@ pub struct PyMatch {
     inner: Mutex<Match>,
     /// How the game's errors reach Python.
     errors: Errors,
+    /// The time limit of each call (for a game defined in Python, whose
+    /// callables are stopped by it).
+    max_time: Option<std::time::Duration>,
 }
 
 impl PyMatch {
@@ -93,6 +96,9 @@ impl PyMatch {
     fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut Match) -> T + Send) -> T {
         py.detach(|| {
             let mut m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(custom) = &self.errors.custom {
+                custom.start_clock(self.max_time);
+            }
             f(&mut m)
         })
     }
@@ -171,7 +177,8 @@ impl PyMatch {
         let (game, call) = Game::named(py, game, options, limits)?;
         let game = game.get();
         let words = game.words(position)?;
-        let family = game.built(py, &call)?.family;
+        let built = game.built(py, &call)?;
+        let (family, max_time) = (built.family, built.limits.max_time);
         let errors = game.errors.clone();
         let play = if misere { Play::Misere } else { Play::Normal };
         let opts = MatchOptions {
@@ -180,6 +187,9 @@ impl PyMatch {
             hints: false,
         };
         let inner = py.detach(|| {
+            if let Some(custom) = &errors.custom {
+                custom.start_clock(max_time);
+            }
             let args: Vec<&str> = words.iter().map(String::as_str).collect();
             Match::new(family, &args, play, opts)
         });
@@ -187,6 +197,7 @@ impl PyMatch {
         Ok(PyMatch {
             inner: Mutex::new(inner),
             errors,
+            max_time,
         })
     }
 
