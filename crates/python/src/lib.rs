@@ -43,7 +43,7 @@ use results::{Analysis, Period, Quotient, Sequence};
 /// Example:
 ///
 /// >>> [g["name"] for g in grundy.games()][:3]
-/// ['nim', 'kayles', 'dawson-kayles']
+/// ['nim', 'bash', 'bounded-nim']
 #[pyfunction]
 fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
     let text = grundy_api::render::games_json(&grundy_games::registry());

@@ -267,6 +267,9 @@ impl PyMatch {
     /// The index in `moves` of the move `text` names, read as `grundy
     /// play` reads a typed line; an `InputError` saying why when it names
     /// none.
+    ///
+    /// Example: `grundy.Match("nim", "1 2").read("2 1")` is 2 (one counter
+    /// from heap 2).
     fn read(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
         let read = self.with(py, |m| m.read(text));
         if let Some(fault) = self.errors.custom.as_ref().and_then(|c| c.take_fault()) {
@@ -280,6 +283,8 @@ impl PyMatch {
     /// `to` and `comment` (whether it kept or threw away a win). A move
     /// out of turn (the match over, or the engine to move) is refused as
     /// such, whatever it names.
+    ///
+    /// Example: `grundy.Match("nim", "1 2").play("2 1")["to"]` is `'1 1'`.
     #[pyo3(name = "play")]
     fn play_move<'py>(
         &self,
@@ -320,6 +325,9 @@ impl PyMatch {
 
     /// Plays the engine's move (the fastest win, the slowest loss, a draw
     /// kept) and returns it as a dict with `by`, `move`, `to`.
+    ///
+    /// Example: `grundy.Match("nim", "3 4 5", engine_first=True).engine_move()["to"]`
+    /// is `'1 4 5'`.
     fn engine_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let ply = self.run(py, |m| m.engine_move())?;
         to_python(py, &ply)
@@ -328,6 +336,9 @@ impl PyMatch {
     /// Takes back the person's last move and the engine's reply; returns
     /// the moves taken back, in the order they were played. An
     /// `InputError` when the person has not moved yet.
+    ///
+    /// Example: after `m.play(0)` and `m.engine_move()`, `m.undo()` gives
+    /// both moves back and it is the person's turn again.
     fn undo<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let undone = self.run(py, |m| m.undo())?;
         to_python(py, &undone)
@@ -336,6 +347,8 @@ impl PyMatch {
     /// The good moves of the current position: a dict with `outcome`,
     /// `indices` (in `moves`, from 0: the winning moves, or the moves
     /// keeping a draw) and `text` (the hint in words).
+    ///
+    /// Example: `grundy.Match("nim", "1 2").hint()["indices"]` is `[2]`.
     fn hint<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let hint = self.with(py, |m| m.hint());
         to_python(py, &hint)

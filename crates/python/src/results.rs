@@ -76,6 +76,8 @@ macro_rules! reads_as_dict {
 
             /// The command line's JSON document as a new dict (changing it
             /// changes nothing here).
+            ///
+            /// Example: `grundy.analyze("nim", "1 2").to_dict()["outcome"]` is `'N'`.
             fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 fresh(&doc(py, &self.doc, &self.$report)?)
             }
@@ -93,12 +95,16 @@ macro_rules! reads_as_dict {
             }
 
             /// The field names of `to_dict()`, in its order.
+            ///
+            /// Example: `"winning_moves" in grundy.analyze("nim", "1 2").keys()` is True.
             fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
                 let d = doc(py, &self.doc, &self.$report)?;
                 Ok(d.cast::<PyDict>()?.keys().into_any())
             }
 
             /// Field `key` of `to_dict()`, or `default` when absent.
+            ///
+            /// Example: `grundy.analyze("nim", "1 2").get("genus")` is None (normal play).
             #[pyo3(signature = (key, default=None))]
             fn get<'py>(
                 &self,
