@@ -392,3 +392,40 @@ def test_bad_arguments_to_a_custom_game():
     g = grundy.Game(moves=take_134, name="t")
     assert "moves=<function take_134" in repr(g) and "name=\"t\"" in repr(g)
     assert "take_134" in g.rules
+
+
+# -- threads -----------------------------------------------------------------
+
+
+def test_threads_share_a_game_by_callable_without_deadlock():
+    """Several Python threads ask one game at once: each search takes the
+    GIL for each call of the callable and gives it back, and the failure
+    of one thread's callable is raised in that thread only."""
+    import threading
+
+    def moves(n):
+        if n == -5:
+            raise Boom("only for the thread asking about -5")
+        return take_134(n) if n >= 0 else []
+
+    g = grundy.Game(moves=moves)
+    results, errors = {}, {}
+
+    def work(k):
+        try:
+            results[k] = g.seq(300 + k).values.tolist()
+            with pytest.raises(Boom):
+                g.analyze(-5)
+        except BaseException as e:  # reported below
+            errors[k] = e
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "a thread is stuck"
+    assert not errors, errors
+    for k in range(4):
+        assert results[k] == [naive_value(n) for n in range(301 + k)]
+    assert g.analyze(12).value == naive_value(12)
