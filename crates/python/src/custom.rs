@@ -26,7 +26,7 @@
 use crate::convert::RulesError as PyRulesError;
 use grundy_api::searched::SearchedSeq;
 use grundy_api::{Adapter, Family, GameError, Limits, Registration};
-use grundy_engine::memory::Reserve;
+use grundy_engine::list_memo::ListMemo;
 use grundy_engine::{Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyInt, PyString, PyTuple};
@@ -184,11 +184,7 @@ pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// Most positions whose options (and components) are kept; past it the
-/// memo starts afresh, so memory stays bounded whatever the search.
-const MEMO_CAPACITY: usize = 1 << 21;
-
-type Memo = Mutex<HashMap<Position, Arc<[Position]>>>;
+type Memo = ListMemo<Position>;
 
 /// A game whose moves (and, optionally, components) are Python callables.
 /// Cheap to clone: clones share the callables, the memo and the faults.
@@ -244,8 +240,8 @@ impl CallableGame {
                 moves,
                 components,
                 may_repeat,
-                options: Mutex::default(),
-                parts: Mutex::default(),
+                options: ListMemo::default(),
+                parts: ListMemo::default(),
                 faults: Mutex::default(),
                 clocks: Mutex::default(),
             }),
@@ -397,36 +393,16 @@ impl CallableGame {
         }
         Ok(out)
     }
-
-    fn memo(
-        table: &Memo,
-        p: &Position,
-        compute: impl FnOnce() -> Result<Vec<Position>, RulesError>,
-    ) -> Result<Arc<[Position]>, RulesError> {
-        if let Some(hit) = table.lock().ok().and_then(|t| t.get(p).cloned()) {
-            return Ok(hit);
-        }
-        // Computed without the lock: the callable takes the GIL, and no
-        // lock is held while waiting for it.
-        let list: Arc<[Position]> = compute()?.into();
-        if let Ok(mut t) = table.lock() {
-            // A cache: full, or unable to grow, it starts again.
-            if t.len() >= MEMO_CAPACITY || t.reserve_within(1, u64::MAX).is_err() {
-                t.clear();
-            }
-            if t.reserve_within(1, u64::MAX).is_ok() {
-                t.insert(p.clone(), list.clone());
-            }
-        }
-        Ok(list)
-    }
 }
 
 impl Rules for CallableGame {
     type Position = Position;
 
     fn options(&self, p: &Position) -> Result<Vec<Position>, RulesError> {
-        let list = Self::memo(&self.inner.options, p, || self.call(Callable::Moves, p))?;
+        let list = self
+            .inner
+            .options
+            .get_or_compute(p, || self.call(Callable::Moves, p))?;
         Ok(list.to_vec())
     }
 
@@ -440,7 +416,10 @@ impl Impartial for CallableGame {
         if self.inner.components.is_none() {
             return Ok(vec![p.clone()]);
         }
-        let list = Self::memo(&self.inner.parts, p, || self.call(Callable::Components, p))?;
+        let list = self
+            .inner
+            .parts
+            .get_or_compute(p, || self.call(Callable::Components, p))?;
         Ok(list.to_vec())
     }
 }
