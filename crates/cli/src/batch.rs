@@ -33,8 +33,12 @@ use std::sync::{mpsc, Mutex};
 const CHUNK: usize = 16384;
 
 /// Lines of the first chunk; each next chunk doubles up to [`CHUNK`], so
-/// the pipeline fills quickly and answer sizes are known early.
-const FIRST_CHUNK: usize = 64;
+/// the pipeline fills quickly and answer sizes are known early. Small,
+/// because nothing is known of the answers' sizes before the first chunk
+/// is answered and two chunks are read by then: at 64 lines, 100 lines of
+/// 10,000 Kayles pins (answers of tens of MB each) aborted under a 2 GB
+/// cap before writing anything.
+const FIRST_CHUNK: usize = 4;
 
 /// Bytes of input a chunk may hold: past it the chunk is answered with
 /// fewer lines (the line that crosses it included), so a run of long lines
@@ -695,8 +699,8 @@ mod tests {
         assert_eq!(s.next(), 2 * FIRST_CHUNK);
         s.answered(FIRST_CHUNK, FIRST_CHUNK * 500);
         assert_eq!(s.next(), 4 * FIRST_CHUNK);
-        s.answered(10, 10 * 200_000);
-        assert_eq!(s.next(), OUTPUT_BYTES / 200_000);
+        s.answered(10, 10 * 2_000_000);
+        assert_eq!(s.next(), OUTPUT_BYTES / 2_000_000);
         s.answered(10, 10 * (OUTPUT_BYTES + 1));
         assert_eq!(s.next(), 1);
         s.answered(10, 10 * 500);

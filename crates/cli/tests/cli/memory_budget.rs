@@ -357,6 +357,14 @@ fn batch_lines_past_the_old_abort_are_answered_under_the_cap() {
         text.lines().all(|l| l.contains(r#""outcome":"N""#)),
         "{text}"
     );
+    // 40 Treblecross rows of 10,000 cells, answers of tens of MB each: a
+    // first chunk of 64 lines held them all (SIGABRT at 1.1 GB, nothing
+    // written).
+    let args: Vec<String> = vec!["batch".into(), "treblecross".into()];
+    let row = "X.".repeat(5000);
+    let o = capped_with_input(&args, &format!("{row}\n").repeat(40));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 40);
 }
 
 #[test]
