@@ -115,6 +115,7 @@ impl Budget {
     /// calls, the clock.
     #[inline]
     pub(crate) fn check(&mut self, states: usize) -> Result<(), SearchError> {
+        memory::note_positions(states as u64);
         if states as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
         }
