@@ -774,3 +774,39 @@ test('390 pixels wide: nothing overflows, and a screenshot', async () => {
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('memory running out is said in words, and the page goes on', async () => {
+  // A browser whose WebAssembly memories stop at 64 MiB (1024 pages of
+  // 64 KiB), so that the engine runs out long before its own budget.
+  const small = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--js-flags=--wasm-max-mem-pages=1024'],
+  });
+  try {
+    const page = await small.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    // Ring with ten million objects: twenty million positions to solve.
+    await page.fill('#max-states', '100000000');
+    await page.selectOption('#game', 'ring');
+    await page.fill('#options input[data-option="n"]', '10000000');
+    await page.fill('#options input[data-option="a"]', '3,2');
+    await page.fill('#options input[data-option="b"]', '1,2,3');
+    await page.fill('#position', '2 A');
+    await page.click('#analyze');
+    await page.waitForSelector('#message.error', { timeout: 60000 });
+    const message = await page.textContent('#message');
+    assert.match(message, /^out of memory at [1-9]\d* positions; try outcome-only or a smaller position$/);
+    assert.doesNotMatch(message, /internal error|unreachable/);
+    // The engine goes on.
+    await page.fill('#max-states', '');
+    await analyse(page, 'nim', '1 2 3');
+    assert.equal(await page.textContent('#outcome'), `nim 1 2 3: ${WHO.P}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await small.close();
+  }
+});

@@ -171,6 +171,8 @@ impl Budget {
                 limit: self.max_states,
             });
         }
+        // Admitted: the search holds them all, as far as memory goes.
+        memory::note_positions(estimate as u64);
         Ok(())
     }
 }
