@@ -582,6 +582,7 @@ test('a rules file typed in the editor: analysed, played, plotted and mapped as 
     const entry = page.locator('#sheet li[data-kind="analysis"]').first();
     const command = await entry.locator('code').textContent();
     assert.equal(command, 'grundy analyze --rules my-game.rhai 10 7');
+    await page.locator('#own').screenshot({ path: screenshot.replace(/\.png$/, '-rules.png') });
     assert.deepEqual(JSON.parse(execFileSync(grundy, [...words(command).slice(1), '--json'], { encoding: 'utf8', cwd: dir })), expected);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -675,6 +676,7 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   assert.equal(line, `end of the pre-period: heap ${seq.period.preperiod}`);
   assert.equal(await page.$eval('#plot-svg rect.period title', (t) => t.textContent),
     `one period: heaps ${seq.period.preperiod} to ${seq.period.preperiod + seq.period.period - 1}`);
+  await page.locator('#plot').screenshot({ path: screenshot.replace(/\.png$/, '-plot.png') });
   const seqEntry = '#sheet li[data-kind="seq"]';
   assert.equal(await page.textContent(`${seqEntry} code`), 'grundy seq kayles -n 200 --plot kayles.svg');
   const dir = await mkdtemp(path.join(tmpdir(), 'grundy-values-'));
@@ -702,6 +704,7 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   // The whole worksheet as one file.
   const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8'));
   assert.equal(all.length, 5);
+  await page.locator('#worksheet').screenshot({ path: screenshot.replace(/\.png$/, '-worksheet.png') });
   assert.deepEqual(all.slice(0, 3).map((e) => e.command), commands);
   assert.deepEqual(problems, []);
   await page.close();
@@ -720,7 +723,7 @@ test("Wythoff's heat map: the P-positions marked are Wythoff's pairs", async () 
   assert.equal(await page.$eval('#heat-svg rect.cell[data-a="3"][data-b="7"] title', (t) => t.textContent),
     `3 7: value ${cli('wythoff', '3', '7').value} (N)`);
   assert.equal(await page.$$eval('#heat-svg circle.p', (c) => c.length), 9);
-  await page.screenshot({ path: screenshot.replace(/\.png$/, '-heat.png'), fullPage: true });
+  await page.locator('#heat').screenshot({ path: screenshot.replace(/\.png$/, '-heat.png') });
   assert.deepEqual(problems, []);
   await page.close();
 });
