@@ -17,34 +17,37 @@ use crate::SearchError;
 use std::alloc::{GlobalAlloc, Layout};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// Bytes currently allocated through [`CountingAlloc`].
 static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
 /// Whether a [`CountingAlloc`] has served an allocation in this binary.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
-/// Positions held by the search that last counted its states.
-static POSITIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// Positions held by the search on this thread that last counted
+    /// its states.
+    static POSITIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
 
-/// Notes that the running search holds `n` positions: read by
-/// [`positions_held`] when memory runs out, so a front end can say how
-/// far the search got (the page, whose module cannot report after an
-/// allocation failure aborts it). One relaxed store, beside the state
+/// Notes that the search running on this thread holds `n` positions:
+/// read by [`positions_held`] when memory runs out, so a front end can
+/// say how far the search got (the page, whose module cannot report
+/// after an allocation failure aborts it). One store, beside the state
 /// count every search keeps anyway.
 #[inline]
 pub fn note_positions(n: u64) {
-    POSITIONS.store(n, Relaxed);
+    POSITIONS.with(|p| p.set(n));
 }
 
-/// The positions the last search noted ([`note_positions`]); 0 after
-/// [`forget_positions`].
+/// The positions the last search on this thread noted
+/// ([`note_positions`]); 0 after [`forget_positions`].
 pub fn positions_held() -> u64 {
-    POSITIONS.load(Relaxed)
+    POSITIONS.with(|p| p.get())
 }
 
-/// Starts the count afresh (a front end, before each answer).
+/// Starts this thread's count afresh (a front end, before each answer).
 pub fn forget_positions() {
-    POSITIONS.store(0, Relaxed);
+    POSITIONS.with(|p| p.set(0));
 }
 
 /// A global allocator that forwards to `A` and counts the bytes it holds:

@@ -55,10 +55,13 @@ unsafe impl GlobalAlloc for PageAlloc {
 pub fn begin() {
     static HOOK: std::sync::Once = std::sync::Once::new();
     HOOK.call_once(|| {
-        std::panic::set_hook(Box::new(|info| {
+        // The hook before it still runs (natively, it prints the panic).
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
             if let Ok(mut p) = PANIC.lock() {
                 *p = Some(info.to_string());
             }
+            before(info);
         }));
     });
     FAILED.store(false, Relaxed);
@@ -78,4 +81,31 @@ pub fn failed_positions() -> Option<u64> {
 /// The message of a panic since [`begin`], if any.
 pub fn panic_message() -> Option<String> {
     PANIC.lock().ok()?.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_allocation_and_a_panic_are_noted_until_the_next_request() {
+        begin();
+        assert_eq!(failed_positions(), None);
+        assert_eq!(panic_message(), None);
+        memory::note_positions(77);
+        let alloc = PageAlloc(CountingAlloc(System));
+        // More than any machine grants: the allocator answers null.
+        let size = std::hint::black_box(isize::MAX as usize - 4096);
+        let layout = Layout::from_size_align(size, 1).unwrap();
+        // SAFETY: a non-zero size; the null answer is only compared.
+        let p = std::hint::black_box(unsafe { alloc.alloc(layout) });
+        assert!(p.is_null());
+        assert_eq!(failed_positions(), Some(77));
+        let _ = std::panic::catch_unwind(|| panic!("a test panic"));
+        assert!(panic_message().unwrap().contains("a test panic"));
+        begin();
+        assert_eq!(failed_positions(), None);
+        assert_eq!(panic_message(), None);
+        assert_eq!(memory::positions_held(), 0);
+    }
 }
