@@ -186,6 +186,8 @@ function remember() {
   if ($('outcome-only').checked) params.set('outcome-only', '1');
   if (maxStates() !== null) params.set('max-states', maxStates());
   for (const [k, v] of Object.entries(optionValues())) params.set(`opt.${k}`, v);
+  // A rules file travels with the link: its text.
+  if (engine.rules.has($('game').value)) params.set('rules', engine.rules.get($('game').value));
   history.replaceState(null, '', `?${params}`);
 }
 
@@ -1028,6 +1030,7 @@ function readLink() {
     misere: params.get('misere') === '1',
     outcomeOnly: params.get('outcome-only') === '1',
     maxStates: params.get('max-states'),
+    rules: params.get('rules'),
     options,
   };
 }
@@ -1043,6 +1046,13 @@ async function main() {
   fillGames();
   select.disabled = false;
   const link = readLink();
+  await startRules();
+  if (link.game && link.game.endsWith('.rhai') && link.rules !== null) {
+    // A link to a rules file: defined again from its text.
+    $('rules-name').value = link.game;
+    $('rules-source').value = link.rules;
+    await useEditor();
+  }
   const linked = registry.some((g) => g.name === link.game);
   select.value = linked ? link.game : 'nim';
   if (linked && link.position !== null) {
@@ -1090,7 +1100,6 @@ async function main() {
     'application/json'));
   $('sheet-clear').addEventListener('click', () => { sheet.length = 0; renderSheet(); });
   $('heat-button').disabled = false;
-  await startRules();
   $('analyze').disabled = false;
   $('play').disabled = false;
   $('quotient-button').disabled = false;

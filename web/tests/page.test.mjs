@@ -583,6 +583,16 @@ test('a rules file typed in the editor: analysed, played, plotted and mapped as 
     const command = await entry.locator('code').textContent();
     assert.equal(command, 'grundy analyze --rules my-game.rhai 10 7');
     await page.locator('#own').screenshot({ path: screenshot.replace(/\.png$/, '-rules.png') });
+    // The link holds the rules file: opened afresh, the same answer.
+    const link = new URL(page.url());
+    assert.equal(link.searchParams.get('rules'), TYPED_RULES);
+    link.searchParams.set('position', '10 7');
+    const again = await openPage(link.search);
+    await again.page.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 30000 });
+    assert.equal(await again.page.textContent('#outcome'), `my-game.rhai 10 7: ${WHO[expected.outcome]}`);
+    assert.equal(await again.page.inputValue('#rules-source'), TYPED_RULES);
+    assert.deepEqual(again.problems, []);
+    await again.page.close();
     assert.deepEqual(JSON.parse(execFileSync(grundy, [...words(command).slice(1), '--json'], { encoding: 'utf8', cwd: dir })), expected);
   } finally {
     await rm(dir, { recursive: true, force: true });
