@@ -711,9 +711,17 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   assert.equal(await page.inputValue('#plot-from'), '87');
   assert.equal(await page.inputValue('#plot-to'), '163');
   assert.equal(await page.$$eval('#plot-svg rect.bar', (b) => b.length), 77);
+  // Twenty thousand heaps: a stroke a heap, the marks as before.
+  await page.fill('#plot-from', '0');
+  await page.fill('#plot-to', '20000');
+  await page.click('#plot-button');
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 3, null, { timeout: 30000 });
+  assert.equal(await page.$('#plot-svg rect.bar'), null);
+  assert.equal(await page.$eval('#plot-svg path.values', (p) => p.getAttribute('d').split('M').length - 1), 20001);
+  assert.equal(await page.$eval('#plot-svg line.preperiod title', (t) => t.textContent), line);
   // The whole worksheet as one file.
   const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8'));
-  assert.equal(all.length, 5);
+  assert.equal(all.length, 6);
   await page.locator('#worksheet').screenshot({ path: screenshot.replace(/\.png$/, '-worksheet.png') });
   assert.deepEqual(all.slice(0, 3).map((e) => e.command), commands);
   assert.deepEqual(problems, []);
