@@ -465,14 +465,14 @@ function svgText(box) {
 async function keep(kind, title, setup, doc, question, extra = {}) {
   const entry = { id: sheetNext++, kind, title, setup, doc, ...extra, command: '' };
   const q = {
-    command: kind === 'seq' ? 'seq' : 'analyze',
+    command: { seq: 'seq', grid: 'batch' }[kind] ?? 'analyze',
     game: setup.game,
     options: Object.entries(setup.options),
     position: '',
     ...question,
   };
   try {
-    entry.command = kind === 'grid' ? '' : await ask('commandLine', JSON.stringify(q));
+    entry.command = await ask('commandLine', JSON.stringify(q));
   } catch {
     entry.command = '';
   }
@@ -704,7 +704,8 @@ async function heatNow() {
     if (run !== heatRun) return;
     drawHeat(g);
     keep('grid', `${g.game}: values of a b, a < ${g.rows}, b < ${g.cols}${g.play === 'misere' ? ' (misère)' : ''}`,
-      setup, g, {}, { rows: g.rows - 1, cols: g.cols - 1, svg: svgText($('heat-svg')) });
+      setup, g, { rows: g.rows - 1, cols: g.cols - 1, misere: setup.misere, max_states: setup.maxStates },
+      { rows: g.rows - 1, cols: g.cols - 1, svg: svgText($('heat-svg')) });
   } catch (err) {
     if (run !== heatRun) return;
     $('heat-status').textContent = err.message;

@@ -741,6 +741,17 @@ test("Wythoff's heat map: the P-positions marked are Wythoff's pairs", async () 
   assert.equal(await page.$eval('#heat-svg rect.cell[data-a="3"][data-b="7"] title', (t) => t.textContent),
     `3 7: value ${cli('wythoff', '3', '7').value} (N)`);
   assert.equal(await page.$$eval('#heat-svg circle.p', (c) => c.length), 9);
+  // The worksheet's command gives the same outcomes and values.
+  const command = await page.textContent('#sheet li[data-kind="grid"] code');
+  assert.equal(command, 'for a in $(seq 0 12); do for b in $(seq 0 12); do echo "$a $b"; done; done | grundy batch wythoff --outcome-only');
+  const lines = execFileSync('sh', ['-c', command.replace('grundy batch', '"$GRUNDY" batch')],
+    { encoding: 'utf8', env: { ...process.env, GRUNDY: grundy } }).trim().split('\n').map((l) => JSON.parse(l));
+  const cells = await page.$$eval('#heat-svg rect.cell', (rs) => rs.map((r) => [r.dataset.outcome, r.querySelector('title').textContent]));
+  assert.equal(lines.length, 169);
+  lines.forEach((l, i) => {
+    assert.equal(cells[i][0], l.outcome);
+    assert.equal(cells[i][1], `${l.position}: value ${l.value} (${l.outcome})`);
+  });
   await page.locator('#heat').screenshot({ path: screenshot.replace(/\.png$/, '-heat.png') });
   assert.deepEqual(problems, []);
   await page.close();

@@ -67,7 +67,8 @@ pub fn value_grid(
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Question {
-    /// `analyze` (the default), or `seq`.
+    /// `analyze` (the default), `seq`, or `batch` (the positions `a b`
+    /// of a value grid, `a` to `rows`, `b` to `cols`, outcome only).
     pub command: String,
     /// The game's name, or a rules file's (ending in `.rhai`: `--rules`).
     pub game: String,
@@ -87,11 +88,31 @@ pub struct Question {
     pub values: Option<String>,
     /// `seq`: a file for the plot (`--plot`).
     pub plot: Option<String>,
+    /// `batch`: the largest `a`.
+    pub rows: Option<u64>,
+    /// `batch`: the largest `b`.
+    pub cols: Option<u64>,
 }
 
 /// The `grundy` command line that answers `q`, each word quoted for a
 /// POSIX shell where it needs to be.
 pub fn command_line(q: &Question) -> String {
+    if q.command == "batch" {
+        // The positions of a value grid, one a line, into `grundy batch`.
+        let q2 = Question {
+            command: String::new(),
+            outcome_only: true,
+            position: String::new(),
+            ..q.clone()
+        };
+        let analyze = command_line(&q2);
+        return format!(
+            "for a in $(seq 0 {}); do for b in $(seq 0 {}); do echo \"$a $b\"; done; done | {}",
+            q.rows.unwrap_or(0),
+            q.cols.unwrap_or(0),
+            analyze.replacen("grundy analyze", "grundy batch", 1)
+        );
+    }
     let mut words: Vec<String> = vec!["grundy".into()];
     words.push(if q.command.is_empty() {
         "analyze".into()
@@ -185,5 +206,17 @@ mod tests {
             "grundy seq kayles -n 200 --plot kayles.svg"
         );
         assert_eq!(quoted("it's"), r"'it'\''s'");
+        let g = Question {
+            command: "batch".into(),
+            game: "wythoff".into(),
+            rows: Some(3),
+            cols: Some(4),
+            misere: true,
+            ..Question::default()
+        };
+        assert_eq!(
+            command_line(&g),
+            r#"for a in $(seq 0 3); do for b in $(seq 0 4); do echo "$a $b"; done; done | grundy batch wythoff --misere --outcome-only"#
+        );
     }
 }
