@@ -23,6 +23,8 @@
 //! - [`request`]: the checks of a game's name, options and limits that
 //!   every front end makes, with the command line's messages, and the
 //!   checked requests (`analyze`, `batch`, `seq`, `play`).
+//! - [`searched`]: the value sequence of a one-heap game by search,
+//!   for games without a sequence engine of their own.
 //! - [`help`]: the help texts of each command.
 //! - [`puzzle`]: answers that are no game family (the pirate puzzle),
 //!   asked with a few numbers.
@@ -40,6 +42,7 @@ pub mod play;
 pub mod puzzle;
 pub mod render;
 pub mod request;
+pub mod searched;
 pub mod summary;
 pub mod survey;
 pub mod values;

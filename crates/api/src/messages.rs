@@ -94,6 +94,18 @@ pub fn clip_quotes(msg: &str) -> String {
     out
 }
 
+/// `text` whole when it has at most [`MAX_QUOTED`] characters, else its
+/// first [`MAX_QUOTED`] and a mark giving its length: for a whole
+/// position quoted in a message (its words are short, so
+/// [`clip_quotes`] would keep them all; a position of 1,000 coin-product
+/// heads is 20 KB).
+pub fn clipped(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    push_clipped(&mut out, &chars);
+    out
+}
+
 /// Appends `piece`, or its first [`MAX_QUOTED`] characters and a mark
 /// giving its length.
 fn push_clipped(out: &mut String, piece: &[char]) {

@@ -296,7 +296,11 @@ fn build(req: &Request) -> Result<Box<dyn Family>, CliError> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build_global()
-            .map_err(|e| GameError::Internal(format!("cannot start {n} worker threads: {e}")))?;
+            .map_err(|e| {
+                GameError::Input(format!(
+                    "--threads {n}: the system refused to start that many worker threads ({e}); ask for fewer"
+                ))
+            })?;
     }
     Ok(req.registration.build(&req.options, &req.limits)?)
 }

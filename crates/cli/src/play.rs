@@ -164,7 +164,7 @@ fn stopped(e: MatchError) -> CliError {
             error, position, ..
         } => CliError::usage(format!(
             "{error} (at position {}; the game is stopped)",
-            shown(&position)
+            grundy_api::messages::clipped(shown(&position))
         )),
         // The loop plays only on its turn, by a listed index.
         e => CliError::Game(GameError::Internal(format!("play: {e}"))),

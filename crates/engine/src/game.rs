@@ -175,6 +175,16 @@ pub trait TextGame: Impartial {
         0
     }
 
+    /// An upper bound on the bytes of text of all the positions the moves
+    /// of `p` lead to, when [`TextGame::moves_bound`] is known: each move
+    /// writes a whole position. The default takes each as long as `p`'s
+    /// text (plus a separator); a family whose moves can lengthen the text
+    /// (a coin move turning 30,000 coins to heads) says by how much.
+    fn moves_text_bound(&self, p: &Self::Position) -> u128 {
+        self.moves_bound(p)
+            .saturating_mul(self.format(p).len() as u128 + 1)
+    }
+
     /// An upper bound on the size of a full answer for `p` under `play`:
     /// the winning moves it lists times the size of the position each of
     /// them writes (about a byte of output each), when the family's

@@ -20,6 +20,7 @@ mod game;
 mod genus;
 pub mod hash;
 mod limits;
+pub mod list_memo;
 mod loopy_value;
 pub mod memory;
 pub mod mex_table;

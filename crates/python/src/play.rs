@@ -2,24 +2,37 @@
 //! `grundy play` ([`grundy_api::Match`]: the same turns, engine choice,
 //! hints, draw rules and words).
 
-use crate::convert::{
-    build, option_text, position_words, py_err, to_python, GrundyError, LimitError,
-};
+use crate::convert::{keywords, option_text, to_python, InputError, LimitError, LimitTexts};
+use crate::custom::Errors;
+use crate::game::Game;
+use crate::results::Analysis;
+use grundy_api::explain::Explained;
 use grundy_api::play::text::no_such_move;
-use grundy_api::{request, GameError, Match, MatchError, MatchOptions, Play, Side};
+use grundy_api::{request, GameError, Match, MatchError, MatchOptions, Play, SearchError, Side};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
-/// The Python exception for a move or undo the match refused: the
-/// family's errors as `analyze` raises them (a limit as `LimitError`),
-/// naming the position they were hit at; a refused request (the game is
-/// over, not this side's turn, no such move, nothing to undo) as
-/// `GrundyError`.
-fn match_err(e: MatchError) -> PyErr {
-    let message = request::message(&GameError::Input(e.to_string()));
+/// The Python exception for a move or undo the match refused: a failure
+/// of a game defined in Python as the exception its callable raised; the
+/// family's errors as `analyze` raises them (a limit as `LimitError`, a
+/// failure of the game's rules as `RulesError`), naming the position they
+/// were hit at; a refused request (the game is over, not this side's
+/// turn, no such move, nothing to undo) as `InputError`.
+fn match_err(errors: &Errors, e: MatchError) -> PyErr {
+    if let Some(fault) = errors.custom.as_ref().and_then(|c| c.take_fault()) {
+        return fault;
+    }
+    let message = keywords(
+        &request::message(&GameError::Input(e.to_string())),
+        &errors.options,
+    );
     match e {
+        MatchError::Family {
+            error: GameError::Search(SearchError::Rules(_)),
+            ..
+        } => crate::convert::RulesError::new_err(message),
         MatchError::Family {
             error: GameError::Search(_),
             ..
@@ -28,7 +41,7 @@ fn match_err(e: MatchError) -> PyErr {
             error: GameError::Internal(_),
             ..
         } => PyRuntimeError::new_err(message),
-        _ => GrundyError::new_err(message),
+        _ => InputError::new_err(message),
     }
 }
 
@@ -36,9 +49,10 @@ fn match_err(e: MatchError) -> PyErr {
 ///
 /// `Match(game, position, misere=False, engine_first=False, seed=None,
 /// options=None, max_states=None, time_limit=None, max_memory=None)`:
-/// `game`, `options`, `max_states`, `time_limit` and `max_memory` as for
-/// `Game`; `position` the start (a
-/// string or a list of words); `engine_first` lets the engine move first;
+/// `game` a built-in game's name (with its `options`) or a `Game` (a
+/// built-in game, a rules file or a game defined in Python); the limits
+/// as for `Game`; `position` the start (as `Game.analyze` takes it);
+/// `engine_first` lets the engine move first;
 /// `seed` (an int from 0) breaks ties among the engine's equally good
 /// moves, so the same seed and moves replay the same match.
 ///
@@ -58,11 +72,22 @@ fn match_err(e: MatchError) -> PyErr {
 /// A match may be shared by threads: their calls take it one at a time,
 /// a call waiting (without holding the GIL) while another thread's move
 /// is worked out.
+///
+/// Example:
+///
+/// >>> m = grundy.Match("nim", "1 2")
+/// >>> m.play(m.hint()["indices"][0])["comment"]
+/// 'Good move: the engine is now in a losing position.'
 #[pyclass(module = "grundy", name = "Match", frozen)]
 pub struct PyMatch {
     /// Calls from several Python threads take the match in turn: a call
     /// waits, without the GIL, while another thread's move is worked out.
     inner: Mutex<Match>,
+    /// How the game's errors reach Python.
+    errors: Errors,
+    /// The time limit of each call (for a game defined in Python, whose
+    /// callables are stopped by it).
+    max_time: Option<std::time::Duration>,
 }
 
 impl PyMatch {
@@ -71,8 +96,25 @@ impl PyMatch {
     fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut Match) -> T + Send) -> T {
         py.detach(|| {
             let mut m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(custom) = &self.errors.custom {
+                custom.start_clock(self.max_time);
+            }
             f(&mut m)
         })
+    }
+
+    /// [`PyMatch::with`] for a call that may fail: a failure a callable of
+    /// the game left (even behind an answer) is raised first.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Match) -> Result<T, MatchError> + Send,
+    ) -> PyResult<T> {
+        let answer = self.with(py, f);
+        if let Some(fault) = self.errors.custom.as_ref().and_then(|c| c.take_fault()) {
+            return Err(fault);
+        }
+        answer.map_err(|e| match_err(&self.errors, e))
     }
 }
 
@@ -87,6 +129,12 @@ fn humans_turn(m: &Match) -> Result<(), MatchError> {
     } else {
         Ok(())
     }
+}
+
+/// Why a move was not played: the match refused it, or no move is named.
+enum Refused {
+    Match(MatchError),
+    Read(String),
 }
 
 /// The move a Python value names.
@@ -105,7 +153,7 @@ impl PyMatch {
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
-        game: &str,
+        game: &Bound<'_, PyAny>,
         position: &Bound<'_, PyAny>,
         misere: bool,
         engine_first: bool,
@@ -115,33 +163,41 @@ impl PyMatch {
         time_limit: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMatch> {
-        let words = position_words(position)?;
-        let seed = match seed {
+        let seed = match seed.filter(|s| !s.is_none()) {
             None => None,
             Some(s) => {
                 let text = option_text(s, "seed")?;
                 Some(
                     grundy_api::parse_u64_in(&text, 0, u64::MAX)
-                        .map_err(|e| GrundyError::new_err(format!("seed: {e}")))?,
+                        .map_err(|e| InputError::new_err(format!("seed= {e}")))?,
                 )
             }
         };
-        let family =
-            Arc::from(build(py, game, options, max_states, time_limit, max_memory)?.family);
+        let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
+        let (game, call) = Game::named(py, game, options, limits)?;
+        let game = game.get();
+        let words = game.words(position)?;
+        let built = game.built(py, &call)?;
+        let (family, max_time) = (built.family, built.limits.max_time);
+        let errors = game.errors.clone();
         let play = if misere { Play::Misere } else { Play::Normal };
         let opts = MatchOptions {
             engine_first,
             seed,
             hints: false,
         };
-        let inner = py
-            .detach(|| {
-                let args: Vec<&str> = words.iter().map(String::as_str).collect();
-                Match::new(family, &args, play, opts)
-            })
-            .map_err(py_err)?;
+        let inner = py.detach(|| {
+            if let Some(custom) = &errors.custom {
+                custom.start_clock(max_time);
+            }
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            Match::new(family, &args, play, opts)
+        });
+        let inner = errors.finish(inner)?;
         Ok(PyMatch {
             inner: Mutex::new(inner),
+            errors,
+            max_time,
         })
     }
 
@@ -190,11 +246,14 @@ impl PyMatch {
         self.with(py, |m| m.analysis().position.clone())
     }
 
-    /// The analysis of the current position (the dict of `analyze`).
+    /// The `Analysis` of the current position, as `analyze` gives it.
     #[getter]
-    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    fn analysis(&self, py: Python<'_>) -> Analysis {
         let analysis = self.with(py, |m| m.analysis().clone());
-        to_python(py, &analysis)
+        Analysis::new(Explained {
+            analysis,
+            explanation: None,
+        })
     }
 
     /// The moves played, first to last (dicts with `by`, `move`, `to`,
@@ -206,11 +265,17 @@ impl PyMatch {
     }
 
     /// The index in `moves` of the move `text` names, read as `grundy
-    /// play` reads a typed line; a `GrundyError` saying why when it names
+    /// play` reads a typed line; an `InputError` saying why when it names
     /// none.
+    ///
+    /// Example: `grundy.Match("nim", "1 2").read("2 1")` is 2 (one counter
+    /// from heap 2).
     fn read(&self, py: Python<'_>, text: &str) -> PyResult<usize> {
-        self.with(py, |m| m.read(text))
-            .map_err(|e| GrundyError::new_err(e.message))
+        let read = self.with(py, |m| m.read(text));
+        if let Some(fault) = self.errors.custom.as_ref().and_then(|c| c.take_fault()) {
+            return Err(fault);
+        }
+        read.map_err(|e| InputError::new_err(e.message))
     }
 
     /// Plays the person's move (an int: its index in `moves`; a str: as
@@ -218,6 +283,8 @@ impl PyMatch {
     /// `to` and `comment` (whether it kept or threw away a win). A move
     /// out of turn (the match over, or the engine to move) is refused as
     /// such, whatever it names.
+    ///
+    /// Example: `grundy.Match("nim", "1 2").play("2 1")["to"]` is `'1 1'`.
     #[pyo3(name = "play")]
     fn play_move<'py>(
         &self,
@@ -234,38 +301,54 @@ impl PyMatch {
                 r#move.get_type().name()?
             )));
         };
+        let errors = &self.errors;
         let ply = self.with(py, |m| {
-            humans_turn(m).map_err(match_err)?;
+            humans_turn(m).map_err(Refused::Match)?;
             let index = match named {
-                Named::Typed(t) => m.read(&t).map_err(|e| GrundyError::new_err(e.message))?,
+                Named::Typed(t) => m.read(&t).map_err(|e| Refused::Read(e.message))?,
                 // Only an index no usize can hold is refused here; any
                 // other is the match's to refuse, in the same words.
                 Named::Index(i) => usize::try_from(i)
-                    .map_err(|_| GrundyError::new_err(no_such_move(i, m.moves().len())))?,
+                    .map_err(|_| Refused::Read(no_such_move(i, m.moves().len())))?,
             };
-            m.play(index).map_err(match_err)
+            m.play(index).map_err(Refused::Match)
+        });
+        if let Some(fault) = errors.custom.as_ref().and_then(|c| c.take_fault()) {
+            return Err(fault);
+        }
+        let ply = ply.map_err(|e| match e {
+            Refused::Match(e) => match_err(errors, e),
+            Refused::Read(message) => InputError::new_err(message),
         })?;
         to_python(py, &ply)
     }
 
     /// Plays the engine's move (the fastest win, the slowest loss, a draw
     /// kept) and returns it as a dict with `by`, `move`, `to`.
+    ///
+    /// Example: `grundy.Match("nim", "3 4 5", engine_first=True).engine_move()["to"]`
+    /// is `'1 4 5'`.
     fn engine_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let ply = self.with(py, |m| m.engine_move()).map_err(match_err)?;
+        let ply = self.run(py, |m| m.engine_move())?;
         to_python(py, &ply)
     }
 
     /// Takes back the person's last move and the engine's reply; returns
-    /// the moves taken back, in the order they were played. A
-    /// `GrundyError` when the person has not moved yet.
+    /// the moves taken back, in the order they were played. An
+    /// `InputError` when the person has not moved yet.
+    ///
+    /// Example: after `m.play(0)` and `m.engine_move()`, `m.undo()` gives
+    /// both moves back and it is the person's turn again.
     fn undo<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let undone = self.with(py, |m| m.undo()).map_err(match_err)?;
+        let undone = self.run(py, |m| m.undo())?;
         to_python(py, &undone)
     }
 
     /// The good moves of the current position: a dict with `outcome`,
     /// `indices` (in `moves`, from 0: the winning moves, or the moves
     /// keeping a draw) and `text` (the hint in words).
+    ///
+    /// Example: `grundy.Match("nim", "1 2").hint()["indices"]` is `[2]`.
     fn hint<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let hint = self.with(py, |m| m.hint());
         to_python(py, &hint)

@@ -83,6 +83,37 @@ def cli(*args):
     return line[len("error: ") :]
 
 
+# How the package names the command line's flags in its messages: each
+# flag by its Python keyword, a game's own option as a key of options=.
+PYTHON_WORDS = [
+    ("--max-memory; in Python, max_memory=", "max_memory="),
+    ("--max-states: ", "max_states= "),
+    ("--time-limit: ", "time_limit= "),
+    ("--max-memory: ", "max_memory= "),
+    ("--threads: ", "threads= "),
+    ("--max-states", "max_states="),
+    ("--time-limit", "time_limit="),
+    ("--max-memory", "max_memory="),
+    ("--max-heap ", "max_heap="),
+    ("unknown option '--", "unknown option '"),
+    ("missing option --set S ", "missing option options={'set': S} "),
+    ("--set: ", "options['set']: "),
+    ("--code: ", "options['code']: "),
+    (" (common options: see `grundy --help`)", ""),
+]
+
+
+def in_python(message):
+    """The command line's error MESSAGE in the words of the Python package
+    (the flags named by keywords, a leading `-n` as `n=`), for comparing
+    the two."""
+    for flag, keyword in PYTHON_WORDS:
+        message = message.replace(flag, keyword)
+    if message.startswith("-n: "):
+        message = "n= " + message[len("-n: ") :]
+    return message
+
+
 def play(args, lines):
     """The transcript of `grundy play ARGS` given LINES on stdin (it must succeed)."""
     run = subprocess.run(

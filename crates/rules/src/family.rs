@@ -38,8 +38,24 @@ pub fn registration(path: &Path) -> Result<Registration, GameError> {
 /// The text of the file at `path`, read up to one byte past `max` and no
 /// further: a device or pipe without end (`/dev/zero`), whose size the
 /// file system does not know, is refused at the bound like a big file.
+///
+/// A named pipe or socket is refused before it is opened: opening a pipe
+/// waits for a writer, for ever if none comes (`mkfifo` then `--rules`
+/// hung past any time limit).
 fn read_bounded(path: &Path, max: u64) -> Result<String, String> {
     use std::io::Read;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if let Ok(meta) = std::fs::metadata(path) {
+            let t = meta.file_type();
+            if t.is_fifo() || t.is_socket() {
+                return Err(
+                    "it is a named pipe or a socket, not a file; give a regular file".into(),
+                );
+            }
+        }
+    }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     if let Ok(meta) = file.metadata() {
         if meta.is_dir() {

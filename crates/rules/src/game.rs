@@ -5,10 +5,9 @@
 
 use crate::position::ScriptPosition;
 use crate::sandbox::{self, Clock, Sandbox};
-use grundy_engine::memory::Reserve;
+use grundy_engine::list_memo::ListMemo;
 use grundy_engine::{Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -22,10 +21,6 @@ const FUNCTIONS: [(&str, usize, bool); 6] = [
     ("heap", 1, false),
     ("loopy", 0, false),
 ];
-
-/// Most positions whose options (and components) are kept; beyond it the
-/// memo starts afresh, so memory stays bounded whatever the search.
-const MEMO_CAPACITY: usize = 1 << 21;
 
 /// A game defined by a rules file. Cheap to clone (the compiled file, the
 /// memo and the clock are shared).
@@ -43,8 +38,8 @@ struct Inner {
     has_components: bool,
     has_heap: bool,
     loopy: bool,
-    options: Mutex<HashMap<ScriptPosition, Arc<[ScriptPosition]>>>,
-    components: Mutex<HashMap<ScriptPosition, Arc<[ScriptPosition]>>>,
+    options: ListMemo<ScriptPosition>,
+    components: ListMemo<ScriptPosition>,
     format_error: Mutex<Option<String>>,
 }
 
@@ -102,8 +97,8 @@ impl ScriptGame {
             has_components: present[3],
             has_heap: present[4],
             loopy: false,
-            options: Mutex::default(),
-            components: Mutex::default(),
+            options: ListMemo::default(),
+            components: ListMemo::default(),
             format_error: Mutex::default(),
         };
         let mut game = ScriptGame {
@@ -292,36 +287,13 @@ impl ScriptGame {
             )),
         }
     }
-
-    fn memo(
-        table: &Mutex<HashMap<ScriptPosition, Arc<[ScriptPosition]>>>,
-        p: &ScriptPosition,
-        compute: impl FnOnce() -> Result<Vec<ScriptPosition>, RulesError>,
-    ) -> Result<Arc<[ScriptPosition]>, RulesError> {
-        if let Some(hit) = table.lock().ok().and_then(|t| t.get(p).cloned()) {
-            return Ok(hit);
-        }
-        let list: Arc<[ScriptPosition]> = compute()?.into();
-        if let Ok(mut t) = table.lock() {
-            // A cache: when it is full, or the allocator cannot grow it
-            // (an address-space cap), it starts again rather than abort.
-            // The bytes its entries hold are the searches' to count.
-            if t.len() >= MEMO_CAPACITY || t.reserve_within(1, u64::MAX).is_err() {
-                t.clear();
-            }
-            if t.reserve_within(1, u64::MAX).is_ok() {
-                t.insert(p.clone(), list.clone());
-            }
-        }
-        Ok(list)
-    }
 }
 
 impl Rules for ScriptGame {
     type Position = ScriptPosition;
 
     fn options(&self, p: &ScriptPosition) -> Result<Vec<ScriptPosition>, RulesError> {
-        let list = Self::memo(&self.inner.options, p, || {
+        let list = self.inner.options.get_or_compute(p, || {
             Ok(self.script_moves(p)?.into_iter().map(|(_, q)| q).collect())
         })?;
         Ok(list.to_vec())
@@ -337,7 +309,7 @@ impl Impartial for ScriptGame {
         if !self.inner.has_components {
             return Ok(vec![p.clone()]);
         }
-        let list = Self::memo(&self.inner.components, p, || {
+        let list = self.inner.components.get_or_compute(p, || {
             let what = || format!("components({})", p.key());
             let v = self
                 .call("components", Some(p.value().clone()))

@@ -196,7 +196,11 @@ impl fmt::Display for MatchError {
             MatchError::NothingToUndo => f.write_str("there is no move of yours to take back"),
             MatchError::Family {
                 error, position, ..
-            } => write!(f, "{error} (at position {})", text::shown(position)),
+            } => write!(
+                f,
+                "{error} (at position {})",
+                crate::messages::clipped(text::shown(position))
+            ),
         }
     }
 }
@@ -213,7 +217,10 @@ impl From<MatchError> for GameError {
                 error: GameError::Input(m),
                 position,
                 ..
-            } => GameError::Input(format!("{m} (at position {})", text::shown(&position))),
+            } => GameError::Input(format!(
+                "{m} (at position {})",
+                crate::messages::clipped(text::shown(&position))
+            )),
             MatchError::Family { error, .. } => error,
             e => GameError::Input(e.to_string()),
         }

@@ -129,3 +129,75 @@ fn explain_takes_a_move_result_past_the_input_bound() {
     assert!(text.contains("Winning moves:"), "{text}");
     assert!(text.contains("more moves, each also leaving a lost position"));
 }
+
+#[test]
+fn a_misere_star_is_answered_in_linear_time() {
+    // 100,000 edges at the ground: the Sprague-Grundy-Jiang targets were
+    // worked out per edge over all the values (25 s at 0.5 s).
+    let star: Vec<String> = (1..=100_000).map(|i| format!("0-{i}")).collect();
+    let mut args = vec!["analyze", "hackenbush"];
+    args.extend(star.iter().map(String::as_str));
+    args.extend(["--misere", "--outcome-only", "--time-limit", "0.5"]);
+    let o = timed(&args, "", Duration::from_secs(4));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // 100,000 heaps of nim 1 in misère play: an even count wins.
+    assert!(
+        stdout(&o).contains("first player wins (N)"),
+        "{}",
+        &stdout(&o)[..200]
+    );
+}
+
+#[test]
+fn a_named_pipe_as_rules_file_is_refused_at_once() {
+    // Opening a pipe waits for a writer: the command hung past any limit.
+    let dir = std::env::temp_dir().join(format!("grundy-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("rules");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo failed");
+    let o = timed(
+        &[
+            "analyze",
+            "--rules",
+            fifo.to_str().unwrap(),
+            "5",
+            "--time-limit",
+            "1",
+        ],
+        "",
+        Duration::from_secs(3),
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("it is a named pipe or a socket"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_play_error_quotes_the_position_clipped() {
+    // A move into 2,999 heads, past the parse bound: the error quoted the
+    // whole 20 KB position.
+    let o = grundy_stdin(
+        &[
+            "play",
+            "coin-product",
+            "--x",
+            "ruler",
+            "--y",
+            "single",
+            "3000,1",
+        ],
+        "1\n",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
+    assert!(err.contains("... (19885 characters)"), "{err}");
+}

@@ -195,11 +195,11 @@ pub fn check_moves_bound<G: TextGame>(
     // Every move writes a whole position, about as long as p's: a list
     // of 1,000 nim heaps' million moves is 4 GB (`play` aborted on it).
     if estimate > 0 {
-        let position_bytes = game.format(p).len() as u128 + 1;
-        if estimate.saturating_mul(position_bytes) > MAX_ANSWER {
+        let bytes = game.moves_text_bound(p);
+        if bytes > MAX_ANSWER {
             return Err(SearchError::MovesTooLarge {
                 moves: estimate,
-                position_bytes,
+                position_bytes: bytes / estimate,
                 limit: MAX_ANSWER,
             });
         }

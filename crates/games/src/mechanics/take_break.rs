@@ -682,7 +682,9 @@ fn prepare_error(e: SeqError, n: u64) -> GameError {
         } => GameError::Input(format!(
             "heap {n}: its value needs the values of every smaller heap, about {needed} MiB of memory, but only {available} MiB are available"
         )),
-        e @ SeqError::Threads(_) => GameError::Internal(e.to_string()),
+        // The system refused the threads asked for (`--threads`), under an
+        // address-space cap say: input the user can change.
+        e @ SeqError::Threads(_) => GameError::Input(format!("{e}; ask for fewer with --threads")),
         e => GameError::Input(e.to_string()),
     }
 }

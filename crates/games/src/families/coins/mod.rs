@@ -160,6 +160,23 @@ impl TextGame for CoinGame {
         p.heads.iter().map(|&x| self.rule.move_count(x)).sum()
     }
 
+    /// Each move writes the row, longer by at most the coins it turns
+    /// (each a number and a comma in the `N:i,j` form): a `ruler` move
+    /// from `30000:30000` turns up to 30,000 coins, so its 30,000 moves
+    /// write about 2.7 GB, where the row's own 11 bytes gave 330 KB
+    /// (`play` aborted under a 2 GB cap).
+    fn moves_text_bound(&self, p: &Row) -> u128 {
+        let row = format_row(p).len() as u128 + 1;
+        let digits = p.len.max(1).ilog10() as u128 + 2;
+        p.heads
+            .iter()
+            .map(|&x| {
+                self.rule.move_count(x).saturating_mul(row)
+                    + self.rule.cells_count(x).saturating_mul(digits)
+            })
+            .fold(0u128, u128::saturating_add)
+    }
+
     /// Normal play: the value of each head from the rule's sequence, the
     /// winning move sets found by inverting the value formula (coin x and
     /// the coins whose values XOR to the row's value).

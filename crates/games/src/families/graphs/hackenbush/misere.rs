@@ -60,9 +60,10 @@ pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
     let wins = anti_sg::mover_wins(&values);
     let mut moves = Vec::new();
     if wins {
+        let sum = anti_sg::Sum::new(&values);
         for (j, (gi, b, idx)) in parts.iter().enumerate() {
             let (nodes, local) = dense(b);
-            for t in anti_sg::winning_targets(&values, j) {
+            for t in sum.targets(values[j]) {
                 for e in fusion::edges_reaching(nodes.len(), &local, 0, t) {
                     moves.push((*gi, idx[e]));
                 }

@@ -1,0 +1,953 @@
+//! The typed answers: `Analysis`, `Sequence`, `Period` and `Quotient`,
+//! each holding the api's report as built there (an [`Explained`], a
+//! [`SeqReport`], a [`QuotientReport`]) and showing it: attributes,
+//! `to_dict()` (the command line's JSON document as Python objects, made
+//! by the same serialisation), `text()` (the command line's text, laid out
+//! by the api), `__repr__` and `_repr_html_` for notebooks (tables, and a
+//! sequence's plot as inline SVG).
+//!
+//! For the code written against the dict answers of earlier versions,
+//! each answer also reads as that dict: `a["outcome"]`, `"genus" in a`,
+//! `a.keys()`, `a.get(key)`, and `a == d` when `d` is its `to_dict()`.
+
+use crate::convert::to_python;
+use grundy_api::explain::Explained;
+use grundy_api::{render, Period as ApiPeriod, QuotientReport, SeqReport};
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyKeyError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// The JSON document of `value` as a Python dict, made once and kept in
+/// `cell`. Never handed out as it is: see [`fresh`].
+fn doc<'py, T: Serialize>(
+    py: Python<'py>,
+    cell: &PyOnceLock<Py<PyAny>>,
+    value: &T,
+) -> PyResult<Bound<'py, PyAny>> {
+    cell.get_or_try_init(py, || to_python(py, value).map(Bound::unbind))
+        .map(|d| d.bind(py).clone())
+}
+
+/// A copy of `value` whose lists and dicts are new (their numbers and
+/// strings shared): what a caller may change without changing the
+/// answer.
+fn fresh<'py>(value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let py = value.py();
+    if let Ok(list) = value.cast::<PyList>() {
+        let out = PyList::empty(py);
+        for item in list.iter() {
+            out.append(fresh(&item)?)?;
+        }
+        return Ok(out.into_any());
+    }
+    if let Ok(dict) = value.cast::<PyDict>() {
+        let out = PyDict::new(py);
+        for (k, v) in dict.iter() {
+            out.set_item(k, fresh(&v)?)?;
+        }
+        return Ok(out.into_any());
+    }
+    Ok(value.clone())
+}
+
+/// Field `key` of the document (a fresh copy), or `None` when absent.
+fn field<'py, T: Serialize>(
+    py: Python<'py>,
+    cell: &PyOnceLock<Py<PyAny>>,
+    value: &T,
+    key: &str,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let d = doc(py, cell, value)?;
+    let d = d.cast::<PyDict>()?;
+    d.get_item(key)?.map(|v| fresh(&v)).transpose()
+}
+
+/// The dict-reading protocol and equality every answer shares, for a
+/// pyclass with fields `doc` (the cache) and the report.
+macro_rules! reads_as_dict {
+    ($class:ty, $report:ident, { $($own:tt)* }) => {
+        #[pymethods]
+        impl $class {
+            $($own)*
+
+            /// The command line's JSON document as a new dict (changing it
+            /// changes nothing here).
+            ///
+            /// Example: `grundy.analyze("nim", "1 2").to_dict()["outcome"]` is `'N'`.
+            fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                fresh(&doc(py, &self.doc, &self.$report)?)
+            }
+
+            /// Field `key` of `to_dict()` (a `KeyError` when absent).
+            fn __getitem__<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+                field(py, &self.doc, &self.$report, key)?
+                    .ok_or_else(|| PyKeyError::new_err(key.to_string()))
+            }
+
+            /// Whether `to_dict()` has field `key`.
+            fn __contains__(&self, py: Python<'_>, key: &str) -> PyResult<bool> {
+                let d = doc(py, &self.doc, &self.$report)?;
+                d.cast::<PyDict>()?.contains(key)
+            }
+
+            /// The field names of `to_dict()`, in its order.
+            ///
+            /// Example: `"winning_moves" in grundy.analyze("nim", "1 2").keys()` is True.
+            fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+                let d = doc(py, &self.doc, &self.$report)?;
+                Ok(d.cast::<PyDict>()?.keys().into_any())
+            }
+
+            /// Field `key` of `to_dict()`, or `default` when absent.
+            ///
+            /// Example: `grundy.analyze("nim", "1 2").get("genus")` is None (normal play).
+            #[pyo3(signature = (key, default=None))]
+            fn get<'py>(
+                &self,
+                py: Python<'py>,
+                key: &str,
+                default: Option<Bound<'py, PyAny>>,
+            ) -> PyResult<Option<Bound<'py, PyAny>>> {
+                Ok(field(py, &self.doc, &self.$report, key)?.or(default))
+            }
+
+            /// Equal to an answer of the same kind with the same document,
+            /// and to a dict equal to `to_dict()`.
+            fn __richcmp__(
+                &self,
+                py: Python<'_>,
+                other: &Bound<'_, PyAny>,
+                op: CompareOp,
+            ) -> PyResult<Py<PyAny>> {
+                let same = if let Ok(o) = other.cast::<$class>() {
+                    let mine = doc(py, &self.doc, &self.$report)?;
+                    let theirs = doc(py, &o.get().doc, &o.get().$report)?;
+                    mine.eq(theirs)?
+                } else if other.is_instance_of::<PyDict>() {
+                    doc(py, &self.doc, &self.$report)?.eq(other)?
+                } else {
+                    return Ok(py.NotImplemented());
+                };
+                match op {
+                    CompareOp::Eq => Ok(same.into_pyobject(py)?.to_owned().into_any().unbind()),
+                    CompareOp::Ne => Ok((!same).into_pyobject(py)?.to_owned().into_any().unbind()),
+                    _ => Ok(py.NotImplemented()),
+                }
+            }
+        }
+    };
+}
+
+/// Text escaped for HTML.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A Python string literal of `s` (its `repr`, for ASCII-safe text).
+fn lit(s: &str) -> String {
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// One row of a two-column table.
+fn row(out: &mut String, head: &str, cell: &str) {
+    let _ = write!(
+        out,
+        "<tr><th style=\"text-align:left\">{}</th><td style=\"text-align:left\">{}</td></tr>",
+        esc(head),
+        esc(cell)
+    );
+}
+
+/// A Python-style text of an optional number.
+fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
+    v.map(|v| v.to_string()).unwrap_or_else(|| "None".into())
+}
+
+/// The analysis of one position: who wins, the value and the good moves,
+/// as `grundy analyze` gives them.
+///
+/// Attributes: `game`, `position`, `play` (`"normal"` or `"misere"`),
+/// `outcome` (`"N"`: the player to move wins, `"P"`: the other player,
+/// `"D"`: a draw), `value` (the Sprague-Grundy value, or None),
+/// `winning_moves` and `drawing_moves` (dicts with `move` and `to`),
+/// their counts, `genus`, `loopy_value`, `components`, `method`, `notes`
+/// and `explanation` (with `explain=True`). `to_dict()` is the document
+/// of `grundy analyze --json`; `text()` what `grundy analyze` prints.
+///
+/// Example:
+///
+/// >>> a = grundy.analyze("nim", "3 4 5")
+/// >>> a.outcome, a.value, a.winning_moves
+/// ('N', 2, [{'move': 'heap 1: 3 -> 1', 'to': '1 4 5'}])
+#[pyclass(frozen, module = "grundy")]
+pub(crate) struct Analysis {
+    report: Explained,
+    doc: PyOnceLock<Py<PyAny>>,
+}
+
+impl Analysis {
+    pub(crate) fn new(report: Explained) -> Analysis {
+        Analysis {
+            report,
+            doc: PyOnceLock::new(),
+        }
+    }
+
+    fn list<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match field(py, &self.doc, &self.report, key)? {
+            Some(v) => v,
+            None => PyList::empty(py).into_any(),
+        })
+    }
+
+    fn optional<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match field(py, &self.doc, &self.report, key)? {
+            Some(v) => v,
+            None => py.None().into_bound(py),
+        })
+    }
+}
+
+reads_as_dict!(Analysis, report, {
+    /// The game's name with its options (`subtraction 1,3,4`).
+    #[getter]
+    fn game(&self) -> &str {
+        &self.report.analysis.game
+    }
+
+    /// The position, in the game's syntax.
+    #[getter]
+    fn position(&self) -> &str {
+        &self.report.analysis.position
+    }
+
+    /// `"normal"` or `"misere"`.
+    #[getter]
+    fn play(&self) -> String {
+        self.report.analysis.play.to_string()
+    }
+
+    /// `"N"` (the player to move wins), `"P"` (the player to move
+    /// loses) or `"D"` (a draw: neither can force a win).
+    #[getter]
+    fn outcome(&self) -> String {
+        self.report.analysis.outcome.to_string()
+    }
+
+    /// The normal-play Sprague-Grundy value; None in misère play, for an
+    /// infinite loopy value, or when only the outcome was found.
+    #[getter]
+    fn value(&self) -> Option<u64> {
+        self.report.analysis.value
+    }
+
+    /// How many winning moves there are (None when not examined).
+    #[getter]
+    fn winning_move_count(&self) -> Option<usize> {
+        self.report.analysis.winning_move_count
+    }
+
+    /// The winning moves, dicts with `move` (the label) and `to` (the
+    /// position it leaves, which `analyze` reads back).
+    #[getter]
+    fn winning_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.list(py, "winning_moves")
+    }
+
+    /// How many moves keep the draw of a drawn position (None otherwise).
+    #[getter]
+    fn drawing_move_count(&self) -> Option<usize> {
+        self.report.analysis.drawing_move_count
+    }
+
+    /// The moves of a drawn position that keep the draw (`[]` otherwise).
+    #[getter]
+    fn drawing_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.list(py, "drawing_moves")
+    }
+
+    /// Conway's genus (`{"normal": g, "misere": [γ0, ...]}`) of a small
+    /// enough position in misère play; None otherwise.
+    #[getter]
+    fn genus<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.optional(py, "genus")
+    }
+
+    /// The generalized (Smith) value when infinite, e.g. `"∞{0,2}"`;
+    /// None otherwise.
+    #[getter]
+    fn loopy_value(&self) -> Option<String> {
+        self.report.analysis.loopy_value.clone()
+    }
+
+    /// The parts the position splits into, dicts with `position`,
+    /// `value` and the part's own `outcome`.
+    #[getter]
+    fn components<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.list(py, "components")
+    }
+
+    /// How the answer was found (`"memoised search"`, a theorem, ...).
+    #[getter]
+    fn method(&self) -> &str {
+        &self.report.analysis.method
+    }
+
+    /// Remarks for the reader.
+    #[getter]
+    fn notes(&self) -> Vec<String> {
+        self.report.analysis.notes.clone()
+    }
+
+    /// The reasoning (with `explain=True`): a dict whose `text` holds the
+    /// lines `grundy analyze --explain` prints; None otherwise.
+    #[getter]
+    fn explanation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.optional(py, "explanation")
+    }
+
+    /// What `grundy analyze` prints for this answer (with the reasoning
+    /// when it was asked for).
+    ///
+    /// Example: `print(grundy.analyze("nim", "3 4 5").text())`.
+    fn text(&self) -> String {
+        let a = &self.report.analysis;
+        let mut s = render::analysis_text(&a.game, a);
+        if let Some(e) = &self.report.explanation {
+            s.push_str(&render::explanation_text(e));
+        }
+        s
+    }
+
+    fn __repr__(&self) -> String {
+        let a = &self.report.analysis;
+        let count = a
+            .winning_move_count
+            .map(|c| c.to_string())
+            .unwrap_or_else(|| "None".into());
+        format!(
+            "Analysis(game={}, position={}, play={}, outcome={}, value={}, winning_moves={count})",
+            lit(&a.game),
+            lit(&a.position),
+            lit(&a.play.to_string()),
+            lit(&a.outcome.to_string()),
+            opt(a.value)
+        )
+    }
+
+    /// A table for notebooks: the answer, the moves worth playing and the
+    /// components.
+    fn _repr_html_(&self) -> String {
+        let a = &self.report.analysis;
+        let mut h = String::from("<table>");
+        let _ = write!(
+            h,
+            "<caption style=\"text-align:left\"><b>{}</b> {}</caption>",
+            esc(&a.game),
+            esc(&a.position)
+        );
+        row(&mut h, "play", &a.play.to_string());
+        let who = match a.outcome {
+            grundy_api::Outcome::N => "N: the player to move wins",
+            grundy_api::Outcome::P => "P: the player to move loses",
+            grundy_api::Outcome::D => "D: a draw",
+        };
+        row(&mut h, "outcome", who);
+        if let Some(v) = a.value {
+            row(&mut h, "value", &v.to_string());
+        }
+        if let Some(v) = &a.loopy_value {
+            row(&mut h, "loopy value", v);
+        }
+        if let Some(g) = &a.genus {
+            row(&mut h, "genus", &g.to_string());
+        }
+        row(&mut h, "method", &a.method);
+        for n in &a.notes {
+            row(&mut h, "note", n);
+        }
+        h.push_str("</table>");
+        let (title, count, moves) = match a.outcome {
+            grundy_api::Outcome::D => (
+                "moves keeping the draw",
+                a.drawing_move_count,
+                &a.drawing_moves,
+            ),
+            _ => ("winning moves", a.winning_move_count, &a.winning_moves),
+        };
+        if let Some(count) = count {
+            let _ = write!(h, "<p>{count} {title}</p>");
+        }
+        if !moves.is_empty() {
+            h.push_str("<table><tr><th>move</th><th>to</th></tr>");
+            for m in moves.iter().take(50) {
+                let _ = write!(
+                    h,
+                    "<tr><td>{}</td><td>{}</td></tr>",
+                    esc(&m.label),
+                    esc(&m.to)
+                );
+            }
+            if moves.len() > 50 {
+                let _ = write!(
+                    h,
+                    "<tr><td colspan=\"2\">... {} more</td></tr>",
+                    moves.len() - 50
+                );
+            }
+            h.push_str("</table>");
+        }
+        if a.components.len() > 1 {
+            h.push_str("<table><tr><th>component</th><th>value</th></tr>");
+            for c in a.components.iter().take(50) {
+                let _ = write!(
+                    h,
+                    "<tr><td>{}</td><td>{}</td></tr>",
+                    esc(&c.position),
+                    esc(&opt(c.value))
+                );
+            }
+            h.push_str("</table>");
+        }
+        if let Some(e) = &self.report.explanation {
+            let _ = write!(h, "<pre>{}</pre>", esc(&e.text.join("\n")));
+        }
+        h
+    }
+});
+
+/// The period of a value sequence: `G(n + period) == G(n)` for every
+/// `n >= preperiod` computed; `proven` when a theorem carries it on for
+/// ever (else it is only observed).
+///
+/// Example:
+///
+/// >>> grundy.seq("kayles", 1000).period
+/// Period(preperiod=71, period=12, proven=True)
+#[pyclass(frozen, module = "grundy")]
+pub(crate) struct Period {
+    report: ApiPeriod,
+    doc: PyOnceLock<Py<PyAny>>,
+}
+
+reads_as_dict!(Period, report, {
+    /// The first heap from which the values repeat.
+    #[getter]
+    fn preperiod(&self) -> u64 {
+        self.report.preperiod
+    }
+
+    /// The least period.
+    #[getter]
+    fn period(&self) -> u64 {
+        self.report.period
+    }
+
+    /// Whether a theorem proves the period continues for ever.
+    #[getter]
+    fn proven(&self) -> bool {
+        self.report.proven
+    }
+
+    fn __repr__(&self) -> String {
+        let p = &self.report;
+        format!(
+            "Period(preperiod={}, period={}, proven={})",
+            p.preperiod,
+            p.period,
+            if p.proven { "True" } else { "False" }
+        )
+    }
+});
+
+/// The values of heaps 0..=n of a one-heap game, with the period found,
+/// as `grundy seq` gives them.
+///
+/// Attributes: `game`, `code` (a take-and-break game's code, or None),
+/// `n`, `values` (a read-only numpy array of dtype uint16, or uint64 when
+/// a value does not fit in 16 bits, viewing the answer's bytes without a
+/// copy; a list of ints when numpy is not installed), `period` (a
+/// `Period`, or None), `computed_to`, `genus` (with `genus=True`).
+/// `to_dict()` is the document of `grundy seq --json`; `text()` what
+/// `grundy seq` prints; `svg()` a plot of the values.
+///
+/// Example:
+///
+/// >>> s = grundy.seq("kayles", 100)
+/// >>> s.values[:6], s.period
+/// (array([0, 1, 2, 3, 1, 4], dtype=uint16), Period(preperiod=71, period=12, proven=True))
+#[pyclass(frozen, module = "grundy")]
+pub(crate) struct Sequence {
+    report: SeqReport,
+    doc: PyOnceLock<Py<PyAny>>,
+    /// The values as little-endian bytes, then the array viewing them.
+    array: PyOnceLock<Py<PyAny>>,
+}
+
+impl Sequence {
+    pub(crate) fn new(report: SeqReport) -> Sequence {
+        Sequence {
+            report,
+            doc: PyOnceLock::new(),
+            array: PyOnceLock::new(),
+        }
+    }
+
+    /// The values as little-endian bytes of `width` bytes each.
+    fn bytes(&self) -> (Vec<u8>, usize) {
+        let values = &self.report.values;
+        let width = values.width();
+        let mut out = Vec::with_capacity(values.len() * width);
+        for v in values.iter() {
+            if width == 2 {
+                out.extend_from_slice(&(v as u16).to_le_bytes());
+            } else {
+                out.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        (out, width)
+    }
+}
+
+reads_as_dict!(Sequence, report, {
+    /// The game as named, with its options.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.report.game
+    }
+
+    /// The take-and-break code in normal form (`0.77` for Kayles), or None.
+    #[getter]
+    fn code(&self) -> Option<String> {
+        self.report.code.clone()
+    }
+
+    /// The largest heap asked for.
+    #[getter]
+    fn n(&self) -> u64 {
+        self.report.n
+    }
+
+    /// The largest heap computed (past `n` when a short run was extended
+    /// to find the period).
+    #[getter]
+    fn computed_to(&self) -> u64 {
+        self.report.computed_to
+    }
+
+    /// The values of heaps 0..=n: a read-only numpy array (uint16, or
+    /// uint64 past 65535) over the answer's bytes, made once (no copy per
+    /// access); without numpy, a new list of ints.
+    #[getter]
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let Ok(numpy) = py.import("numpy") else {
+            return Ok(PyList::new(py, self.report.values.iter())?.into_any());
+        };
+        self.array
+            .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                let (bytes, width) = self.bytes();
+                let dtype = if width == 2 { "<u2" } else { "<u8" };
+                let bytes = PyBytes::new(py, &bytes);
+                Ok(numpy.call_method1("frombuffer", (bytes, dtype))?.unbind())
+            })
+            .map(|a| a.bind(py).clone())
+    }
+
+    /// The period found, or None.
+    #[getter]
+    fn period(&self) -> Option<Period> {
+        self.report.period.map(|p| Period {
+            report: p,
+            doc: PyOnceLock::new(),
+        })
+    }
+
+    /// With `genus=True`, each heap's genus (dicts with `normal` and
+    /// `misere`); None otherwise.
+    #[getter]
+    fn genus<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match field(py, &self.doc, &self.report, "genus")? {
+            Some(v) => v,
+            None => py.None().into_bound(py),
+        })
+    }
+
+    /// What `grundy seq` prints: the values in rows, then the period.
+    ///
+    /// Example: `print(grundy.seq("kayles", 30).text())`.
+    fn text(&self) -> String {
+        render::seq_text(&self.report.game, &self.report)
+    }
+
+    /// The values plotted against the heap as an SVG picture, `width` by
+    /// `height` pixels: one dot a heap (a bar of the least and greatest
+    /// value a pixel column covers, when the heaps outnumber the pixels),
+    /// the end of the pre-period as a red line and one period shaded, as
+    /// `grundy seq --plot` draws them.
+    ///
+    /// Example: `open("kayles.svg", "w").write(grundy.seq("kayles", 200).svg())`.
+    #[pyo3(signature = (width=640, height=240))]
+    fn svg(&self, width: u32, height: u32) -> String {
+        let values: Vec<u64> = self.report.values.iter().collect();
+        plot_svg(
+            &values,
+            self.report.period.as_ref(),
+            width.max(120),
+            height.max(80),
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        let r = &self.report;
+        let head: Vec<String> = r.values.iter().take(12).map(|v| v.to_string()).collect();
+        let more = if r.values.len() > 12 { ", ..." } else { "" };
+        let period = match &r.period {
+            Some(p) => format!(
+                "Period(preperiod={}, period={}, proven={})",
+                p.preperiod,
+                p.period,
+                if p.proven { "True" } else { "False" }
+            ),
+            None => "None".into(),
+        };
+        format!(
+            "Sequence(game={}, n={}, period={period}, values=[{}{more}])",
+            lit(&r.game),
+            r.n,
+            head.join(", ")
+        )
+    }
+
+    /// For notebooks: the game, the period and the plot.
+    fn _repr_html_(&self) -> String {
+        let r = &self.report;
+        let mut h = String::from("<table>");
+        let _ = write!(
+            h,
+            "<caption style=\"text-align:left\"><b>{}</b></caption>",
+            esc(&r.game)
+        );
+        if let Some(code) = &r.code {
+            row(&mut h, "code", code);
+        }
+        row(&mut h, "heaps", &format!("0 to {}", r.n));
+        row(
+            &mut h,
+            "period",
+            render::period_text(r.period.as_ref(), r.computed_to).trim(),
+        );
+        let head: Vec<String> = r.values.iter().take(24).map(|v| v.to_string()).collect();
+        let more = if r.values.len() > 24 { " ..." } else { "" };
+        row(&mut h, "values", &format!("{}{more}", head.join(" ")));
+        h.push_str("</table>");
+        h.push_str(&self.svg(640, 240));
+        h
+    }
+});
+
+/// An SVG plot of `values` (heap k at x = k), with `period` marked.
+fn plot_svg(values: &[u64], period: Option<&ApiPeriod>, width: u32, height: u32) -> String {
+    let (left, right, top, bottom) = (44.0, 12.0, 10.0, 26.0);
+    let (w, h) = (f64::from(width), f64::from(height));
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let last = values.len().saturating_sub(1).max(1) as f64;
+    let top_value = values.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let x = |k: f64| left + pw * k / last;
+    let y = |v: f64| top + ph * (1.0 - v / top_value);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">"
+    );
+    let _ = write!(
+        s,
+        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
+    );
+    if let Some(p) = period {
+        let (a, b) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
+        if a <= last {
+            let _ = write!(
+                s,
+                "<rect x=\"{:.1}\" y=\"{top}\" width=\"{:.1}\" height=\"{ph}\" fill=\"#dddddd\"><title>one period: heaps {} to {}</title></rect>",
+                x(a),
+                (x(b.min(last)) - x(a)).max(1.0),
+                p.preperiod,
+                p.preperiod + p.period - 1
+            );
+            let _ = write!(
+                s,
+                "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{1}\" stroke=\"red\"><title>end of the pre-period: heap {2}</title></line>",
+                x(a),
+                top + ph,
+                p.preperiod
+            );
+        }
+    }
+    // Axes with their end labels.
+    let _ = write!(
+        s,
+        "<path d=\"M{left} {top} V{0} H{1}\" fill=\"none\" stroke=\"black\"/>",
+        top + ph,
+        left + pw
+    );
+    let _ = write!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+        left - 4.0,
+        top + 8.0,
+        top_value
+    );
+    let _ = write!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>",
+        left - 4.0,
+        top + ph
+    );
+    let _ = write!(s, "<text x=\"{left}\" y=\"{}\">0</text>", h - 8.0);
+    let _ = write!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">heap {}</text>",
+        left + pw,
+        h - 8.0,
+        values.len().saturating_sub(1)
+    );
+    let columns = pw.floor().max(1.0) as usize;
+    if values.len() <= columns {
+        // One dot a heap.
+        let _ = write!(s, "<g fill=\"#1f4e9c\">");
+        for (k, &v) in values.iter().enumerate() {
+            let _ = write!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"1.6\"/>",
+                x(k as f64),
+                y(v as f64)
+            );
+        }
+        s.push_str("</g>");
+    } else {
+        // One bar a pixel column: the least to the greatest value there.
+        s.push_str("<path fill=\"none\" stroke=\"#1f4e9c\" d=\"");
+        for c in 0..columns {
+            let from = c * values.len() / columns;
+            let to = ((c + 1) * values.len() / columns).max(from + 1);
+            let part = &values[from..to.min(values.len())];
+            let (lo, hi) = part
+                .iter()
+                .fold((u64::MAX, 0), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+            let cx = left + c as f64 + 0.5;
+            let _ = write!(
+                s,
+                "M{cx:.1} {:.1}V{:.1}",
+                y(lo as f64) + 0.5,
+                y(hi as f64) - 0.5
+            );
+        }
+        s.push_str("\"/>");
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The misère quotient of a game of heaps (Plambeck and Siegel), as
+/// `grundy quotient` gives it: a commutative monoid, its P-portion and
+/// the element each heap pretends to be.
+///
+/// Attributes: `game`, `max_heap`, `solved` (proven the whole game's
+/// quotient), `order`, `elements`, `p_portion`, `generators` (dicts with
+/// `name` and `heap`), `relations`, `pretending` (heap n's element),
+/// `preperiod` and `period` of the pretending function, `tame`, `orders`,
+/// `last_change`. `to_dict()` is the document of `grundy quotient
+/// --json`; `text()` what `grundy quotient` prints.
+///
+/// Example:
+///
+/// >>> q = grundy.quotient("kayles")
+/// >>> q.order, q.solved, q.p_portion[:3]
+/// (40, True, ['a', 'd', 'e'])
+#[pyclass(frozen, module = "grundy")]
+pub(crate) struct Quotient {
+    report: QuotientReport,
+    doc: PyOnceLock<Py<PyAny>>,
+}
+
+impl Quotient {
+    pub(crate) fn new(report: QuotientReport) -> Quotient {
+        Quotient {
+            report,
+            doc: PyOnceLock::new(),
+        }
+    }
+}
+
+reads_as_dict!(Quotient, report, {
+    /// The game, as named.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.report.game
+    }
+
+    /// The largest heap of the closure computed.
+    #[getter]
+    fn max_heap(&self) -> usize {
+        self.report.max_heap
+    }
+
+    /// Whether the periodicity test proved this the whole game's quotient.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.report.solved
+    }
+
+    /// The number of elements.
+    #[getter]
+    fn order(&self) -> usize {
+        self.report.order
+    }
+
+    /// Every element's name, in the monoid's order.
+    #[getter]
+    fn elements(&self) -> Vec<String> {
+        self.report.elements.clone()
+    }
+
+    /// The elements of the P-portion: a sum is a P-position exactly when
+    /// the product of its heaps' elements is one of them.
+    #[getter]
+    fn p_portion(&self) -> Vec<String> {
+        self.report.p_portion.clone()
+    }
+
+    /// The generators, dicts with `name` and the `heap` it comes from.
+    #[getter]
+    fn generators<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_python(py, &self.report.generators)
+    }
+
+    /// The relations, each `word = word`.
+    #[getter]
+    fn relations(&self) -> Vec<String> {
+        self.report.relations.clone()
+    }
+
+    /// Heap n's element, for n in 0..=max_heap.
+    #[getter]
+    fn pretending(&self) -> Vec<String> {
+        self.report.pretending.clone()
+    }
+
+    /// The pre-period of the pretending function, or None.
+    #[getter]
+    fn preperiod(&self) -> Option<usize> {
+        self.report.preperiod
+    }
+
+    /// The period of the pretending function, or None.
+    #[getter]
+    fn period(&self) -> Option<usize> {
+        self.report.period
+    }
+
+    /// Whether the quotient is tame (a quotient of nim's).
+    #[getter]
+    fn tame(&self) -> bool {
+        self.report.tame
+    }
+
+    /// The order of Q_n for each heap n in 0..=max_heap.
+    #[getter]
+    fn orders(&self) -> Vec<usize> {
+        self.report.orders.clone()
+    }
+
+    /// The last heap that changed the order.
+    #[getter]
+    fn last_change(&self) -> usize {
+        self.report.last_change
+    }
+
+    /// What `grundy quotient` prints: the presentation, P and the
+    /// pretending function.
+    ///
+    /// Example: `print(grundy.quotient("kayles").text())`.
+    fn text(&self) -> String {
+        self.report.text()
+    }
+
+    fn __repr__(&self) -> String {
+        let q = &self.report;
+        format!(
+            "Quotient(game={}, order={}, solved={}, tame={}, max_heap={})",
+            lit(&q.game),
+            q.order,
+            if q.solved { "True" } else { "False" },
+            if q.tame { "True" } else { "False" },
+            q.max_heap
+        )
+    }
+
+    /// For notebooks: the presentation, P and the pretending function.
+    fn _repr_html_(&self) -> String {
+        let q = &self.report;
+        let mut h = String::from("<table>");
+        let _ = write!(
+            h,
+            "<caption style=\"text-align:left\"><b>{}</b>: misère quotient</caption>",
+            esc(&q.game)
+        );
+        row(&mut h, "order", &q.order.to_string());
+        row(
+            &mut h,
+            "status",
+            if q.solved {
+                "the whole game's quotient (periodicity test passed)"
+            } else {
+                "the quotient of the heaps computed"
+            },
+        );
+        row(&mut h, "heaps", &format!("0 to {}", q.max_heap));
+        row(&mut h, "tame", if q.tame { "yes" } else { "no" });
+        let generators: Vec<String> = q
+            .generators
+            .iter()
+            .map(|g| format!("{} (heap {})", g.name, g.heap))
+            .collect();
+        row(&mut h, "generators", &generators.join(", "));
+        row(&mut h, "relations", &q.relations.join(", "));
+        row(&mut h, "P", &format!("{{{}}}", q.p_portion.join(", ")));
+        if let (Some(a), Some(p)) = (q.preperiod, q.period) {
+            row(
+                &mut h,
+                "pretending function",
+                &format!("pre-period {a}, period {p}"),
+            );
+        }
+        h.push_str("</table><table><tr><th>heap</th>");
+        for d in 0..10 {
+            let _ = write!(h, "<th>+{d}</th>");
+        }
+        h.push_str("</tr>");
+        for (r, chunk) in q.pretending.chunks(10).take(20).enumerate() {
+            let _ = write!(h, "<tr><th>{}</th>", r * 10);
+            for e in chunk {
+                let _ = write!(h, "<td>{}</td>", esc(e));
+            }
+            h.push_str("</tr>");
+        }
+        h.push_str("</table>");
+        h
+    }
+});
