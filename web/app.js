@@ -1,8 +1,10 @@
-// The page: picks a game from the registry, analyses positions, plays
-// against the engine, plots one-heap values. Every computation goes to the
-// worker (worker.js); the page enforces the time limit by terminating it.
-// The answers and the rules of play are the engine's (the command line's
-// JSON, the api's Match): the page only lays them out.
+// The page: picks a game from the registry (or a rules file written in
+// its editor), analyses positions, plays against the engine, plots
+// one-heap values and two-number heat maps, and keeps every answer in a
+// worksheet. Every computation goes to the worker (worker.js); the page
+// enforces the time limit by terminating it. The answers, the rules of
+// play, command lines and values files are the engine's (the command
+// line's JSON, the api's Match): the page only lays them out.
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,18 +16,29 @@ class Engine {
   constructor() {
     this.next = 0;
     this.pending = new Map();
+    // The rules files defined (name -> text), defined again in every new worker.
+    this.rules = new Map();
     this.start();
   }
 
   start() {
     this.worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    for (const [name, source] of this.rules) {
+      this.worker.postMessage({ id: -1, op: 'defineRules', args: [name, source] });
+    }
     this.worker.onmessage = (event) => {
-      const { id, ok, result, error, fatal } = event.data;
+      const { id, ok, result, error, fatal, oom } = event.data;
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
       clearTimeout(p.timer);
       if (fatal) this.restart();
+      if (oom != null) {
+        // Memory ran out: the new worker words it.
+        this.call('outOfMemory', [oom], 10).then(
+          (text) => p.reject(new Error(text)), () => p.reject(new Error(error)));
+        return;
+      }
       ok ? p.resolve(result) : p.reject(new Error(error));
     };
     this.worker.onerror = (event) => {
@@ -46,6 +59,14 @@ class Engine {
       p.reject(err);
     }
     this.pending.clear();
+  }
+
+  /** Defines a rules file in this worker and every later one; its games entry. */
+  async define(name, source) {
+    const entry = await this.call('defineRules', [name, source], 30);
+    this.rules.delete(name);
+    this.rules.set(name, source);
+    return entry;
   }
 
   /** Runs `op(...args)` in the worker; rejects with TimeLimit after `seconds`. */
@@ -89,6 +110,12 @@ function optionValues() {
 function seconds() {
   const s = Number($('limit').value);
   return Number.isFinite(s) && s > 0 ? Math.min(s, 600) : 10;
+}
+
+/** The state limit typed (`--max-states`), or null for the default. */
+function maxStates() {
+  const t = $('max-states').value.trim();
+  return t === '' ? null : t;
 }
 
 function ask(op, ...args) {
@@ -157,7 +184,10 @@ function remember() {
   params.set('position', $('position').value.trim());
   if ($('misere').checked) params.set('misere', '1');
   if ($('outcome-only').checked) params.set('outcome-only', '1');
+  if (maxStates() !== null) params.set('max-states', maxStates());
   for (const [k, v] of Object.entries(optionValues())) params.set(`opt.${k}`, v);
+  // A rules file travels with the link: its text.
+  if (engine.rules.has($('game').value)) params.set('rules', engine.rules.get($('game').value));
   history.replaceState(null, '', `?${params}`);
 }
 
@@ -297,13 +327,18 @@ async function analyzeNow() {
   const run = ++analysisRun;
   remember();
   say('Analysing…');
-  const args = [$('game').value, JSON.stringify(optionValues()),
-    $('position').value, $('misere').checked, $('outcome-only').checked, null];
+  const setup = currentSetup();
+  const args = [setup.game, JSON.stringify(setup.options),
+    setup.position, setup.misere, setup.outcomeOnly, setup.maxStates];
   try {
     const a = await ask('analyze', ...args);
     if (run !== analysisRun) return;
     showAnalysis(a);
     say('');
+    keep('analysis', `${a.game} ${a.position}: ${a.outcome}${a.value != null ? `, value ${a.value}` : ''}`
+      + `${a.loopy_value != null ? `, loopy value ${a.loopy_value}` : ''}${a.play === 'misere' ? ' (misère)' : ''}`,
+    setup, a, { position: setup.position, misere: setup.misere, outcome_only: setup.outcomeOnly,
+      max_states: setup.maxStates });
     // The table comes from the analysis just made (kept by the engine).
     const t = await ask('table', ...args);
     if (run !== analysisRun) return;
@@ -337,33 +372,427 @@ async function explainNow(run, args) {
   }
 }
 
-/** Plots the values of heaps 0..60 when the game has a one-heap sequence. */
-async function plot() {
-  $('plot').hidden = true;
+// ---- what is asked: the form as one object ----
+
+/** The game, options, position, play and limits in the form. */
+function currentSetup() {
   const game = $('game').value;
-  let s;
-  try {
-    s = await ask('seq', game, JSON.stringify(optionValues()), '60');
-  } catch {
-    return; // not a heap game, or options not complete yet
+  const rules = engine.rules.has(game) ? { name: game, source: engine.rules.get(game) } : null;
+  return {
+    game, rules, options: optionValues(), position: $('position').value.trim(),
+    misere: $('misere').checked, outcomeOnly: $('outcome-only').checked, maxStates: maxStates(),
+  };
+}
+
+/** Puts `setup` back into the form (defining its rules file again when needed). */
+async function restoreSetup(setup) {
+  if (setup.rules && engine.rules.get(setup.rules.name) !== setup.rules.source) {
+    await useRules(setup.rules.name, setup.rules.source);
   }
-  if ($('game').value !== game) return;
-  const w = 600, h = 160, pad = 18;
-  const max = Math.max(1, ...s.values);
-  const bw = (w - pad) / s.values.length;
-  const parts = [`<svg viewBox="0 0 ${w} ${h + pad}" role="img" aria-label="values of heaps 0 to ${s.n}">`];
-  s.values.forEach((v, k) => {
-    const bh = (v / max) * (h - 10);
-    parts.push(`<rect x="${pad + k * bw}" y="${h - bh}" width="${Math.max(1, bw - 1)}" height="${bh}"><title>heap ${k}: value ${v}</title></rect>`);
-    if (k % 10 === 0) parts.push(`<text x="${pad + k * bw}" y="${h + 12}">${k}</text>`);
-  });
-  parts.push(`<text x="0" y="10">${max}</text><text x="0" y="${h}">0</text></svg>`);
-  $('plot-svg').innerHTML = parts.join('');
+  $('game').value = setup.game;
+  showGame(setup.options);
+  $('position').value = setup.position;
+  $('misere').checked = setup.misere;
+  $('outcome-only').checked = setup.outcomeOnly;
+  $('max-states').value = setup.maxStates ?? '';
+  remember();
+}
+
+// ---- the worksheet ----
+//
+// Every answer shown is kept with the question that gave it: reopened
+// from there, copied as the command line the engine writes for it, and
+// downloaded (the answer's JSON; values as CSV or the binary values file;
+// pictures as SVG or PNG).
+
+const sheet = [];
+let sheetNext = 1;
+
+/** A file to download: `data` a string or bytes. */
+function download(name, data, type) {
+  const url = URL.createObjectURL(new Blob([data], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** A name for files of `setup`: the game and position, safe characters only. */
+function fileStem(setup, extra = '') {
+  const base = `${setup.game.replace(/^.*\//, '').replace(/\.rhai$/, '')}${setup.position ? `-${setup.position}` : ''}${extra}`;
+  return base.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60) || 'grundy';
+}
+
+/** An SVG picture as PNG bytes (drawn on a canvas at twice its size). */
+async function pngOf(svgText) {
+  const img = new Image();
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  try {
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width * 2;
+    canvas.height = img.height * 2;
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** A self-contained SVG (its styles inlined) of the picture in `box`. */
+function svgText(box) {
+  const svg = box.querySelector('svg').cloneNode(true);
+  svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = 'text{font:9px sans-serif;fill:#5a6170} rect.bar{fill:#5a79c8} rect.period{fill:#c0392b;opacity:.12}'
+    + ' line.preperiod{stroke:#c0392b;stroke-width:1.5} path.values{stroke:#5a79c8;fill:none}'
+    + ' rect.cell{stroke:#fff;stroke-width:.5} circle.p{fill:#1d2330}';
+  svg.prepend(style);
+  return new XMLSerializer().serializeToString(svg);
+}
+
+/**
+ * Keeps an answer: `kind` (analysis, seq, grid), a title, the setup, the
+ * answer's JSON, and what the command line needs beyond the setup.
+ */
+async function keep(kind, title, setup, doc, question, extra = {}) {
+  const entry = { id: sheetNext++, kind, title, setup, doc, ...extra, command: '' };
+  const q = {
+    command: { seq: 'seq', grid: 'batch' }[kind] ?? 'analyze',
+    game: setup.game,
+    options: Object.entries(setup.options),
+    position: '',
+    ...question,
+  };
+  try {
+    entry.command = await ask('commandLine', JSON.stringify(q));
+  } catch {
+    entry.command = '';
+  }
+  sheet.push(entry);
+  renderSheet();
+}
+
+function entryButtons(e) {
+  const row = document.createElement('div');
+  row.className = 'row';
+  const stem = fileStem(e.setup, e.kind === 'seq' ? `-heaps-${e.from}-${e.to}` : e.kind === 'grid' ? `-${e.rows}x${e.cols}` : '');
+  row.append(button('Reopen', () => reopen(e), 'reopen'));
+  if (e.command) {
+    row.append(button('Copy command', async () => {
+      try {
+        await navigator.clipboard.writeText(e.command);
+        say(`Copied: ${e.command}`);
+      } catch {
+        say('The browser refused the clipboard: select the command above and copy it.', 'error');
+      }
+    }, 'copy'));
+  }
+  row.append(button('JSON', () => download(`${stem}.json`, `${JSON.stringify(e.doc, null, 2)}\n`, 'application/json'), 'json'));
+  if (e.kind === 'seq') {
+    const values = (form, type) => async () => {
+      try {
+        const bytes = await ask('valuesFile', e.setup.game, JSON.stringify(e.setup.options), String(e.to), form);
+        download(`${stem.replace(/-heaps-.*/, '')}-values-0-${e.to}.${form}`, bytes, type);
+      } catch (err) {
+        sayError(err);
+      }
+    };
+    row.append(button('CSV', values('csv', 'text/csv'), 'csv'));
+    row.append(button('.bin', values('bin', 'application/octet-stream'), 'bin'));
+  }
+  if (e.svg) {
+    row.append(button('SVG', () => download(`${stem}.svg`, e.svg, 'image/svg+xml'), 'svg'));
+    row.append(button('PNG', async () => download(`${stem}.png`, await pngOf(e.svg), 'image/png'), 'png'));
+  }
+  return row;
+}
+
+function renderSheet() {
+  $('sheet').replaceChildren(...sheet.map((e) => {
+    const li = document.createElement('li');
+    li.dataset.kind = e.kind;
+    const title = document.createElement('span');
+    title.className = 'title';
+    title.textContent = e.title;
+    li.append(title);
+    if (e.command) {
+      const code = document.createElement('code');
+      code.textContent = e.command;
+      li.append(code);
+    }
+    li.append(entryButtons(e));
+    return li;
+  }));
+  $('sheet-download').disabled = sheet.length === 0;
+  $('sheet-clear').disabled = sheet.length === 0;
+}
+
+/** Shows a kept answer again, with its question in the form. */
+async function reopen(e) {
+  try {
+    await restoreSetup(e.setup);
+  } catch (err) {
+    sayError(err);
+    return;
+  }
+  analysisRun++;
+  if (e.kind === 'analysis') {
+    showAnalysis(e.doc);
+    say(`Reopened: ${e.title}`);
+    const args = [e.setup.game, JSON.stringify(e.setup.options), e.setup.position,
+      e.setup.misere, e.setup.outcomeOnly, e.setup.maxStates];
+    try {
+      showTable(await ask('table', ...args));
+    } catch { /* the table is shown with a fresh analysis */ }
+    explainNow(analysisRun, args);
+    $('result').scrollIntoView();
+  } else if (e.kind === 'seq') {
+    $('plot-from').value = e.from;
+    $('plot-to').value = e.to;
+    drawPlot(e.doc, e.from, e.to);
+    say(`Reopened: ${e.title}`);
+    $('plot').scrollIntoView();
+  } else {
+    $('heat-rows').value = e.rows;
+    $('heat-cols').value = e.cols;
+    drawHeat(e.doc);
+    say(`Reopened: ${e.title}`);
+    $('heat').scrollIntoView();
+  }
+}
+
+// ---- plots of one heap ----
+
+/** The values of heaps from..to of `s` (a `seq --json` answer), pre-period and period marked as `grundy seq --plot` marks them. */
+function drawPlot(s, from, to) {
+  const w = 600, h = 160, pad = 24;
+  const values = s.values.slice(from, to + 1);
+  const count = values.length;
+  const max = Math.max(1, ...values);
+  const step = (w - pad) / count;
+  const x = (k) => pad + (k - from) * step;
+  const y = (v) => h - (v / max) * (h - 10);
+  const parts = [`<svg viewBox="0 0 ${w} ${h + pad}" width="${w}" height="${h + pad}" role="img" aria-label="values of heaps ${from} to ${to}">`];
   const p = s.period;
-  $('plot-period').textContent = `${s.game}: ` + (p
-    ? `period ${p.period}, pre-period ${p.preperiod} (${p.proven ? 'proven' : 'observed'})`
+  if (p) {
+    // One period shaded, from the end of the pre-period, and the end of
+    // the pre-period as a red line (where they fall in the range shown).
+    const a = Math.max(p.preperiod, from), b = Math.min(p.preperiod + p.period, to + 1);
+    if (a < b) parts.push(`<rect class="period" x="${x(a)}" y="0" width="${(b - a) * step}" height="${h}"><title>one period: heaps ${p.preperiod} to ${p.preperiod + p.period - 1}</title></rect>`);
+    if (p.preperiod >= from && p.preperiod <= to + 1) parts.push(`<line class="preperiod" x1="${x(p.preperiod)}" x2="${x(p.preperiod)}" y1="0" y2="${h}"><title>end of the pre-period: heap ${p.preperiod}</title></line>`);
+  }
+  if (count <= 400) {
+    values.forEach((v, i) => {
+      const k = from + i;
+      parts.push(`<rect class="bar" x="${x(k)}" y="${y(v)}" width="${Math.max(0.5, step * 0.85)}" height="${h - y(v)}"><title>heap ${k}: value ${v}</title></rect>`);
+    });
+  } else {
+    // Too many heaps for a bar each: one stroke a heap, in one path.
+    parts.push(`<path class="values" d="${values.map((v, i) => `M${x(from + i).toFixed(2)} ${h}V${y(v).toFixed(1)}`).join('')}"/>`);
+  }
+  const tick = Math.max(1, 10 ** Math.floor(Math.log10(Math.max(1, count / 5))));
+  for (let k = Math.ceil(from / tick) * tick; k <= to; k += tick) {
+    parts.push(`<text class="label" x="${x(k)}" y="${h + 14}">${k}</text>`);
+  }
+  parts.push(`<text class="label" x="0" y="10">${max}</text><text class="label" x="0" y="${h}">0</text></svg>`);
+  $('plot-svg').innerHTML = parts.join('');
+  $('plot-period').textContent = `${s.game}, heaps ${from} to ${to}: ` + (p
+    ? `period ${p.period} after a pre-period of ${p.preperiod} (${p.proven ? 'proven' : 'observed'}; red line: the pre-period ends, shaded: one period)`
     : `no period found in heaps 0..${s.n}`);
   $('plot').hidden = false;
+}
+
+/** The heap range typed, made sensible: 0 <= from < to <= 100000. */
+function plotRange() {
+  let from = Math.max(0, Math.floor(Number($('plot-from').value) || 0));
+  let to = Math.min(100000, Math.floor(Number($('plot-to').value) || 60));
+  if (to <= from) to = Math.min(100000, from + 1);
+  if (to <= from) from = to - 1;
+  $('plot-from').value = from;
+  $('plot-to').value = to;
+  return { from, to };
+}
+
+let plotRun = 0;
+
+/** Plots the range typed when the game has a one-heap sequence; `kept` puts it in the worksheet. */
+async function plot(kept = false) {
+  const run = ++plotRun;
+  const setup = currentSetup();
+  const { from, to } = plotRange();
+  let s;
+  try {
+    s = await ask('seq', setup.game, JSON.stringify(setup.options), String(to));
+  } catch (err) {
+    if (run !== plotRun) return;
+    if (kept) sayError(err); else $('plot').hidden = true;
+    return; // not a heap game, or options not complete yet
+  }
+  if (run !== plotRun || $('game').value !== setup.game) return;
+  drawPlot(s, from, to);
+  if (kept) {
+    keep('seq', `${s.game}: values of heaps ${from} to ${to}`, setup, s,
+      { n: to, plot: `${fileStem({ ...setup, position: '' })}.svg` }, { from, to, svg: svgText($('plot-svg')) });
+  }
+}
+
+/** Zooms by `factor` around the middle of the range shown. */
+function zoom(factor) {
+  const { from, to } = plotRange();
+  const mid = (from + to) / 2;
+  const half = Math.max(2, Math.round(((to - from) * factor) / 2));
+  $('plot-from').value = Math.max(0, Math.round(mid - half));
+  $('plot-to').value = Math.min(100000, Math.max(Math.round(mid + half), Math.round(mid - half) + 2));
+  plot(true);
+}
+
+// ---- heat map of two numbers ----
+
+/** The colour of value `v` of at most `max`: pale blue (small) to dark red (large). */
+function heatColour(v, max) {
+  if (v == null) return '#c8cbd2';
+  const t = max === 0 ? 0 : v / max;
+  return `hsl(${Math.round(220 - 220 * t)}, 70%, ${Math.round(88 - 40 * t)}%)`;
+}
+
+/** Draws a value table (`grid` answer): a cell a position, P-positions dotted. */
+function drawHeat(g) {
+  const cell = Math.max(4, Math.min(18, Math.floor(560 / g.cols)));
+  const pad = 22;
+  const max = Math.max(0, ...g.values.filter((v) => v != null));
+  const w = pad + g.cols * cell, h = pad + g.rows * cell;
+  const parts = [`<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="values of ${g.game} a b">`];
+  for (let a = 0; a < g.rows; a++) {
+    for (let b = 0; b < g.cols; b++) {
+      const i = a * g.cols + b;
+      const v = g.values[i], o = g.outcomes[i];
+      const x = pad + b * cell, y = pad + a * cell;
+      parts.push(`<rect class="cell" data-a="${a}" data-b="${b}" data-outcome="${o}" x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${heatColour(v, max)}"><title>${a} ${b}: ${v != null ? `value ${v}` : 'no value'} (${o})</title></rect>`);
+      if (o === 'P') parts.push(`<circle class="p" cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 4}"/>`);
+    }
+  }
+  const tick = g.cols > 40 || g.rows > 40 ? 10 : 5;
+  for (let b = 0; b < g.cols; b += tick) parts.push(`<text x="${pad + b * cell}" y="${pad - 6}">${b}</text>`);
+  for (let a = 0; a < g.rows; a += tick) parts.push(`<text x="0" y="${pad + a * cell + cell}">${a}</text>`);
+  parts.push('</svg>');
+  $('heat-svg').innerHTML = parts.join('');
+  const ps = g.outcomes.filter((o) => o === 'P').length;
+  $('heat-status').textContent = `${g.game}${g.play === 'misere' ? ' (misère)' : ''}: a from 0 to ${g.rows - 1} (down), b from 0 to ${g.cols - 1} (across); ${ps} P-positions (dots), largest value ${max}.`;
+  $('heat-status').className = '';
+}
+
+let heatRun = 0;
+
+async function heatNow() {
+  const run = ++heatRun;
+  const setup = currentSetup();
+  const rows = String(Math.floor(Number($('heat-rows').value) || 0) + 1);
+  const cols = String(Math.floor(Number($('heat-cols').value) || 0) + 1);
+  $('heat-status').textContent = 'Analysing every position…';
+  $('heat-status').className = 'pending';
+  $('heat-svg').replaceChildren();
+  try {
+    const g = await ask('grid', setup.game, JSON.stringify(setup.options), rows, cols, setup.misere, setup.maxStates);
+    if (run !== heatRun) return;
+    drawHeat(g);
+    keep('grid', `${g.game}: values of a b, a < ${g.rows}, b < ${g.cols}${g.play === 'misere' ? ' (misère)' : ''}`,
+      setup, g, { rows: g.rows - 1, cols: g.cols - 1, misere: setup.misere, max_states: setup.maxStates },
+      { rows: g.rows - 1, cols: g.cols - 1, svg: svgText($('heat-svg')) });
+  } catch (err) {
+    if (run !== heatRun) return;
+    $('heat-status').textContent = err.message;
+    $('heat-status').className = err instanceof TimeLimit ? 'limit' : 'error';
+  }
+}
+
+// ---- your own game: the rules editor ----
+
+let examples = [];
+
+/** The games list with the rules files defined, in the select. */
+function fillGames() {
+  const select = $('game');
+  const chosen = select.value;
+  const builtIn = registry.filter((g) => !g.name.endsWith('.rhai'));
+  const own = registry.filter((g) => g.name.endsWith('.rhai'));
+  select.replaceChildren(...builtIn.map((g) => new Option(g.name, g.name)));
+  if (own.length > 0) {
+    const group = document.createElement('optgroup');
+    group.label = 'rules files';
+    group.append(...own.map((g) => new Option(g.name, g.name)));
+    select.append(group);
+  }
+  if (registry.some((g) => g.name === chosen)) select.value = chosen;
+}
+
+/** Defines the rules file and selects it; its errors are the command line's. */
+async function useRules(name, source) {
+  const entry = await engine.define(name, source);
+  registry = registry.filter((g) => g.name !== entry.name);
+  registry.push(entry);
+  fillGames();
+  $('game').value = entry.name;
+  showGame({});
+  return entry;
+}
+
+/** The position an example's comment analyses (`grundy analyze --rules FILE POSITION`). */
+function examplePosition(source) {
+  const m = source.match(/grundy analyze --rules \S+ ([^\n]*)/);
+  return m ? m[1].trim() : '';
+}
+
+async function useEditor() {
+  const status = $('rules-status');
+  status.textContent = 'Compiling…';
+  status.className = 'pending';
+  try {
+    const entry = await useRules($('rules-name').value.trim(), $('rules-source').value);
+    status.textContent = `${entry.name} is the game now: type a position and Analyze (or Play, or plot heap(n) when defined).`;
+    status.className = '';
+    $('result').hidden = true;
+    $('match').hidden = true;
+    clearQuotient();
+    plot();
+    return true;
+  } catch (err) {
+    status.textContent = err.message;
+    status.className = err instanceof TimeLimit ? 'limit' : 'error';
+    return false;
+  }
+}
+
+async function loadRulesExample() {
+  const ex = examples.find((e) => e.name === $('rules-example').value);
+  if (!ex) return;
+  $('rules-name').value = ex.name;
+  $('rules-source').value = ex.source;
+  if (await useEditor()) {
+    $('position').value = examplePosition(ex.source);
+    remember();
+  }
+}
+
+async function startRules() {
+  try {
+    examples = await engine.call('rulesExamples', [], 30);
+  } catch (err) {
+    $('rules-status').textContent = err.message;
+    return;
+  }
+  $('rules-example').replaceChildren(...examples.map((e) => new Option(e.name.replace(/^.*\//, ''), e.name)));
+  $('rules-source').value = examples[0].source;
+  $('rules-name').value = 'my-game.rhai';
+  $('rules-load').disabled = false;
+  $('rules-use').disabled = false;
 }
 
 /** The quotient asked for last (answers to an older question are dropped). */
@@ -520,7 +949,7 @@ async function startMatch() {
   const opts = JSON.stringify({ engine_first: $('engine-first').checked, hints: $('hints').checked });
   try {
     const s = await matchCall(run, 'matchStart', $('game').value, JSON.stringify(optionValues()),
-      start, $('misere').checked, opts, null);
+      start, $('misere').checked, opts, maxStates());
     if (!s) return;
     const intro = await matchCall(run, 'matchIntro');
     if (!intro) return;
@@ -601,6 +1030,8 @@ function readLink() {
     position: params.get('position'),
     misere: params.get('misere') === '1',
     outcomeOnly: params.get('outcome-only') === '1',
+    maxStates: params.get('max-states'),
+    rules: params.get('rules'),
     options,
   };
 }
@@ -613,9 +1044,16 @@ async function main() {
     return;
   }
   const select = $('game');
-  select.replaceChildren(...registry.map((g) => new Option(g.name, g.name)));
+  fillGames();
   select.disabled = false;
   const link = readLink();
+  await startRules();
+  if (link.game && link.game.endsWith('.rhai') && link.rules !== null) {
+    // A link to a rules file: defined again from its text.
+    $('rules-name').value = link.game;
+    $('rules-source').value = link.rules;
+    await useEditor();
+  }
   const linked = registry.some((g) => g.name === link.game);
   select.value = linked ? link.game : 'nim';
   if (linked && link.position !== null) {
@@ -623,11 +1061,17 @@ async function main() {
     $('position').value = link.position;
     $('misere').checked = link.misere;
     $('outcome-only').checked = link.outcomeOnly;
+    $('max-states').value = link.maxStates ?? '';
   } else {
     loadExample();
   }
   select.addEventListener('change', () => {
     loadExample();
+    const own = engine.rules.get(select.value);
+    if (own !== undefined) {
+      $('rules-name').value = select.value;
+      $('rules-source').value = own;
+    }
     $('result').hidden = true;
     $('match').hidden = true;
     say('');
@@ -644,6 +1088,19 @@ async function main() {
   $('match-stop').addEventListener('click', () => { match.run++; busy(false); $('match').hidden = true; });
   $('quotient-button').addEventListener('click', quotientNow);
   $('quotient-heap').addEventListener('keydown', (e) => { if (e.key === 'Enter') quotientNow(); });
+  $('plot-button').addEventListener('click', () => plot(true));
+  $('plot-in').addEventListener('click', () => zoom(0.5));
+  $('plot-out').addEventListener('click', () => zoom(2));
+  $('heat-button').addEventListener('click', heatNow);
+  $('rules-load').addEventListener('click', loadRulesExample);
+  $('rules-use').addEventListener('click', useEditor);
+  $('rules-save').addEventListener('click', () => download(
+    $('rules-name').value.trim().replace(/^.*\//, '') || 'my-game.rhai', $('rules-source').value, 'text/plain'));
+  $('sheet-download').addEventListener('click', () => download('grundy-worksheet.json',
+    `${JSON.stringify(sheet.map((e) => ({ title: e.title, command: e.command || null, rules: e.setup.rules, answer: e.doc })), null, 2)}\n`,
+    'application/json'));
+  $('sheet-clear').addEventListener('click', () => { sheet.length = 0; renderSheet(); });
+  $('heat-button').disabled = false;
   $('analyze').disabled = false;
   $('play').disabled = false;
   $('quotient-button').disabled = false;

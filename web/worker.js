@@ -1,8 +1,15 @@
 // Runs the engine (WebAssembly) off the page's thread. Messages in:
-// {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer,
-// or {id, ok: false, error, fatal}. `fatal` means the module trapped (a bug):
-// its state can no longer be trusted, so the page starts a new worker.
-import init, { games, analyze, explain, table, seq, quotient, quotientText, Match } from './pkg/grundy_wasm.js';
+// {id, op, args}; out: {id, ok: true, result} with the parsed JSON answer
+// (bytes for a values file), or {id, ok: false, error, fatal, oom}.
+// `fatal` means the module stopped (a trap): its state can no longer be
+// trusted, so the page starts a new worker; `oom`, when memory ran out,
+// holds the positions the search held then (the page asks the new worker
+// for the words).
+import init, {
+  games, analyze, explain, table, seq, quotient, quotientText, Match,
+  defineRules, rulesExamples, commandLine, valuesFile, grid,
+  begin, failedPositions, panicMessage, outOfMemory,
+} from './pkg/grundy_wasm.js';
 
 // The match being played (one at a time), kept here between its calls.
 let game = null;
@@ -13,7 +20,9 @@ function playing() {
 }
 
 const ops = {
-  games, analyze, explain, table, seq, quotient, quotientText,
+  games, analyze, explain, table, seq, quotient, quotientText, defineRules, rulesExamples, grid,
+  commandLine: (question) => JSON.stringify(commandLine(question)),
+  outOfMemory: (positions) => JSON.stringify(outOfMemory(positions)),
   matchStart(...args) {
     game?.free();
     game = null;
@@ -27,18 +36,36 @@ const ops = {
   matchHint: () => playing().hint(),
   matchRead: (typed) => String(playing().read(typed)),
 };
+// Answers that are bytes, not JSON.
+const binary = { valuesFile };
 const ready = init();
 
 self.onmessage = async (event) => {
   const { id, op, args } = event.data;
   try {
     await ready;
+    begin();
+    if (binary[op]) {
+      const bytes = binary[op](...args);
+      self.postMessage({ id, ok: true, result: bytes }, [bytes.buffer]);
+      return;
+    }
     const fn = ops[op];
     if (!fn) throw new Error(`unknown operation ${op}`);
     self.postMessage({ id, ok: true, result: JSON.parse(fn(...args)) });
   } catch (err) {
     const fatal = err instanceof WebAssembly.RuntimeError;
-    const text = err && err.message ? err.message : String(err);
-    self.postMessage({ id, ok: false, fatal, error: fatal ? `internal error: ${text}` : text });
+    let text = err && err.message ? err.message : String(err);
+    let oom = null;
+    if (fatal) {
+      // What the module noted before it stopped: a refused allocation or
+      // a panic's message.
+      try {
+        const n = failedPositions();
+        if (n >= 0) oom = n;
+        else text = panicMessage() ?? text;
+      } catch { /* the module cannot answer: the trap's own text */ }
+    }
+    self.postMessage({ id, ok: false, fatal, oom, error: fatal ? `internal error: ${text}` : text });
   }
 };

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,29 @@ let base;
 /** The command line's `analyze --json` answer. */
 function cli(...args) {
   return JSON.parse(execFileSync(grundy, ['analyze', '--json', ...args], { encoding: 'utf8' }));
+}
+
+/** The command line's error message (after `error: `) for `args`. */
+function cliError(args, cwd) {
+  try {
+    execFileSync(grundy, args, { encoding: 'utf8', stdio: 'pipe', cwd });
+  } catch (e) {
+    return e.stderr.trim().replace(/^error: /, '');
+  }
+  throw new Error(`grundy ${args.join(' ')} did not fail`);
+}
+
+/** The words of a command line the page shows (no word it makes is quoted in these tests). */
+function words(command) {
+  assert.doesNotMatch(command, /'/);
+  return command.split(' ');
+}
+
+/** The content of the next download that `click` starts. */
+async function downloaded(page, click) {
+  const [d] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await d.path();
+  return { name: d.suggestedFilename(), bytes: await readFile(file) };
 }
 
 before(async () => {
@@ -303,8 +326,8 @@ async function matchSettled(page) {
 }
 
 /** The command line's `play` transcript for the answers typed (one a line). */
-function cliPlay(args, answers) {
-  return execFileSync(grundy, ['play', ...args], { encoding: 'utf8', input: answers.map((a) => `${a}\n`).join('') });
+function cliPlay(args, answers, cwd = root) {
+  return execFileSync(grundy, ['play', ...args], { encoding: 'utf8', cwd, input: answers.map((a) => `${a}\n`).join('') });
 }
 
 const LOOPY = { edges: 'a-b,b-a' };
@@ -465,4 +488,357 @@ test('a game against the engine played to the end with hints, undo, and a screen
   await page.screenshot({ path: screenshot, fullPage: true });
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+// A rules file typed in the editor: the subtraction game S = {1, 3, 4}
+// with heaps, and heap(n) for the plot.
+const TYPED_RULES = `fn parse(text) {
+    let heaps = [];
+    if text == "" { return heaps; }
+    for word in text.split() { heaps.push(parse_int(word)); }
+    heaps
+}
+fn format(p) {
+    let text = "";
+    for n in p { if text != "" { text += " "; } text += \`\${n}\`; }
+    text
+}
+fn moves(p) {
+    let result = [];
+    for i in 0..p.len() {
+        for k in [1, 3, 4] {
+            if k <= p[i] { let q = p; q[i] -= k; result.push(#{ label: \`heap \${i + 1}: take \${k}\`, to: q }); }
+        }
+    }
+    result
+}
+fn components(p) { p.filter(|n| n > 0).map(|n| [n]) }
+fn heap(n) { [n] }
+`;
+
+test('a rules file typed in the editor: analysed, played, plotted and mapped as the command line answers', async () => {
+  const { page, problems } = await openPage();
+  const dir = await mkdtemp(path.join(tmpdir(), 'grundy-rules-'));
+  try {
+    await writeFile(path.join(dir, 'my-game.rhai'), TYPED_RULES);
+    const rulesCli = (...args) => JSON.parse(execFileSync(grundy,
+      ['analyze', '--json', '--rules', 'my-game.rhai', ...args], { encoding: 'utf8', cwd: dir }));
+    // A mistake first: the command line's message, with line and column.
+    await page.fill('#rules-name', 'my-game.rhai');
+    await page.fill('#rules-source', TYPED_RULES.replace('fn format(p) {', 'fn format(p) {{'));
+    await page.click('#rules-use');
+    await page.waitForSelector('#rules-status.error');
+    await writeFile(path.join(dir, 'bad.rhai'), TYPED_RULES.replace('fn format(p) {', 'fn format(p) {{'));
+    assert.equal(await page.textContent('#rules-status'),
+      cliError(['analyze', '--rules', 'bad.rhai', '1'], dir).replace("'bad.rhai'", "'my-game.rhai'"));
+    // Typed right, it is the game, and the answers are the command line's.
+    await page.fill('#rules-source', '');
+    await page.type('#rules-source', TYPED_RULES.slice(0, 40));
+    await page.fill('#rules-source', TYPED_RULES);
+    await page.click('#rules-use');
+    await page.waitForFunction(() => document.getElementById('game').value === 'my-game.rhai');
+    assert.match(await page.textContent('#rules'), /rules file 'my-game.rhai'/);
+    await page.fill('#position', '10 7');
+    await page.click('#analyze');
+    await page.waitForFunction(() => !document.getElementById('result').hidden
+      && document.getElementById('outcome').textContent.startsWith('my-game.rhai 10 7:'), null, { timeout: 30000 });
+    const expected = rulesCli('10', '7');
+    assert.equal(await page.textContent('#outcome'), `my-game.rhai 10 7: ${WHO[expected.outcome]}`);
+    assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
+    const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
+    // heap(n): the values of one heap, as `grundy seq --rules`.
+    await page.waitForSelector('#plot:not([hidden])');
+    const seqCli = JSON.parse(execFileSync(grundy, ['seq', '--rules', 'my-game.rhai', '-n', '60', '--json'], { encoding: 'utf8', cwd: dir }));
+    const bars = await page.$$eval('#plot-svg rect.bar title', (ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(bars, seqCli.values.map((v, k) => `heap ${k}: value ${v}`));
+    // Two heaps a b: the heat map's P-positions are the command line's.
+    await page.fill('#heat-rows', '7');
+    await page.fill('#heat-cols', '7');
+    await page.click('#heat-button');
+    await page.waitForSelector('#heat-svg svg', { timeout: 30000 });
+    const cells = await page.$$eval('#heat-svg rect.cell', (rs) => rs.map((r) => [r.dataset.a, r.dataset.b, r.dataset.outcome, r.querySelector('title').textContent]));
+    assert.equal(cells.length, 64);
+    const batch = execFileSync(grundy, ['batch', '--rules', 'my-game.rhai'],
+      { encoding: 'utf8', cwd: dir, input: cells.map(([a, b]) => `${a} ${b}\n`).join('') })
+      .trim().split('\n').map((l) => JSON.parse(l));
+    cells.forEach(([a, b, outcome, title], i) => {
+      assert.equal(outcome, batch[i].outcome, `${a} ${b}`);
+      assert.equal(title, `${a} ${b}: value ${batch[i].value} (${batch[i].outcome})`);
+    });
+    assert.equal(await page.$$eval('#heat-svg circle.p', (c) => c.length), batch.filter((b) => b.outcome === 'P').length);
+    // Played against the engine to the end, by the command line's rules.
+    await page.fill('#position', '5');
+    await page.click('#play');
+    let turns = 0;
+    while (await matchSettled(page) === 'ongoing') {
+      await page.click('#match-moves button >> nth=0');
+      turns += 1;
+      assert.ok(turns <= 5);
+    }
+    assert.match(await page.textContent('#match-status'), /(You win|The engine wins)\.$/);
+    assert.equal(await page.textContent('#match-position'), '0');
+    // The worksheet's command for the analysis is the one that gave it.
+    const entry = page.locator('#sheet li[data-kind="analysis"]').first();
+    const command = await entry.locator('code').textContent();
+    assert.equal(command, 'grundy analyze --rules my-game.rhai 10 7');
+    await page.locator('#own').screenshot({ path: screenshot.replace(/\.png$/, '-rules.png') });
+    // The link holds the rules file: opened afresh, the same answer.
+    const link = new URL(page.url());
+    assert.equal(link.searchParams.get('rules'), TYPED_RULES);
+    link.searchParams.set('position', '10 7');
+    const again = await openPage(link.search);
+    await again.page.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 30000 });
+    assert.equal(await again.page.textContent('#outcome'), `my-game.rhai 10 7: ${WHO[expected.outcome]}`);
+    assert.equal(await again.page.inputValue('#rules-source'), TYPED_RULES);
+    assert.deepEqual(again.problems, []);
+    await again.page.close();
+    assert.deepEqual(JSON.parse(execFileSync(grundy, [...words(command).slice(1), '--json'], { encoding: 'utf8', cwd: dir })), expected);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('an example rules file a click away: the loopy cycles game played to a declared draw', async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#rules-example', 'examples/rules/cycles.rhai');
+  await page.click('#rules-load');
+  await page.waitForFunction(() => document.getElementById('game').value === 'examples/rules/cycles.rhai');
+  assert.equal(await page.inputValue('#position'), '7');
+  assert.equal(await page.inputValue('#rules-source'), await readFile(path.join(root, 'examples/rules/cycles.rhai'), 'utf8'));
+  await page.click('#analyze');
+  await page.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 30000 });
+  const expected = JSON.parse(execFileSync(grundy, ['analyze', '--json', '--rules', 'examples/rules/cycles.rhai', '7'], { encoding: 'utf8', cwd: root }));
+  assert.equal(expected.outcome, 'D');
+  assert.equal(await page.textContent('#outcome'), `examples/rules/cycles.rhai 7: ${WHO.D}`);
+  assert.equal(await page.textContent('#value'), `loopy value ${expected.loopy_value} (generalized Sprague-Grundy value)`);
+  // Played: the person keeps the draw (the hint's drawing move) until the
+  // position comes up the 4th time and the draw is declared.
+  await page.check('#hints');
+  await page.click('#play');
+  const played = [];
+  let moves = 0;
+  while (await matchSettled(page) === 'ongoing') {
+    const good = await page.$$('#match-moves button.drawing');
+    assert.ok(good.length > 0, 'a drawing move is marked');
+    const all = await page.$$eval('#match-moves button', (bs) => bs.map((b) => b.textContent));
+    const text = await good[0].textContent();
+    played.push(String(all.indexOf(text) + 1));
+    await good[0].click();
+    moves += 1;
+    assert.ok(moves <= 40);
+  }
+  assert.equal(await page.$eval('#match', (m) => m.dataset.state), 'drawn');
+  const transcript = cliPlay(['--rules', 'examples/rules/cycles.rhai', '7'], played).trimEnd().split('\n');
+  assert.equal(transcript.at(-1), 'draw');
+  assert.equal(await page.textContent('#match-status'), `${transcript.at(-2)} Draw.`);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the worksheet: entries reopened, copied as command lines and downloaded', async () => {
+  const { page, problems } = await openPage();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await analyse(page, 'nim', '3 4 5');
+  await page.check('#misere');
+  await analyse(page, 'subtraction', '10 7', { set: '1,3,4' });
+  await page.uncheck('#misere');
+  await page.fill('#max-states', '100000');
+  await analyse(page, 'kayles', '4 7');
+  await page.fill('#max-states', '');
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li').length === 3);
+  const commands = await page.$$eval('#sheet li code', (cs) => cs.map((c) => c.textContent));
+  assert.deepEqual(commands, [
+    'grundy analyze nim 3 4 5',
+    'grundy analyze subtraction --set 1,3,4 --misere 10 7',
+    'grundy analyze kayles --max-states 100000 4 7',
+  ]);
+  // Reopened: the first analysis and its question are back.
+  await page.click('#sheet li >> nth=0 >> button.reopen');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('nim 3 4 5:'));
+  assert.equal(await page.inputValue('#game'), 'nim');
+  assert.equal(await page.inputValue('#position'), '3 4 5');
+  assert.equal(await page.isChecked('#misere'), false);
+  await explanationShown(page, cli('nim', '3', '4', '5', '--explain').explanation.text.join('\n'));
+  // Copied: the clipboard holds the command.
+  await page.click('#sheet li >> nth=1 >> button.copy');
+  await page.waitForFunction(() => document.getElementById('message').textContent.startsWith('Copied'));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), commands[1]);
+  // Downloaded: each answer is what its command prints with --json.
+  for (const [i, command] of commands.entries()) {
+    const file = await downloaded(page, () => page.click(`#sheet li >> nth=${i} >> button.json`));
+    assert.match(file.name, /\.json$/);
+    const shown = JSON.parse(file.bytes.toString('utf8'));
+    assert.deepEqual(shown, JSON.parse(execFileSync(grundy, [...words(command).slice(1), '--json'], { encoding: 'utf8' })));
+  }
+  // A plot of heaps 50 to 200 of Kayles: its period marked, its values
+  // downloaded as the command line writes them.
+  await page.selectOption('#game', 'kayles');
+  await page.fill('#plot-from', '50');
+  await page.fill('#plot-to', '200');
+  await page.click('#plot-button');
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 1);
+  const seq = JSON.parse(execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--json'], { encoding: 'utf8' }));
+  assert.equal(await page.$$eval('#plot-svg rect.bar', (b) => b.length), 151);
+  const line = await page.$eval('#plot-svg line.preperiod', (l) => l.querySelector('title').textContent);
+  assert.equal(line, `end of the pre-period: heap ${seq.period.preperiod}`);
+  assert.equal(await page.$eval('#plot-svg rect.period title', (t) => t.textContent),
+    `one period: heaps ${seq.period.preperiod} to ${seq.period.preperiod + seq.period.period - 1}`);
+  await page.locator('#plot').screenshot({ path: screenshot.replace(/\.png$/, '-plot.png') });
+  const seqEntry = '#sheet li[data-kind="seq"]';
+  assert.equal(await page.textContent(`${seqEntry} code`), 'grundy seq kayles -n 200 --plot kayles.svg');
+  const dir = await mkdtemp(path.join(tmpdir(), 'grundy-values-'));
+  try {
+    execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--values', path.join(dir, 'v.bin')]);
+    execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--values', path.join(dir, 'v.txt')]);
+    const bin = await downloaded(page, () => page.click(`${seqEntry} button.bin`));
+    assert.ok(bin.bytes.equals(await readFile(path.join(dir, 'v.bin'))), 'the .bin file is the command line\'s');
+    const csv = await downloaded(page, () => page.click(`${seqEntry} button.csv`));
+    const text = (await readFile(path.join(dir, 'v.txt'), 'utf8')).trimEnd().split('\n');
+    assert.equal(csv.bytes.toString('utf8'), `heap,value\n${text.map((v, k) => `${k},${v}`).join('\n')}\n`);
+    const svg = await downloaded(page, () => page.click(`${seqEntry} button.svg`));
+    assert.match(svg.bytes.toString('utf8'), /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    const png = await downloaded(page, () => page.click(`${seqEntry} button.png`));
+    assert.ok(png.bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  // Zoomed in: half the range, around its middle.
+  await page.click('#plot-in');
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 2);
+  assert.equal(await page.inputValue('#plot-from'), '87');
+  assert.equal(await page.inputValue('#plot-to'), '163');
+  assert.equal(await page.$$eval('#plot-svg rect.bar', (b) => b.length), 77);
+  // Twenty thousand heaps: a stroke a heap, the marks as before.
+  await page.fill('#plot-from', '0');
+  await page.fill('#plot-to', '20000');
+  await page.click('#plot-button');
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 3, null, { timeout: 30000 });
+  assert.equal(await page.$('#plot-svg rect.bar'), null);
+  assert.equal(await page.$eval('#plot-svg path.values', (p) => p.getAttribute('d').split('M').length - 1), 20001);
+  assert.equal(await page.$eval('#plot-svg line.preperiod title', (t) => t.textContent), line);
+  // The whole worksheet as one file.
+  const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8'));
+  assert.equal(all.length, 6);
+  await page.locator('#worksheet').screenshot({ path: screenshot.replace(/\.png$/, '-worksheet.png') });
+  assert.deepEqual(all.slice(0, 3).map((e) => e.command), commands);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("Wythoff's heat map: the P-positions marked are Wythoff's pairs", async () => {
+  const { page, problems } = await openPage();
+  await page.selectOption('#game', 'wythoff');
+  await page.fill('#heat-rows', '12');
+  await page.fill('#heat-cols', '12');
+  await page.click('#heat-button');
+  await page.waitForSelector('#heat-svg svg', { timeout: 30000 });
+  const p = await page.$$eval('#heat-svg rect.cell[data-outcome="P"]', (rs) => rs.map((r) => `${r.dataset.a} ${r.dataset.b}`));
+  // (floor(k phi), floor(k phi) + k) and mirrored, within 0..12.
+  assert.deepEqual(p.sort(), ['0 0', '1 2', '2 1', '3 5', '4 7', '5 3', '6 10', '7 4', '10 6'].sort());
+  assert.equal(await page.$eval('#heat-svg rect.cell[data-a="3"][data-b="7"] title', (t) => t.textContent),
+    `3 7: value ${cli('wythoff', '3', '7').value} (N)`);
+  assert.equal(await page.$$eval('#heat-svg circle.p', (c) => c.length), 9);
+  // The worksheet's command gives the same outcomes and values.
+  const command = await page.textContent('#sheet li[data-kind="grid"] code');
+  assert.equal(command, 'for a in $(seq 0 12); do for b in $(seq 0 12); do echo "$a $b"; done; done | grundy batch wythoff --outcome-only');
+  const lines = execFileSync('sh', ['-c', command.replace('grundy batch', '"$GRUNDY" batch')],
+    { encoding: 'utf8', env: { ...process.env, GRUNDY: grundy } }).trim().split('\n').map((l) => JSON.parse(l));
+  const cells = await page.$$eval('#heat-svg rect.cell', (rs) => rs.map((r) => [r.dataset.outcome, r.querySelector('title').textContent]));
+  assert.equal(lines.length, 169);
+  lines.forEach((l, i) => {
+    assert.equal(cells[i][0], l.outcome);
+    assert.equal(cells[i][1], `${l.position}: value ${l.value} (${l.outcome})`);
+  });
+  await page.locator('#heat').screenshot({ path: screenshot.replace(/\.png$/, '-heat.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the state limit is a field: its message is the command line\'s', async () => {
+  const { page } = await openPage();
+  const row = '.'.repeat(40);
+  await page.selectOption('#game', 'treblecross');
+  await page.check('#misere');
+  await page.fill('#max-states', '50');
+  await page.fill('#position', row);
+  await page.click('#analyze');
+  await page.waitForSelector('#message.error, #message.limit', { timeout: 30000 });
+  assert.equal(await page.textContent('#message'),
+    cliError(['analyze', 'treblecross', '--misere', '--max-states', '50', row]));
+  assert.equal(new URL(page.url()).searchParams.get('max-states'), '50');
+  await page.close();
+});
+
+test('390 pixels wide: nothing overflows, and a screenshot', async () => {
+  const { page, problems } = await openPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await analyse(page, 'kayles', '4 7');
+  await page.waitForSelector('#plot:not([hidden])');
+  await page.click('#plot-button');
+  await page.waitForSelector('#sheet li[data-kind="seq"]');
+  await page.selectOption('#game', 'wythoff');
+  await page.click('#heat-button');
+  await page.waitForSelector('#heat-svg svg', { timeout: 30000 });
+  await analyse(page, 'ring', '2 A', { n: '5', a: '3,2', b: '1,2,3' });
+  await page.waitForSelector('#table table');
+  await page.selectOption('#game', 'kayles');
+  await page.click('#quotient-button');
+  await page.waitForFunction(() => !document.getElementById('quotient-text').hidden, null, { timeout: 30000 });
+  const wide = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > limit) out.push(`page: ${document.documentElement.scrollWidth}`);
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      // Inside a box that scrolls sideways, a long line scrolls, it does not overflow.
+      const scroller = el.parentElement && el.parentElement.closest('pre, code, #sheet code');
+      if (scroller) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > limit + 0.5) out.push(`${el.tagName}#${el.id}.${el.className?.baseVal ?? el.className}: right ${r.right}`);
+    }
+    return out;
+  });
+  assert.deepEqual(wide, []);
+  await page.screenshot({ path: screenshot.replace(/\.png$/, '-390.png'), fullPage: true });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('memory running out is said in words, and the page goes on', async () => {
+  // A browser whose WebAssembly memories stop at 64 MiB (1024 pages of
+  // 64 KiB), so that the engine runs out long before its own budget.
+  const small = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--js-flags=--wasm-max-mem-pages=1024'],
+  });
+  try {
+    const page = await small.newPage();
+    const problems = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+    // Ring with ten million objects: twenty million positions to solve.
+    await page.fill('#max-states', '100000000');
+    await page.selectOption('#game', 'ring');
+    await page.fill('#options input[data-option="n"]', '10000000');
+    await page.fill('#options input[data-option="a"]', '3,2');
+    await page.fill('#options input[data-option="b"]', '1,2,3');
+    await page.fill('#position', '2 A');
+    await page.click('#analyze');
+    await page.waitForSelector('#message.error', { timeout: 60000 });
+    const message = await page.textContent('#message');
+    assert.match(message, /^out of memory at [1-9]\d* positions; try outcome-only or a smaller position$/);
+    assert.doesNotMatch(message, /internal error|unreachable/);
+    // The engine goes on.
+    await page.fill('#max-states', '');
+    await analyse(page, 'nim', '1 2 3');
+    assert.equal(await page.textContent('#outcome'), `nim 1 2 3: ${WHO.P}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await small.close();
+  }
 });

@@ -46,6 +46,7 @@ pub mod searched;
 pub mod summary;
 pub mod survey;
 pub mod values;
+pub mod worksheet;
 
 pub use family::{
     admit_genus_heaps, grow_shown, heap_quotient, parse_u64_in, quotient_heaps, seq_report,

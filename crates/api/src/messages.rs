@@ -1,5 +1,6 @@
 //! Error messages as every front end shows them: a suggestion for a
-//! misspelt name, and quoted input clipped to a readable length.
+//! misspelt name, quoted input clipped to a readable length, and memory
+//! running out in words for a front end with no memory option (the page).
 
 /// Most characters of one piece of input quoted in a message.
 pub const MAX_QUOTED: usize = 80;
@@ -116,9 +117,24 @@ fn push_clipped(out: &mut String, piece: &[char]) {
     }
 }
 
+/// Memory ran out with `positions` held by the search (see
+/// [`grundy_engine::memory::positions_held`]): what to try instead, for
+/// a front end whose memory cannot be raised (the page).
+pub fn out_of_memory(positions: u64) -> String {
+    format!("out of memory at {positions} positions; try outcome-only or a smaller position")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn out_of_memory_says_how_far_and_what_to_try() {
+        assert_eq!(
+            out_of_memory(1234),
+            "out of memory at 1234 positions; try outcome-only or a smaller position"
+        );
+    }
 
     #[test]
     fn distances() {

@@ -158,6 +158,18 @@ pub fn write_text(out: &mut impl Write, values: &SeqValues) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes `values` as CSV: a header line `heap,value`, then one line per
+/// heap, heap 0 first.
+pub fn write_csv(out: &mut impl Write, values: &SeqValues) -> io::Result<()> {
+    out.write_all(b"heap,value\n")?;
+    let mut line = [0u8; 21];
+    for (k, v) in values.iter().enumerate() {
+        out.write_all(format!("{k},").as_bytes())?;
+        out.write_all(decimal(v, &mut line))?;
+    }
+    Ok(())
+}
+
 /// `v` in decimal followed by a newline, written at the end of `buf`.
 fn decimal(mut v: u64, buf: &mut [u8; 21]) -> &[u8] {
     let mut i = buf.len() - 1;
@@ -273,6 +285,16 @@ pub fn read_binary(bytes: &[u8]) -> Result<SeqValues, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn csv_has_a_header_and_a_line_a_heap() {
+        let mut out = Vec::new();
+        write_csv(&mut out, &SeqValues::from_u64(vec![0, 1, 70000])).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "heap,value\n0,0\n1,1\n2,70000\n"
+        );
+    }
 
     fn wide_and_narrow() -> [SeqValues; 2] {
         [

@@ -115,6 +115,7 @@ impl Budget {
     /// calls, the clock.
     #[inline]
     pub(crate) fn check(&mut self, states: usize) -> Result<(), SearchError> {
+        memory::note_positions(states as u64);
         if states as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
         }
@@ -170,6 +171,8 @@ impl Budget {
                 limit: self.max_states,
             });
         }
+        // Admitted: the search holds them all, as far as memory goes.
+        memory::note_positions(estimate as u64);
         Ok(())
     }
 }

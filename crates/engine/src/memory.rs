@@ -23,6 +23,32 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
 /// Whether a [`CountingAlloc`] has served an allocation in this binary.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
+thread_local! {
+    /// Positions held by the search on this thread that last counted
+    /// its states.
+    static POSITIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes that the search running on this thread holds `n` positions:
+/// read by [`positions_held`] when memory runs out, so a front end can
+/// say how far the search got (the page, whose module cannot report
+/// after an allocation failure aborts it). One store, beside the state
+/// count every search keeps anyway.
+#[inline]
+pub fn note_positions(n: u64) {
+    POSITIONS.with(|p| p.set(n));
+}
+
+/// The positions the last search on this thread noted
+/// ([`note_positions`]); 0 after [`forget_positions`].
+pub fn positions_held() -> u64 {
+    POSITIONS.with(|p| p.get())
+}
+
+/// Starts this thread's count afresh (a front end, before each answer).
+pub fn forget_positions() {
+    POSITIONS.with(|p| p.set(0));
+}
 
 /// A global allocator that forwards to `A` and counts the bytes it holds:
 /// `#[global_allocator] static A: CountingAlloc<System> =

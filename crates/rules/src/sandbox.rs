@@ -9,8 +9,12 @@
 
 use rhai::packages::{Package, StandardPackage};
 use rhai::{Engine, EvalAltResult};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+#[cfg(feature = "std-clock")]
+use std::sync::Mutex;
+use std::time::Duration;
+#[cfg(feature = "std-clock")]
+use std::time::Instant;
 
 /// The bounds on a rules file. Every limit hit stops the call and is
 /// reported naming the limit (exit status 2).
@@ -49,12 +53,27 @@ impl Default for Sandbox {
 
 /// The total-time budget shared by every call of one command: started by
 /// [`Clock::start`] when a command begins, checked by the engine every few
-/// thousand operations and before every call.
+/// thousand operations and before every call. Without the feature
+/// `std-clock` (wasm32-unknown-unknown, which has no clock) there is no
+/// budget: the front end bounds time itself (the page ends its worker).
 #[derive(Debug, Default)]
 pub struct Clock {
+    #[cfg(feature = "std-clock")]
     deadline: Mutex<Option<(Instant, Duration)>>,
 }
 
+#[cfg(not(feature = "std-clock"))]
+impl Clock {
+    /// No clock: the budget is not kept.
+    pub fn start(&self, _budget: Option<Duration>) {}
+
+    /// Never: there is no clock to read.
+    pub fn expired(&self) -> Option<Duration> {
+        None
+    }
+}
+
+#[cfg(feature = "std-clock")]
 impl Clock {
     /// Starts a budget of `budget` from now (`None`: no time limit).
     pub fn start(&self, budget: Option<Duration>) {

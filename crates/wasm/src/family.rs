@@ -3,7 +3,7 @@
 //! asked for; with the conversions every export shares (the play
 //! convention, errors as JavaScript sees them, answers as JSON).
 
-use grundy_api::{policy, request, Family, GameError, Limits, Play};
+use grundy_api::{policy, request, Family, GameError, Limits, Play, SearchError};
 use std::cell::RefCell;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -60,14 +60,24 @@ pub(crate) fn family(
     })
 }
 
-/// Builds `game` from its options (a JSON object of texts, or empty for
+/// Forgets the family kept (its game's rules were replaced).
+pub(crate) fn forget() {
+    LAST.with(|last| *last.borrow_mut() = None);
+}
+
+/// Builds `game` (a built-in game, or a rules file defined on the page)
+/// from its options (a JSON object of texts, or empty for
 /// none) under the state limit `max_states` and no time limit.
 pub(crate) fn build(
     game: &str,
     options: &str,
     max_states: Option<&str>,
 ) -> Result<Box<dyn Family>, GameError> {
-    let registration = request::find_game(&grundy_games::registry(), game)?;
+    let registration = if crate::rules::is_rules_name(game) {
+        crate::rules::find(game)?
+    } else {
+        request::find_game(&grundy_games::registry(), game)?
+    };
     let pairs = option_pairs(options)?;
     let options = request::game_options(&registration, pairs)?;
     let limits = Limits {
@@ -121,7 +131,19 @@ pub(crate) fn json<T: serde::Serialize>(value: &T) -> Result<String, GameError> 
         .map_err(|e| GameError::Internal(format!("cannot serialise the answer: {e}")))
 }
 
-/// An error as JavaScript sees it: one line, the command line's words.
+/// An error as JavaScript sees it: one line, the command line's words,
+/// except the memory budget running out, which the page cannot raise:
+/// that says how far the search got and what to try instead.
 pub(crate) fn js_error(e: GameError) -> JsError {
-    JsError::new(&policy::normal_space(&e.to_string()))
+    JsError::new(&error_text(&e))
+}
+
+/// The text of [`js_error`].
+pub(crate) fn error_text(e: &GameError) -> String {
+    match e {
+        GameError::Search(SearchError::MemoryLimit(_)) => {
+            grundy_api::messages::out_of_memory(grundy_api::memory::positions_held())
+        }
+        e => policy::normal_space(&e.to_string()),
+    }
 }

@@ -32,21 +32,26 @@
 //! explanation and the table asked for after it cost no second search.
 
 /// The allocator of the target (dlmalloc on wasm32), counted: the memory
-/// budget reads the bytes held from `grundy_api::memory::allocated`.
+/// budget reads the bytes held from `grundy_api::memory::allocated`; a
+/// refused allocation is noted for [`failedPositions`].
 #[global_allocator]
-static GLOBAL: grundy_api::memory::CountingAlloc<std::alloc::System> =
-    grundy_api::memory::CountingAlloc(std::alloc::System);
+static GLOBAL: failure::PageAlloc =
+    failure::PageAlloc(grundy_api::memory::CountingAlloc(std::alloc::System));
 
 use grundy_api::explain::Explained;
 use grundy_api::{policy, request, Analysis, Detail, Family, GameError, SearchError, SeqControl};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
+mod failure;
 mod family;
 mod play;
+mod rules;
+mod sheet;
 
 use family::{convention, js_error, json, with_family};
 pub use play::{PageMatch, Session};
+pub use sheet::*;
 
 /// Largest heap a sequence may be asked for in the browser: the page
 /// plots short sequences; longer ones belong to `grundy seq`.
@@ -132,6 +137,66 @@ fn outcome_only_hint(e: GameError, outcome_only: bool) -> GameError {
         ),
         e => e,
     }
+}
+
+/// Defines the rules file `name` (ending in `.rhai`) as `source`, then
+/// answers its entry as in the `games --json` document (name, rules,
+/// syntax, no options). A file replaced drops the answers kept of it.
+pub fn define_rules_json(name: &str, source: &str) -> Result<String, GameError> {
+    let (registration, replaced) = rules::define(name, source)?;
+    if replaced {
+        family::forget();
+        LAST_ANALYSIS.with(|last| *last.borrow_mut() = None);
+    }
+    let entries: serde_json::Value =
+        serde_json::from_str(&grundy_api::render::games_json(&[registration]))
+            .map_err(|e| GameError::Internal(format!("games entry: {e}")))?;
+    json(&entries[0])
+}
+
+/// `defineRules(name, source)`: compiles and keeps a rules file written
+/// on the page; its entry as `games()` lists games. Throws the command
+/// line's message for a file that does not compile.
+#[wasm_bindgen(js_name = defineRules)]
+pub fn define_rules(name: &str, source: &str) -> Result<String, JsError> {
+    define_rules_json(name, source).map_err(js_error)
+}
+
+/// `rulesExamples()`: the repository's example rules files as JSON
+/// `[{"name", "source"}]`.
+#[wasm_bindgen(js_name = rulesExamples)]
+pub fn rules_examples() -> String {
+    let list: Vec<_> = rules::EXAMPLES
+        .iter()
+        .map(|(name, source)| serde_json::json!({"name": name, "source": source}))
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// `begin()`: a new request starts (no failure noted yet).
+#[wasm_bindgen]
+pub fn begin() {
+    failure::begin();
+}
+
+/// `failedPositions()`: after the module stopped, the positions held
+/// when an allocation was refused, or -1 when none was.
+#[wasm_bindgen(js_name = failedPositions)]
+pub fn failed_positions() -> f64 {
+    failure::failed_positions().map_or(-1.0, |n| n as f64)
+}
+
+/// `panicMessage()`: after the module stopped, the panic's message, if
+/// one was the cause.
+#[wasm_bindgen(js_name = panicMessage)]
+pub fn panic_message() -> Option<String> {
+    failure::panic_message()
+}
+
+/// `outOfMemory(positions)`: the page's words for memory running out.
+#[wasm_bindgen(js_name = outOfMemory)]
+pub fn out_of_memory(positions: f64) -> String {
+    grundy_api::messages::out_of_memory(positions as u64)
 }
 
 /// The `games --json` document.
@@ -249,12 +314,7 @@ pub fn table_json(
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
 /// at most [`MAX_BROWSER_SEQ_N`].
 pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError> {
-    let n = request::seq_n(n)?;
-    if n > MAX_BROWSER_SEQ_N {
-        return Err(GameError::Input(format!(
-            "-n: '{n}' is too large for the page; the largest allowed is {MAX_BROWSER_SEQ_N} (use `grundy seq` for more)"
-        )));
-    }
+    let n = browser_seq_n(n)?;
     with_family(game, options, None, |f| {
         let ctl = SeqControl {
             threads: 1,
@@ -262,6 +322,18 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
         };
         json(&f.seq(n, &ctl)?)
     })
+}
+
+/// `-n` as typed, checked as the command line does and against
+/// [`MAX_BROWSER_SEQ_N`].
+fn browser_seq_n(n: &str) -> Result<u64, GameError> {
+    let n = request::seq_n(n)?;
+    if n > MAX_BROWSER_SEQ_N {
+        return Err(GameError::Input(format!(
+            "-n: '{n}' is too large for the page; the largest allowed is {MAX_BROWSER_SEQ_N} (use `grundy seq` for more)"
+        )));
+    }
+    Ok(n)
 }
 
 /// The quotient of the heaps 0..=`max_heap` (the text of `--max-heap`;
