@@ -2,10 +2,13 @@
 //! guessing the new heap's element fails ([`crate::heaps`]).
 //!
 //! Each sum `G` of heaps `1..=n` met gets a signature: the misère
-//! outcomes, by direct search, of `G + X` for every tester `X` (every sum
-//! of up to `tokens` counters, every heap, every pair of heaps). Sums with
-//! equal signatures are taken to be equivalent; the classes, closed under products (the product of two
-//! classes is the class of the sum of their least members), form the
+//! outcomes of `G + X` for every tester `X` (every sum of up to `tokens`
+//! counters, every heap, every pair of heaps, then the members found for
+//! the classes). Outcomes of sums without heap `n` are read off the
+//! proven quotient of heaps `0..n`; the others are searched, move by
+//! move, down to such sums. Sums with equal signatures are taken to be
+//! equivalent; the classes, closed under products (the product of two
+//! classes is the class of the sum of their first members), form the
 //! candidate. It is only a guess, however many testers agree: the caller
 //! proves it by the exact check ([`crate::grow::refine`]) before using it.
 
@@ -28,6 +31,9 @@ const MAX_DEPTH: usize = 1_000;
 /// Misère outcomes of sorted sums of heaps, searched and remembered.
 struct Outcomes<'a> {
     options: &'a HeapOptions,
+    /// The proven quotient of the heaps below the last: the outcome of
+    /// every sum without the last heap, read off at once.
+    below: &'a Candidate,
     lost: FastMap<Vec<u32>, bool>,
 }
 
@@ -48,6 +54,14 @@ impl Outcomes<'_> {
         depth: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
+        let below = self.below;
+        if pos.last().is_none_or(|&h| (h as usize) < below.phi.len()) {
+            // Every heap below the last: the proven quotient answers.
+            let m = &below.monoid;
+            return Ok(Some(
+                m.in_p(m.product(pos.iter().map(|&h| below.phi[h as usize]))),
+            ));
+        }
         if let Some(&r) = self.lost.get(pos) {
             return Ok(Some(r));
         }
@@ -107,22 +121,34 @@ fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
     s
 }
 
+/// Most rounds of [`sampled`]: each adds the classes' members found as
+/// testers, until they add nothing.
+const MAX_TESTER_ROUNDS: usize = 8;
+
 /// The candidate for heaps `0..options.len()` read off the outcomes of
-/// sums with the testers of `tokens` (see the module comment); `None` when
-/// the classes do not form a commutative monoid (too few testers), exceed
-/// [`MAX_CLASSES`], or need more than [`MAX_SUMS`] sums searched.
+/// sums with testers (see the module comment), `below` the proven
+/// quotient of the heaps but the last (whose sums' outcomes are read off
+/// it, not searched: it must be that quotient). The testers are first
+/// every sum of up to `tokens` counters, every heap and every pair of
+/// heaps; then, round by round, the members found for the classes are
+/// added as testers (the members of the quotient's elements tell every
+/// two elements apart), until a round adds none. `None` when the classes
+/// do not then form a commutative monoid, exceed [`MAX_CLASSES`], need
+/// more than [`MAX_SUMS`] sums searched, or more than
+/// [`MAX_TESTER_ROUNDS`] rounds.
 pub fn sampled(
+    below: &Candidate,
     options: &HeapOptions,
     tokens: u32,
     budget: &mut Budget,
 ) -> Result<Option<Candidate>, SearchError> {
     let n = options.len() as u32 - 1;
+    debug_assert_eq!(below.phi.len(), n as usize);
     let mut outcomes = Outcomes {
         options,
+        below,
         lost: FastMap::default(),
     };
-    // Every sum of up to `tokens` counters, every heap and every pair of
-    // heaps.
     let mut testers = sums(n, tokens);
     for a in 1..=n {
         for b in 0..=a {
@@ -132,19 +158,64 @@ pub fn sampled(
             }
         }
     }
-    // `None` once the sums searched exceed MAX_SUMS.
+    let mut known: std::collections::HashSet<Vec<u32>> = testers.iter().cloned().collect();
+    for _ in 0..MAX_TESTER_ROUNDS {
+        let Some((reps, phi, table)) = classes(&mut outcomes, &testers, n, budget)? else {
+            return Ok(None);
+        };
+        let before = testers.len();
+        for r in &reps {
+            if known.insert(r.clone()) {
+                testers.push(r.clone());
+            }
+        }
+        if testers.len() > before {
+            continue;
+        }
+        let mut p = Vec::with_capacity(reps.len());
+        for r in &reps {
+            match outcomes.lost(r, budget)? {
+                Some(lost) => p.push(lost),
+                None => return Ok(None),
+            }
+        }
+        let order = reps.len();
+        return Ok(
+            BipartiteMonoid::from_table(order, table, p).map(|monoid| Candidate { monoid, phi })
+        );
+    }
+    Ok(None)
+}
+
+/// The classes of sums under `testers`: each class's first member found,
+/// each heap's class, the product table (row-major, the class of the sum
+/// of two classes' members); `None` past [`MAX_CLASSES`] or
+/// [`MAX_SUMS`].
+type Classes = (Vec<Vec<u32>>, Vec<u32>, Vec<u32>);
+
+fn classes(
+    outcomes: &mut Outcomes<'_>,
+    testers: &[Vec<u32>],
+    n: u32,
+    budget: &mut Budget,
+) -> Result<Option<Classes>, SearchError> {
     let mut signature =
         |g: &[u32], budget: &mut Budget| -> Result<Option<Vec<bool>>, SearchError> {
             let mut s = Vec::with_capacity(testers.len());
-            for x in &testers {
-                match outcomes.lost(&join(g, x), budget)? {
+            let mut sum = Vec::new();
+            for x in testers {
+                sum.clear();
+                sum.extend_from_slice(g);
+                sum.extend_from_slice(x);
+                sum.sort_unstable();
+                match outcomes.lost(&sum, budget)? {
                     Some(r) => s.push(r),
                     None => return Ok(None),
                 }
             }
             Ok(Some(s))
         };
-    // Classes by signature, each with its least member; heaps first, so
+    // Classes by signature, each with its first member; heaps first, so
     // that every heap's class is known.
     let mut class_of: FastMap<Vec<bool>, u32> = FastMap::default();
     let mut reps: Vec<Vec<u32>> = Vec::new();
@@ -203,12 +274,5 @@ pub fn sampled(
             };
         }
     }
-    let mut p = Vec::with_capacity(order);
-    for r in &reps {
-        match outcomes.lost(r, budget)? {
-            Some(lost) => p.push(lost),
-            None => return Ok(None),
-        }
-    }
-    Ok(BipartiteMonoid::from_table(order, full, p).map(|monoid| Candidate { monoid, phi }))
+    Ok(Some((reps, phi, full)))
 }
