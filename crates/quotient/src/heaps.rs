@@ -158,7 +158,7 @@ pub(crate) struct Grower<'a> {
 impl<'a> Grower<'a> {
     /// A growth of `game` from Q_0 under `limits` (its clock starts now).
     pub(crate) fn new(game: &'a dyn HeapGame, limits: &Limits) -> Grower<'a> {
-        Grower::checked(game, limits, Check::Triples)
+        Grower::checked(game, limits, Check::ByOrder)
     }
 
     /// A growth of `game` from Q_0 under `limits`, checking candidates by
@@ -449,7 +449,7 @@ fn extend(
         }
         guess.phi[n] = x;
         match check {
-            Check::Triples => {
+            Check::Triples | Check::ByOrder => {
                 if let Some(next) = prove(&guess, options, budget, kept)? {
                     return Ok(next);
                 }
