@@ -158,7 +158,7 @@ pub(crate) struct Grower<'a> {
 impl<'a> Grower<'a> {
     /// A growth of `game` from Q_0 under `limits` (its clock starts now).
     pub(crate) fn new(game: &'a dyn HeapGame, limits: &Limits) -> Grower<'a> {
-        Grower::checked(game, limits, Check::Triples)
+        Grower::checked(game, limits, Check::ByOrder)
     }
 
     /// A growth of `game` from Q_0 under `limits`, checking candidates by
@@ -449,7 +449,7 @@ fn extend(
         }
         guess.phi[n] = x;
         match check {
-            Check::Triples => {
+            Check::Triples | Check::ByOrder => {
                 if let Some(next) = prove(&guess, options, budget, kept)? {
                     return Ok(next);
                 }
@@ -474,10 +474,11 @@ fn extend(
         }
     }
     // Sampled outcomes: a candidate read off sums with testers of up to
-    // 8, 14, 20 counters, proven (or refined) by the check. Only for small
-    // heaps: the search of a sum recurses once a counter.
+    // 8, 14, 20 counters and the members of the classes found, proven (or
+    // refined) by the check. Only for small heaps: the search of a sum
+    // recurses once a counter.
     for tokens in [8, 14, 20].into_iter().filter(|_| n <= MAX_SAMPLED_HEAP) {
-        if let Some(guess) = sampled(options, tokens, budget)? {
+        if let Some(guess) = sampled(cand, options, tokens, budget)? {
             let limit = 2 * guess.monoid.order() + 16;
             if let Some(q) = settle(guess, options, budget, limit, check)? {
                 return Ok(q);

@@ -93,3 +93,48 @@ fn triples_and_pairs_grow_the_same_quotient_for_every_short_code() {
     eprintln!("stopped by the pair limit (heap proven): {short:?}");
     assert!(short.len() < 80, "{short:?}");
 }
+
+/// Heap `0..=max`'s options of `game` as the quotient crate lists them.
+fn options(game: &Code, max: usize) -> grundy_quotient::grow::HeapOptions {
+    (0..=max)
+        .map(|n| {
+            let mut opts = Vec::new();
+            game.options(n, &mut |p| {
+                opts.push(p.iter().map(|&h| h as u32).collect());
+            });
+            opts
+        })
+        .collect()
+}
+
+/// Past [`grundy_quotient::grow::PAIRS_FROM`] elements the growth checks
+/// by pairs: one round of each check on candidates that large (Kayles'
+/// quotient of heaps 0..=k with heap k+1 a new generator of a long cycle,
+/// faithful or not) gives the same next candidate and the same verdict.
+#[test]
+fn every_check_gives_the_same_round_on_large_candidates() {
+    use grundy_quotient::grow::{refine_with, Budget, PAIRS_FROM};
+    let kayles = game("0.77");
+    for (k, (m, p)) in [(12, (6, 18)), (20, (2, 24)), (30, (6, 12))] {
+        let q = grundy_quotient::grow(&kayles, k, &Limits::default()).expect("Kayles");
+        let mut cand = q.candidate.clone();
+        cand.phi.push(0);
+        let cand = cand
+            .adjoin(m, p, u64::MAX)
+            .expect("memory")
+            .assign_p(&options(&kayles, k + 1));
+        assert!(cand.monoid.order() >= PAIRS_FROM, "{}", cand.monoid.order());
+        let opts = options(&kayles, k + 1);
+        let rounds: Vec<_> = [Check::ByOrder, Check::Triples, Check::Sets]
+            .into_iter()
+            .map(|c| {
+                let mut budget = Budget::start(&Limits::default());
+                refine_with(&cand, &opts, &mut budget, c).expect("within the limits")
+            })
+            .collect();
+        for r in &rounds[1..] {
+            assert_eq!(r.next, rounds[0].next, "heap {k}");
+            assert_eq!(r.faithful, rounds[0].faithful, "heap {k}");
+        }
+    }
+}
