@@ -20,6 +20,8 @@ pub mod monoid;
 pub mod present;
 pub mod report;
 pub mod sample;
+#[cfg(test)]
+mod sample_tests;
 pub mod tame;
 
 pub use control::{grow_with, QuotientControl};

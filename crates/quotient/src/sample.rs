@@ -31,15 +31,15 @@ const MAX_SUMS: usize = 1_000_000;
 const MAX_DEPTH: usize = 1_000;
 
 /// Misère outcomes of sorted sums of heaps, searched and remembered.
-struct Outcomes<'a> {
-    options: &'a HeapOptions,
+pub(crate) struct Outcomes<'a> {
+    pub(crate) options: &'a HeapOptions,
     /// The proven quotient of the heaps below the last: the outcome of
     /// every sum without the last heap, read off at once.
-    below: &'a Candidate,
-    lost: FastMap<Vec<u32>, bool>,
+    pub(crate) below: &'a Candidate,
+    pub(crate) lost: FastMap<Vec<u32>, bool>,
     /// `canon[h]`: the heap searched in place of heap `h` (see
     /// [`stand_ins`]); empty: every heap itself.
-    canon: Vec<u32>,
+    pub(crate) canon: Vec<u32>,
 }
 
 /// For each heap `h` below the last, the least heap with the same element
@@ -49,7 +49,7 @@ struct Outcomes<'a> {
 /// split): searching sums of stand-ins is a guess, like the rest of
 /// sampling, that keeps the sums searched few (without it, 0.144 at heap
 /// 20 exceeds [`MAX_SUMS`]).
-fn stand_ins(below: &Candidate, options: &HeapOptions) -> Vec<u32> {
+pub(crate) fn stand_ins(below: &Candidate, options: &HeapOptions) -> Vec<u32> {
     let m = &below.monoid;
     let n = below.phi.len();
     let mut first: FastMap<(u32, Vec<u32>), u32> = FastMap::default();
@@ -73,7 +73,11 @@ impl Outcomes<'_> {
     /// `None` past [`MAX_SUMS`] sums stored (or the state limit, if
     /// lower) or [`MAX_DEPTH`] moves deep: sampling then gives up, it
     /// never stops the growth for a limit of its own.
-    fn lost(&mut self, pos: &[u32], budget: &mut Budget) -> Result<Option<bool>, SearchError> {
+    pub(crate) fn lost(
+        &mut self,
+        pos: &[u32],
+        budget: &mut Budget,
+    ) -> Result<Option<bool>, SearchError> {
         self.lost_at(pos, 0, budget)
     }
 
@@ -135,7 +139,7 @@ impl Outcomes<'_> {
 }
 
 /// Every sorted sum of heaps `1..=max` with at most `total` counters.
-fn sums(max: u32, total: u32) -> Vec<Vec<u32>> {
+pub(crate) fn sums(max: u32, total: u32) -> Vec<Vec<u32>> {
     fn rec(max: u32, left: u32, prefix: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
         let mut sorted = prefix.clone();
         sorted.reverse();
@@ -313,105 +317,4 @@ fn classes(
         }
     }
     Ok(Some((reps, phi, full)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heaps::{grow, HeapGame};
-    use grundy_engine::Limits;
-    use grundy_sequence::{HeapRule, TakeBreak};
-    use std::collections::HashMap;
-
-    struct Code(HeapRule);
-
-    impl HeapGame for Code {
-        fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-            self.0.for_each_option(n, |p| f(p));
-        }
-        fn period_reach(&self) -> Option<u64> {
-            None
-        }
-    }
-
-    fn code(text: &str) -> Code {
-        Code(HeapRule::TakeBreak(TakeBreak::parse(text).expect("a code")))
-    }
-
-    fn options(game: &Code, max: usize) -> HeapOptions {
-        (0..=max)
-            .map(|n| {
-                let mut opts = Vec::new();
-                game.options(n, &mut |p| opts.push(p.iter().map(|&h| h as u32).collect()));
-                opts
-            })
-            .collect()
-    }
-
-    /// Misère search of a whole sorted sum, from the rule alone: lost
-    /// when it has a move and every move leads to a won sum.
-    fn lost(options: &HeapOptions, pos: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
-        if let Some(&r) = memo.get(pos) {
-            return r;
-        }
-        let mut any = false;
-        let mut won = false;
-        for i in 0..pos.len() {
-            for o in &options[pos[i] as usize] {
-                any = true;
-                let mut next: Vec<u32> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                next.extend(o.iter().copied());
-                next.sort_unstable();
-                won |= lost(options, &next, memo);
-            }
-        }
-        let r = any && !won;
-        memo.insert(pos.to_vec(), r);
-        r
-    }
-
-    /// The outcomes sampling reads off the quotient of the smaller heaps
-    /// and searches for the rest are those of a plain search, for every
-    /// sum of heaps 1..=n up to 22 counters, on codes whose last heap
-    /// needs a new generator (0.71 at heap 8: the sampled heap) or not.
-    #[test]
-    fn sampled_outcomes_are_those_of_a_plain_search() {
-        for (text, n) in [("0.71", 8), ("0.144", 12), ("0.07", 14), ("4.7", 9)] {
-            let game = code(text);
-            let below = grow(&game, n - 1, &Limits::default()).expect("small");
-            let opts = options(&game, n);
-            let mut outcomes = Outcomes {
-                options: &opts,
-                below: &below.candidate,
-                lost: FastMap::default(),
-                canon: Vec::new(),
-            };
-            let mut budget = Budget::start(&Limits::default());
-            let mut memo = HashMap::new();
-            let all = sums(n as u32, 22);
-            let searched = all.iter().filter(|s| s.contains(&(n as u32))).count();
-            assert!(searched > 30, "{text}: {searched}");
-            for pos in all {
-                let got = outcomes.lost(&pos, &mut budget).expect("limits");
-                assert_eq!(got, Some(lost(&opts, &pos, &mut memo)), "{text}: {pos:?}");
-            }
-        }
-    }
-
-    /// For 0.71 at heap 8, where no guessed shape passes, the sampled
-    /// candidate is the quotient: the exact check passes it, and it is
-    /// of order 36.
-    #[test]
-    fn the_sampled_candidate_of_0_71_at_heap_8_is_its_quotient() {
-        let game = code("0.71");
-        let below = grow(&game, 7, &Limits::default()).expect("small");
-        let opts = options(&game, 8);
-        let mut budget = Budget::start(&Limits::default());
-        let guess = sampled(&below.candidate, &opts, 8, &mut budget)
-            .expect("limits")
-            .expect("a candidate");
-        let round = crate::grow::refine(&guess, &opts, &mut budget).expect("limits");
-        assert!(round.faithful);
-        assert_eq!(round.next.monoid.order(), 36);
-    }
 }

@@ -147,3 +147,19 @@ pub(crate) fn error_text(e: &GameError) -> String {
         e => policy::normal_space(&e.to_string()),
     }
 }
+
+/// Largest heap a sequence may be asked for in the browser: the page
+/// plots short sequences; longer ones belong to `grundy seq`.
+pub const MAX_BROWSER_SEQ_N: u64 = 100_000;
+
+/// `-n` as typed, checked as the command line does and against
+/// [`MAX_BROWSER_SEQ_N`].
+pub fn browser_seq_n(n: &str) -> Result<u64, GameError> {
+    let n = request::seq_n(n)?;
+    if n > MAX_BROWSER_SEQ_N {
+        return Err(GameError::Input(format!(
+            "-n: '{n}' is too large for the page; the largest allowed is {MAX_BROWSER_SEQ_N} (use `grundy seq` for more)"
+        )));
+    }
+    Ok(n)
+}

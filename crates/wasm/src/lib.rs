@@ -53,9 +53,7 @@ use family::{convention, js_error, json, with_family};
 pub use play::{PageMatch, Session};
 pub use sheet::*;
 
-/// Largest heap a sequence may be asked for in the browser: the page
-/// plots short sequences; longer ones belong to `grundy seq`.
-pub const MAX_BROWSER_SEQ_N: u64 = 100_000;
+pub use family::MAX_BROWSER_SEQ_N;
 
 /// The analysis made last, with the question it answers.
 struct Analysed {
@@ -314,7 +312,7 @@ pub fn table_json(
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
 /// at most [`MAX_BROWSER_SEQ_N`].
 pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError> {
-    let n = browser_seq_n(n)?;
+    let n = family::browser_seq_n(n)?;
     with_family(game, options, None, |f| {
         let ctl = SeqControl {
             threads: 1,
@@ -322,18 +320,6 @@ pub fn seq_json(game: &str, options: &str, n: &str) -> Result<String, GameError>
         };
         json(&f.seq(n, &ctl)?)
     })
-}
-
-/// `-n` as typed, checked as the command line does and against
-/// [`MAX_BROWSER_SEQ_N`].
-fn browser_seq_n(n: &str) -> Result<u64, GameError> {
-    let n = request::seq_n(n)?;
-    if n > MAX_BROWSER_SEQ_N {
-        return Err(GameError::Input(format!(
-            "-n: '{n}' is too large for the page; the largest allowed is {MAX_BROWSER_SEQ_N} (use `grundy seq` for more)"
-        )));
-    }
-    Ok(n)
 }
 
 /// The quotient of the heaps 0..=`max_heap` (the text of `--max-heap`;
@@ -751,5 +737,128 @@ mod tests {
         );
         assert!(input(quotient_json("wythoff", "", Some("5")).unwrap_err())
             .contains("no misère quotient"));
+    }
+}
+
+/// The worksheet functions of [`sheet`], here so that `sheet` never
+/// imports this file (which imports it).
+#[cfg(test)]
+mod sheet_tests {
+    use crate::sheet::*;
+    use crate::{analyze_json, define_rules_json, seq_json};
+    use grundy_api::GameError;
+    use grundy_api::{Detail, Limits, Play};
+
+    fn parse(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    const SUBTRACTION: &str = include_str!("../../../examples/rules/subtraction.rhai");
+
+    #[test]
+    fn a_rules_file_defined_on_the_page_answers_as_on_the_command_line() {
+        let entry = parse(&define_rules_json("take.rhai", SUBTRACTION).unwrap());
+        assert_eq!(entry["name"], "take.rhai");
+        assert!(entry["rules"].as_str().unwrap().contains("'take.rhai'"));
+        let a = parse(&analyze_json("take.rhai", "", "10 7", false, false, None).unwrap());
+        let same = grundy_rules::registration_from_source(
+            "take.rhai",
+            SUBTRACTION,
+            grundy_rules::Sandbox::default(),
+        )
+        .unwrap()
+        .build(&Default::default(), &Limits::default())
+        .unwrap()
+        .analyze_with(&["10", "7"], Play::Normal, Detail::AllMoves)
+        .unwrap();
+        assert_eq!(a, serde_json::to_value(same).unwrap());
+        // heap(n): the values of one heap.
+        let s = parse(&seq_json("take.rhai", "", "10").unwrap());
+        assert_eq!(
+            s["values"],
+            serde_json::json!([0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1])
+        );
+        // Replaced under the same name: the answers kept are dropped.
+        let only_one = SUBTRACTION.replace("[1, 3, 4]", "[1]");
+        define_rules_json("take.rhai", &only_one).unwrap();
+        let b = parse(&analyze_json("take.rhai", "", "10 7", false, false, None).unwrap());
+        assert_eq!(b["value"], 1);
+        // Errors: a name that is no rules file's, a file that does not parse.
+        let e = define_rules_json("take", SUBTRACTION).unwrap_err();
+        assert!(e.to_string().contains("ending in .rhai"), "{e}");
+        let e = define_rules_json("bad.rhai", "fn parse(text) {").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("rules file 'bad.rhai' does not parse"),
+            "{e}"
+        );
+        let e = analyze_json("nothing.rhai", "", "1", false, false, None).unwrap_err();
+        assert!(
+            e.to_string().contains("no rules file 'nothing.rhai'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn every_example_compiles() {
+        for (name, source) in crate::rules::EXAMPLES {
+            define_rules_json(name, source).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_value_grid_of_wythoff_marks_its_p_positions() {
+        let g = parse(&grid_json("wythoff", "", "6", "6", false, None).unwrap());
+        assert_eq!(g["rows"], 6);
+        let p: Vec<usize> = g["outcomes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| *o == "P")
+            .map(|(i, _)| i)
+            .collect();
+        // (0,0), (1,2), (2,1), (3,5), (5,3).
+        assert_eq!(p, vec![0, 8, 13, 23, 33]);
+        // As `grundy analyze wythoff 3 4` says.
+        assert_eq!(g["values"][3 * 6 + 4], 2);
+        let e = grid_json("wythoff", "", "101", "5", false, None).unwrap_err();
+        assert!(e.to_string().starts_with("rows: "), "{e}");
+        let e = grid_json("treblecross", "", "3", "3", false, None).unwrap_err();
+        assert!(matches!(e, GameError::Input(_)), "{e:?}");
+    }
+
+    #[test]
+    fn values_files_are_the_command_lines() {
+        let bin = values_bytes("kayles", "", "12", "bin").unwrap();
+        assert_eq!(&bin[..8], b"GRUNDYSQ");
+        assert_eq!(bin.len(), 24 + 13 * 2);
+        let csv = String::from_utf8(values_bytes("kayles", "", "3", "csv").unwrap()).unwrap();
+        assert_eq!(csv, "heap,value\n0,0\n1,1\n2,2\n3,3\n");
+        let txt = String::from_utf8(values_bytes("kayles", "", "3", "txt").unwrap()).unwrap();
+        assert_eq!(txt, "0\n1\n2\n3\n");
+        assert!(values_bytes("kayles", "", "3", "xls").is_err());
+    }
+
+    #[test]
+    fn command_lines_of_questions() {
+        let c = command_line_text(
+            r#"{"game": "octal", "options": [["code", "0.137"]], "position": "5 7", "outcome_only": true}"#,
+        )
+        .unwrap();
+        assert_eq!(c, "grundy analyze octal --code 0.137 --outcome-only 5 7");
+        assert!(command_line_text(r#"{"gam": "x"}"#).is_err());
+    }
+
+    #[test]
+    fn memory_running_out_is_said_in_words() {
+        grundy_api::memory::note_positions(1234);
+        let text = crate::family::error_text(&GameError::Search(
+            grundy_api::SearchError::MemoryLimit(1 << 30),
+        ));
+        assert_eq!(
+            text,
+            "out of memory at 1234 positions; try outcome-only or a smaller position"
+        );
     }
 }
