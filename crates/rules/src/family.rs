@@ -10,7 +10,7 @@ use grundy_api::{
     QuotientControl, QuotientReport, Registration, SearchError, SeqReport, SeqValues,
 };
 use grundy_engine::Solver;
-use grundy_sequence::{Control, Period};
+use grundy_sequence::Control;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -320,22 +320,11 @@ impl Family for ScriptFamily {
                 game: self.name(),
                 code: None,
                 n,
-                period: observed_period(&values),
+                period: grundy_api::searched::observed_period(&values),
                 values: SeqValues::from_u64(values),
                 computed_to: n,
                 genus: None,
             })
         })
     }
-}
-
-/// The least period seen in `values` (see
-/// [`grundy_sequence::period::find_observed`]), when every value fits
-/// the sequence crate's value type.
-fn observed_period(values: &[u64]) -> Option<Period> {
-    let small: Vec<grundy_sequence::Value> = values
-        .iter()
-        .map(|&v| grundy_sequence::Value::try_from(v).ok())
-        .collect::<Option<_>>()?;
-    grundy_sequence::period::find_observed(&small)
 }
