@@ -192,6 +192,18 @@ fn no_quotient(name: &str) -> GameError {
 /// heap are kept (about `n^2 / 4` of them for a code that splits).
 pub const MAX_QUOTIENT_HEAP: usize = 10_000;
 
+/// Most bytes, beyond those already held, that [`Family::move_remoteness`]
+/// of a registered family may take to explore the game from a position
+/// (its positions and every move between them): a position of few
+/// positions but very many moves (a staircase of 100,000 coins has
+/// 5·10^9) is left to the engine's heuristic instead.
+pub const REMOTENESS_MEMORY: u64 = 128 << 20;
+
+/// [`Family::move_remoteness`] of a registered family explores for at
+/// most this fraction (one over it) of the time limit, leaving the rest
+/// to the heuristic when it gives up.
+pub const REMOTENESS_TIME_SHARE: u32 = 4;
+
 /// `max_heap` of [`Family::quotient`] as an index, refused past
 /// [`MAX_QUOTIENT_HEAP`].
 pub fn quotient_heaps(max_heap: u64) -> Result<usize, GameError> {
@@ -487,15 +499,27 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         max_positions: u64,
     ) -> Result<Option<MoveOutcomes>, GameError> {
         let p = self.game.parse(args)?;
+        // An attempt: past its share of the states, memory or time the
+        // caller falls back on what costs less, so each is bounded below
+        // the answer's own limits.
+        let held = grundy_engine::memory::allocated().unwrap_or(0);
         let limits = Limits {
             max_states: max_positions.min(self.limits.max_states),
+            max_memory: self
+                .limits
+                .max_memory
+                .min(held.saturating_add(REMOTENESS_MEMORY)),
+            max_time: self.limits.max_time.map(|t| t / REMOTENESS_TIME_SHARE),
             ..self.limits.clone()
         };
         let reachable = match ReachableGame::solve(&*self.game, &p, play, &limits) {
             Ok(r) => r,
-            Err(GameError::Search(SearchError::StateLimit(_) | SearchError::TooLarge { .. })) => {
-                return Ok(None)
-            }
+            Err(GameError::Search(
+                SearchError::StateLimit(_)
+                | SearchError::TooLarge { .. }
+                | SearchError::MemoryLimit(_)
+                | SearchError::TimeLimit(_),
+            )) => return Ok(None),
             Err(e) => return Err(e),
         };
         let moves = self.game.moves(&p).map_err(SearchError::from)?;
@@ -601,16 +625,20 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
         let p = self.game.parse(args)?;
         check_moves_bound(&*self.game, &p, &self.limits)?;
-        Ok(self
-            .game
-            .moves(&p)
-            .map_err(SearchError::from)?
-            .into_iter()
-            .map(|m| MoveReport {
+        // Writing millions of positions takes seconds: within the time
+        // limit, like a search.
+        let mut deadline = self.limits.deadline();
+        let moves = self.game.moves(&p).map_err(SearchError::from)?;
+        let mut reports = Vec::new();
+        reports.reserve_within(moves.len(), self.limits.max_memory)?;
+        for m in moves {
+            deadline.tick().map_err(SearchError::TimeLimit)?;
+            reports.push(MoveReport {
                 label: m.label,
                 to: self.game.format(&m.to),
-            })
-            .collect())
+            });
+        }
+        Ok(reports)
     }
 }
 

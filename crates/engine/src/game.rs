@@ -185,6 +185,16 @@ pub trait TextGame: Impartial {
             .saturating_mul(self.format(p).len() as u128 + 1)
     }
 
+    /// An upper bound on the bytes the positions the moves of `p` lead to
+    /// hold in memory while the moves are listed (all of them are made
+    /// before any is written), when [`TextGame::moves_bound`] is known.
+    /// The default takes each position as large as its text; a family
+    /// whose positions are much larger than their text (a 2 x 10,000
+    /// grid written as the few cells painted) says so.
+    fn moves_held_bound(&self, p: &Self::Position) -> u128 {
+        self.moves_text_bound(p)
+    }
+
     /// An upper bound on the size of a full answer for `p` under `play`:
     /// the winning moves it lists times the size of the position each of
     /// them writes (about a byte of output each), when the family's

@@ -226,15 +226,30 @@ pub struct QueenValues {
 /// The table of a [`QueenValues`] and the most cells it may grow to.
 struct Grown {
     max_cells: u64,
+    max_memory: u64,
     table: Option<QueenTable>,
 }
+
+/// Bytes a [`QueenTable`] build holds a cell: 4 for its value, about one
+/// for the work sets, and a margin.
+pub const QUEEN_BYTES_PER_CELL: u64 = 6;
 
 impl QueenValues {
     /// No table yet; tables never exceed `max_cells` cells.
     pub fn new(max_cells: u64) -> QueenValues {
+        QueenValues::within_memory(max_cells, u64::MAX)
+    }
+
+    /// No table yet; tables never exceed `max_cells` cells, and a build
+    /// starts only when its [`QUEEN_BYTES_PER_CELL`] a cell, added to the
+    /// memory the process holds ([`crate::memory::admit`]), stay within
+    /// `max_memory` (a smaller table is tried, else the cell is not
+    /// covered).
+    pub fn within_memory(max_cells: u64, max_memory: u64) -> QueenValues {
         QueenValues {
             table: Mutex::new(Grown {
                 max_cells,
+                max_memory,
                 table: None,
             }),
         }
@@ -265,6 +280,11 @@ impl QueenValues {
         let doubled = (want.0.max(2 * rows + 1), want.1.max(2 * cols + 1));
         let max_cells = grown.max_cells;
         for (r, c) in [doubled, want, (i, j)] {
+            let bytes = (r as u128 + 1) * (c as u128 + 1) * QUEEN_BYTES_PER_CELL as u128;
+            let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+            if crate::memory::admit(bytes, grown.max_memory).is_err() {
+                continue;
+            }
             if let Some(table) = QueenTable::build(r, c, max_cells) {
                 let v = table.get(i, j);
                 grown.table = Some(table);
@@ -378,6 +398,19 @@ mod tests {
         // Grown to cover a cell beyond the first table.
         assert_eq!(values.value(9, 9), Some(queen_by_definition(9, 9)[9][9]));
         assert_eq!(values.value(10, 9), None);
+    }
+
+    #[test]
+    fn queen_values_build_no_table_past_the_memory_budget() {
+        // Held memory counts only with the counting allocator; without it
+        // the table's own bytes are compared with the budget.
+        let held = crate::memory::allocated().unwrap_or(0);
+        let budget = held + 100 * QUEEN_BYTES_PER_CELL;
+        let values = QueenValues::within_memory(1 << 20, budget);
+        // 10 x 10 cells fit; the doubled 21 x 21 does not, so the table
+        // is built just large enough.
+        assert_eq!(values.value(9, 9), Some(queen_by_definition(9, 9)[9][9]));
+        assert_eq!(values.value(10, 10), None);
     }
 
     /// A clock that reads zero once, then an hour.

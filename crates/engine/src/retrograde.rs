@@ -370,6 +370,7 @@ where
     let mut next = 0;
     while next < positions.len() {
         let opts = options(&positions[next])?;
+        let opts_len = opts.len() as u64;
         targets.reserve_within(opts.len(), max_memory)?;
         offsets.reserve_within(1, max_memory)?;
         for q in opts {
@@ -388,7 +389,8 @@ where
             targets.push(t);
         }
         offsets.push(targets.len());
-        budget.tick()?;
+        // Counted by moves followed: one position may have 10^5 of them.
+        budget.spend(opts_len + 1)?;
         next += 1;
     }
     // Valid by construction: offsets grow from 0 to targets.len(), and

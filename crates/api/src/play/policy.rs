@@ -33,9 +33,11 @@ pub const MAX_EXPLORED: u64 = 1_000_000;
 pub fn rule_text() -> String {
     format!(
         "The engine plays by remoteness when the game from the current position has at most \
-         {MAX_EXPLORED} positions (the fastest win, or from a lost position the longest \
-         defence); beyond that by a heuristic (the first winning move, else the move leaving \
-         the fewest winning replies)."
+         {MAX_EXPLORED} positions and fits in {} MiB with its moves, seen within a quarter of \
+         the time limit (the fastest win, or from a lost position the longest defence); \
+         beyond that by a heuristic (the first winning move, else the move leaving the fewest \
+         winning replies).",
+        crate::family::REMOTENESS_MEMORY >> 20
     )
 }
 

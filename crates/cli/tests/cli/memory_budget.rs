@@ -22,9 +22,15 @@ fn capped(args: &[String]) -> Output {
 
 /// [`capped`], with `input` on stdin (a `batch`).
 fn capped_with_input(args: &[String], input: &str) -> Output {
+    capped_at(CAP_KIB, args, input)
+}
+
+/// Runs `grundy` with `args` and `input` on stdin under a cap of
+/// `cap_kib` KiB of address space.
+fn capped_at(cap_kib: u64, args: &[String], input: &str) -> Output {
     let child = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v {CAP_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!("ulimit -v {cap_kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .stdin(Stdio::piped())
@@ -390,4 +396,47 @@ fn a_long_nim_summary_and_plot_stay_small() {
     // At most one dot a pixel of the 1200 x 600 plot, not 3 million.
     let dots = drawn.matches("<circle").count();
     assert!((1000..=720_000).contains(&dots), "{dots} dots");
+}
+
+#[test]
+fn stores_outside_the_searches_are_charged_under_a_300_mb_cap() {
+    // Under `ulimit -v 300000` the budget is 146 MiB. Each case took more
+    // than the cap without being charged (SIGABRT): a 2 x 10,000 grid's
+    // terminal test built its 20,000 options of 10 KB, and explaining a
+    // lost grid made its 30,000 moves; Treblecross's 4,999 winning moves
+    // of 10,000 cells; Wythoff's value table; Kayles' 3 million moves
+    // listed by `play` (1.1 GB after one move).
+    let row = "X.".repeat(5000);
+    let cases: Vec<(String, &str)> = vec![
+        ("analyze paint2xn --n 10000 - --explain".into(), ""),
+        ("analyze paint2xn --n 10000 1,14-2,15 --explain".into(), ""),
+        (format!("analyze treblecross {row}"), ""),
+        (format!("analyze treblecross {row} --explain"), ""),
+        ("play kayles 3000000".into(), "2\nq\n"),
+    ];
+    for (case, input) in cases {
+        let args: Vec<String> = case.split(' ').map(str::to_string).collect();
+        let o = capped_at(300_000, &args, input);
+        let shown: String = case.chars().take(60).collect();
+        if let Err(e) = clean(&o) {
+            panic!("{shown}: {e}");
+        }
+    }
+    // The grid's answer is whole within the budget; the Treblecross row
+    // is answered without its moves, saying why.
+    let o = capped_at(300_000, &["analyze".into(), "treblecross".into(), row], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("winning moves not listed: memory limit hit"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    // Wythoff's value table of 16 million cells (100 MB) is built only
+    // within the budget: past it the value is left out, the outcome and
+    // the winning moves stand (Wythoff's theorem).
+    let o = grundy(&["analyze", "wythoff", "4000", "4000", "--max-memory", "40M"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("value not computed"), "{text}");
+    assert!(text.contains("take 4000 from both heaps"), "{text}");
 }

@@ -201,3 +201,36 @@ fn a_play_error_quotes_the_position_clipped() {
     assert!(err.len() < 400, "{} bytes: {}", err.len(), &err[..400]);
     assert!(err.contains("... (19885 characters)"), "{err}");
 }
+
+#[test]
+fn the_engine_of_a_staircase_with_many_moves_falls_back_at_once() {
+    // 100,001 positions but 5·10^9 moves between them: the remoteness
+    // search explored them all (45 s at --time-limit 1, then a memory
+    // error stopped the game). It now gives up within its memory share
+    // and plays by the heuristic.
+    let o = timed(
+        &["play", "staircase", "100000", "--time-limit", "1"],
+        "1\nq\n",
+        Duration::from_secs(5),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("The engine plays move 99999 from stair 1"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn listing_millions_of_moves_stops_at_the_time_limit() {
+    // Kayles 3,000,000: about 3 million moves to write before the first
+    // prompt (2.8 s), then 4.5 million after one move (6.2 s, 1.1 GB in
+    // all), whatever the limits.
+    let o = timed(
+        &["play", "kayles", "3000000", "--time-limit", "0.3"],
+        "2\nq\n",
+        Duration::from_secs(3),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("limit"), "{}", stderr(&o));
+}

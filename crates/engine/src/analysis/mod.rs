@@ -62,7 +62,8 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
-    let (detail, too_large) = within_answer_size(game, p, play, detail);
+    let max_memory = normal.limits().max_memory;
+    let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
     // The searches behind one answer (its outcome, each winning move, the
     // genus) share one time limit.
     // A value table a family builds on demand reads the same end through
@@ -94,24 +95,35 @@ fn within_answer_size<G: TextGame>(
     p: &G::Position,
     play: Play,
     detail: Detail,
-) -> (Detail, Option<u128>) {
+    max_memory: u64,
+) -> (Detail, Option<String>) {
     if detail == Detail::AllMoves {
         let estimate = game.answer_size(p, play);
         if estimate > MAX_ANSWER {
-            return (Detail::OutcomeOnly, Some(estimate));
+            return (Detail::OutcomeOnly, Some(too_large_note(estimate)));
+        }
+        // Held about four times over while answered: the positions made,
+        // their text, the answer's own and its rendering.
+        let held = u64::try_from(estimate.saturating_mul(ANSWER_COPIES)).unwrap_or(u64::MAX);
+        if let Err(e) = crate::memory::admit(held, max_memory) {
+            return (Detail::OutcomeOnly, Some(not_listed_note(&e)));
         }
     }
     (detail, None)
 }
 
+/// How many times over an answer's [`TextGame::answer_size`] is held in
+/// memory while it is worked out and written.
+const ANSWER_COPIES: u128 = 4;
+
 /// `answer` with what [`within_answer_size`] left out said: a lost
-/// position's count (no winning move), or a note why none is listed.
-fn noted_too_large(mut answer: Analysis, too_large: Option<u128>) -> Analysis {
-    if let Some(estimate) = too_large {
+/// position's count (no winning move), or the note why none is listed.
+fn noted_too_large(mut answer: Analysis, too_large: Option<String>) -> Analysis {
+    if let Some(note) = too_large {
         match answer.outcome {
             // No winning move to list: the full answer's count.
             Outcome::P => answer.winning_move_count = Some(0),
-            _ => answer.notes.push(too_large_note(estimate)),
+            _ => answer.notes.push(note),
         }
     }
     answer
@@ -140,7 +152,7 @@ pub fn analyze_on_ranks<G: TextGame>(
             "--mpi: {game_name} is answered on one machine; analyze takes --mpi for games whose positions may repeat (ring, graph --misere, rules files declaring loopy())"
         )));
     }
-    let (detail, too_large) = within_answer_size(game, p, play, detail);
+    let (detail, too_large) = within_answer_size(game, p, play, detail, limits.max_memory);
     let shared = limits.sharing_time();
     let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
     Ok(noted_too_large(answer, too_large))

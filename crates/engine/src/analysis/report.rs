@@ -171,6 +171,10 @@ pub(super) fn report_components<G: TextGame>(
     Ok(kept)
 }
 
+/// Bytes a listed move holds beside its text: two string headers and
+/// what the allocator rounds up.
+const MOVE_HELD_BYTES: u128 = 80;
+
 /// Refuses to list the moves of `p` when [`TextGame::moves_bound`] says
 /// there may be more than the state limit allows, or more than
 /// [`MAX_ANSWER`] bytes of positions (the bound times the length of `p`'s
@@ -179,7 +183,9 @@ pub(super) fn report_components<G: TextGame>(
 ///
 /// Errors: [`SearchError::TooManyMoves`], naming the bound and the limit;
 /// [`SearchError::MovesTooLarge`], naming the bound, the position's length
-/// and [`MAX_ANSWER`].
+/// and [`MAX_ANSWER`]; [`SearchError::MemoryLimit`] when the list, held
+/// as labels and positions, would take the memory held past
+/// `limits.max_memory`.
 pub fn check_moves_bound<G: TextGame>(
     game: &G,
     p: &G::Position,
@@ -203,6 +209,14 @@ pub fn check_moves_bound<G: TextGame>(
                 limit: MAX_ANSWER,
             });
         }
+        // Held in memory as the positions made, then a label and a
+        // position's text each, both strings: twice the text and their
+        // headers (a million Nim moves, 145 MB).
+        let held = game
+            .moves_held_bound(p)
+            .saturating_add(bytes.saturating_mul(2))
+            .saturating_add(estimate.saturating_mul(MOVE_HELD_BYTES));
+        crate::memory::admit(u64::try_from(held).unwrap_or(u64::MAX), limits.max_memory)?;
     }
     Ok(())
 }

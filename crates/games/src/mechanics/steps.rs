@@ -48,6 +48,14 @@ pub fn count<G: Steps>(g: &G, p: &G::Position) -> u128 {
     n
 }
 
+/// Whether `p` has no move, found by counting its steps, none made: the
+/// [`grundy_engine::Rules::is_terminal`] of a row game whose positions
+/// are large (the default builds every option: 20,000 grids of 10,000
+/// columns for one 2 x 10,000 paint2xn part, 330 MB).
+pub fn is_terminal<G: Steps>(g: &G, p: &G::Position) -> bool {
+    count(g, p) == 0
+}
+
 /// The move `step` from `p`, labelled.
 pub fn labelled<G: Steps>(g: &G, p: &G::Position, step: &G::Step) -> Move<G::Position> {
     Move {

@@ -164,6 +164,14 @@ impl Wythoff {
     pub fn new() -> Wythoff {
         Wythoff::default()
     }
+
+    /// The game, whose value tables are built only within `limits`'
+    /// memory budget (with what the process already holds).
+    pub fn within(limits: &Limits) -> Wythoff {
+        Wythoff {
+            table: QueenValues::within_memory(TABLE_CELLS, limits.max_memory),
+        }
+    }
 }
 
 /// One Wythoff move.
@@ -400,7 +408,11 @@ impl TextGame for Wythoff {
 }
 
 fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("wythoff", Wythoff::new(), limits)))
+    Ok(Box::new(Adapter::new(
+        "wythoff",
+        Wythoff::within(limits),
+        limits,
+    )))
 }
 
 /// The `wythoff` family.

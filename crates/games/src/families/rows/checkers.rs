@@ -163,6 +163,11 @@ impl Rules for Checkers {
         Ok(steps::options(self, p))
     }
 
+    /// Counted, no option built.
+    fn is_terminal(&self, p: &Vec<u32>) -> Result<bool, RulesError> {
+        Ok(steps::is_terminal(self, p))
+    }
+
     /// A move keeps a row's number of checkers, so a search meets, for each
     /// count `k` present, at most `C(width, k)` one-row parts; plus `p`.
     fn search_size(&self, p: &Vec<u32>) -> u128 {

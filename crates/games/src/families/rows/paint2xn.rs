@@ -270,6 +270,11 @@ impl Rules for Paint2xn {
         Ok(steps::options(self, p))
     }
 
+    /// Counted, no option built.
+    fn is_terminal(&self, p: &Grid) -> Result<bool, RulesError> {
+        Ok(steps::is_terminal(self, p))
+    }
+
     /// Every part a search from `p` meets lies in `p`'s window of `w`
     /// columns: a run of free columns (fewer than `w^2` choices of ends) or
     /// a lone cell (fewer than `2w`); plus `p` itself.
@@ -365,6 +370,11 @@ impl TextGame for Paint2xn {
     /// The moves counted, none made.
     fn moves_bound(&self, p: &Grid) -> u128 {
         steps::count(self, p)
+    }
+
+    /// Every move makes a whole grid of the position's window.
+    fn moves_held_bound(&self, p: &Grid) -> u128 {
+        self.moves_bound(p) * (p.cols.len() as u128 + 32)
     }
 
     /// Normal play by the Sprague-Grundy theorem on the parts: each move's

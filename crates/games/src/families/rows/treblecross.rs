@@ -247,6 +247,11 @@ impl Rules for Treblecross {
         Ok(steps::options(self, p))
     }
 
+    /// Counted, no option built.
+    fn is_terminal(&self, p: &Vec<bool>) -> Result<bool, RulesError> {
+        Ok(steps::is_terminal(self, p))
+    }
+
     /// A search from `p` meets parts that are segments of `p`'s length at
     /// most (fewer than `3 (n + 1)` shapes), rows with XXX made (at most `n`
     /// after one completing move), short rows (at most 7), and `p`.
@@ -341,6 +346,12 @@ impl TextGame for Treblecross {
     /// The moves counted, none made.
     fn moves_bound(&self, p: &Vec<bool>) -> u128 {
         steps::count(self, p)
+    }
+
+    /// Every move may win (`X.X.X.` ...: each gap completes a three), each
+    /// listing the whole row.
+    fn answer_size(&self, p: &Vec<bool>, _play: Play) -> u128 {
+        self.moves_bound(p) * (p.len() as u128 + 1)
     }
 
     /// `@CELL` or `XCELL`, a cell sensible play may take.
@@ -458,6 +469,11 @@ impl Rules for RawTreblecross {
 
     fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
         Ok(steps::options(self, p))
+    }
+
+    /// Counted, no option built.
+    fn is_terminal(&self, p: &Vec<bool>) -> Result<bool, RulesError> {
+        Ok(steps::is_terminal(self, p))
     }
 
     /// Every set of empty cells may end up filled: 2^(empty cells).

@@ -186,6 +186,11 @@ impl Rules for XoRow {
         Ok(steps::options(self, p))
     }
 
+    /// Counted, no option built.
+    fn is_terminal(&self, p: &Vec<Cell>) -> Result<bool, RulesError> {
+        Ok(steps::is_terminal(self, p))
+    }
+
     /// At most three states a cell: 3^(empty cells), saturating.
     fn search_size(&self, p: &Vec<Cell>) -> u128 {
         let empty = p.iter().filter(|&&c| c == Cell::Empty).count();
