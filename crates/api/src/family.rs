@@ -184,7 +184,7 @@ pub fn grow_shown(
 /// The error of `quotient` for a family that is not a game of heaps.
 fn no_quotient(name: &str) -> GameError {
     GameError::Input(format!(
-        "game '{name}' has no misère quotient here: `grundy quotient` takes games of heaps (nim, lasker, bash, bounded-nim, subtraction sets, octal and hexadecimal codes, kayles, dawson-kayles, grundy-game, ...)"
+        "game '{name}' has no misère quotient here: `grundy quotient` takes games of heaps (nim, lasker, bash, subtraction sets, octal and hexadecimal codes (`octal --code`), kayles, dawson-kayles, grundy-game, ...)"
     ))
 }
 
@@ -198,6 +198,11 @@ pub const MAX_QUOTIENT_HEAP: usize = 10_000;
 /// positions but very many moves (a staircase of 100,000 coins has
 /// 5·10^9) is left to the engine's heuristic instead.
 pub const REMOTENESS_MEMORY: u64 = 128 << 20;
+
+/// How many times over the text of a position [`Adapter::analyze_within`]
+/// admits against the memory budget before parsing it: its parsed form,
+/// the answer's copies of it and their rendering.
+pub const POSITION_TEXT_COPIES: u64 = 32;
 
 /// [`Family::move_remoteness`] of a registered family explores for at
 /// most this fraction (one over it) of the time limit, leaving the rest
@@ -419,6 +424,14 @@ impl<G: TextGame + 'static> Adapter<G> {
         detail: Detail,
         until: Option<Duration>,
     ) -> Result<Analysis, GameError> {
+        // A position's text is held many times over while it is parsed,
+        // answered and written (a million-edge Hackenbush star of 12 MB
+        // took 310 MB): admitted against the budget first.
+        let text: u64 = args.iter().map(|a| a.len() as u64 + 1).sum();
+        grundy_engine::memory::admit(
+            text.saturating_mul(POSITION_TEXT_COPIES),
+            self.limits.max_memory,
+        )?;
         let mut s = self.borrow()?;
         // The answer's time starts before the parse: a family may compute
         // values there (a coin rule checks each head's value is known,

@@ -117,8 +117,14 @@ pub fn parse_seconds(s: &str) -> Result<Duration, GameError> {
     if !(secs.is_finite() && secs > 0.0) {
         return Err(bad());
     }
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| GameError::Input(format!("--time-limit: '{s}' seconds is too long")))
+    let limit = Duration::try_from_secs_f64(secs)
+        .map_err(|_| GameError::Input(format!("--time-limit: '{s}' seconds is too long")))?;
+    if limit.is_zero() {
+        return Err(GameError::Input(format!(
+            "--time-limit: '{s}' seconds is shorter than a nanosecond, the clock's resolution"
+        )));
+    }
+    Ok(limit)
 }
 
 /// The search limits from the texts of `--max-states`, `--time-limit`
@@ -665,7 +671,9 @@ mod tests {
         assert_eq!(d.max_memory, memory::default_max_memory());
         assert!(input(limits(None, None, Some("12Q")).unwrap_err())
             .starts_with("--max-memory: invalid memory size '12Q'"));
-        for bad in ["0", "-1", "x", "nan", "NaN", "inf", "", "1e300"] {
+        for bad in [
+            "0", "-1", "x", "nan", "NaN", "inf", "", "1e300", "1e-300", "1e-10",
+        ] {
             assert!(parse_seconds(bad).is_err(), "{bad}");
         }
         assert_eq!(

@@ -26,7 +26,7 @@ use error::{is_broken_pipe, CliError};
 use grundy_api::explain::Explained;
 use grundy_api::render;
 use grundy_api::request::Request;
-use grundy_api::{Detail, Family, GameError, SearchError};
+use grundy_api::{Detail, Family, GameError, Play, SearchError};
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 
@@ -281,6 +281,11 @@ fn check_play_start(family: &dyn Family, req: &Request) -> Result<(), CliError> 
         return Ok(());
     }
     match family.analyze(&[], req.play) {
+        // The start exists, the convention is refused (`ring --misere`):
+        // that is the error.
+        Err(GameError::Input(e)) if family.analyze(&[], Play::Normal).is_ok() => {
+            Err(CliError::usage(e))
+        }
         Err(GameError::Input(e)) => Err(CliError::usage(format!(
             "play needs a starting position after the game's name, e.g. `grundy play {} {}` ({e})",
             req.registration.name, req.registration.example

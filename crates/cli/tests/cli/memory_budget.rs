@@ -440,3 +440,24 @@ fn stores_outside_the_searches_are_charged_under_a_300_mb_cap() {
     assert!(text.contains("value not computed"), "{text}");
     assert!(text.contains("take 4000 from both heaps"), "{text}");
 }
+
+#[test]
+fn a_batch_line_too_large_for_the_budget_gets_an_error_line() {
+    // A star of a million Hackenbush edges, one 12 MB line: 310 MB at
+    // --max-memory 20M, SIGABRT under `ulimit -v 450000`. The text is
+    // admitted, 32 times over, before it is parsed.
+    let star: Vec<String> = (1..=1_000_000).map(|i| format!("0-{i}")).collect();
+    let input = format!("{}\n0-1 0-2\n", star.join(" "));
+    let args: Vec<String> = ["batch", "hackenbush", "--outcome-only"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = capped_at(450_000, &args, &input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("memory limit hit"), "{}", lines[0]);
+    assert!(lines[0].contains(r#""line":1"#), "{}", lines[0]);
+    assert!(lines[1].contains(r#""outcome":"P""#), "{}", lines[1]);
+}
