@@ -408,6 +408,51 @@ async function restoreSetup(setup) {
 const sheet = [];
 let sheetNext = 1;
 
+/** Where the worksheet is kept across reloads: this browser's storage for the page. */
+const SHEET_KEY = 'grundy-worksheet';
+
+/**
+ * Keeps the worksheet in the browser's storage, so a reload (or the page
+ * opened again) finds it. Past the storage's quota (about 5 MB) the oldest
+ * entries are left out of what is kept, and the page says so.
+ */
+function saveSheet() {
+  for (let first = 0; first <= sheet.length; first++) {
+    try {
+      if (first === sheet.length) {
+        localStorage.removeItem(SHEET_KEY);
+      } else {
+        localStorage.setItem(SHEET_KEY, JSON.stringify(sheet.slice(first)));
+      }
+      if (first > 0) {
+        say(`The worksheet is larger than this browser keeps: after a reload only its latest ${sheet.length - first} entries will be back (download it to keep it all).`, 'error');
+      }
+      return;
+    } catch {
+      // Over the quota, or storage refused (a private window): try fewer.
+    }
+  }
+}
+
+/** The worksheet kept by [saveSheet], if any: entries that are not well formed are dropped. */
+function loadSheet() {
+  let kept = [];
+  try {
+    kept = JSON.parse(localStorage.getItem(SHEET_KEY) || '[]');
+  } catch {
+    kept = [];
+  }
+  if (!Array.isArray(kept)) return;
+  for (const e of kept) {
+    if (e && Number.isInteger(e.id) && typeof e.kind === 'string' && typeof e.title === 'string'
+      && e.setup && typeof e.setup.game === 'string' && e.doc) {
+      sheet.push(e);
+      sheetNext = Math.max(sheetNext, e.id + 1);
+    }
+  }
+  renderSheet();
+}
+
 /** A file to download: `data` a string or bytes. */
 function download(name, data, type) {
   const url = URL.createObjectURL(new Blob([data], { type }));
@@ -478,6 +523,7 @@ async function keep(kind, title, setup, doc, question, extra = {}) {
   }
   sheet.push(entry);
   renderSheet();
+  saveSheet();
 }
 
 function entryButtons(e) {
@@ -1045,6 +1091,7 @@ async function main() {
   }
   const select = $('game');
   fillGames();
+  loadSheet();
   select.disabled = false;
   const link = readLink();
   await startRules();
@@ -1099,7 +1146,7 @@ async function main() {
   $('sheet-download').addEventListener('click', () => download('grundy-worksheet.json',
     `${JSON.stringify(sheet.map((e) => ({ title: e.title, command: e.command || null, rules: e.setup.rules, answer: e.doc })), null, 2)}\n`,
     'application/json'));
-  $('sheet-clear').addEventListener('click', () => { sheet.length = 0; renderSheet(); });
+  $('sheet-clear').addEventListener('click', () => { sheet.length = 0; renderSheet(); saveSheet(); });
   $('heat-button').disabled = false;
   $('analyze').disabled = false;
   $('play').disabled = false;

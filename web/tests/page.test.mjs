@@ -102,6 +102,15 @@ async function openPage(query = '') {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
+  // Every test starts with an empty worksheet: the profile is shared, so
+  // what the page keeps in its storage is cleared on the tab's first load
+  // (a reload within a test keeps it, as a user's would).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('grundy-test-tab')) {
+      localStorage.clear();
+      sessionStorage.setItem('grundy-test-tab', '1');
+    }
+  });
   await page.goto(base + query);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   return { page, problems };
@@ -724,6 +733,25 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   assert.equal(all.length, 6);
   await page.locator('#worksheet').screenshot({ path: screenshot.replace(/\.png$/, '-worksheet.png') });
   assert.deepEqual(all.slice(0, 3).map((e) => e.command), commands);
+  // Kept across a reload: the same six entries first (the page's link,
+  // analysed again on loading, may add its answer after them); one of
+  // them reopened.
+  const kept = await page.$$eval('#sheet li', (l) => l.map((e) => e.textContent));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  const back = await page.$$eval('#sheet li', (l) => l.map((e) => e.textContent));
+  assert.deepEqual(back.slice(0, 6), kept);
+  assert.ok(back.length <= 7, `${back.length} entries after the reload`);
+  assert.deepEqual(await page.$$eval('#sheet li code', (cs) => cs.slice(0, 3).map((c) => c.textContent)), commands);
+  await page.click('#sheet li >> nth=1 >> button.reopen');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('subtraction 1,3,4 10 7:'));
+  assert.equal(await page.isChecked('#misere'), true);
+  // Cleared: gone after the next reload too (but for the link's answer).
+  await page.click('#sheet-clear');
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  const left = await page.$$eval('#sheet li', (l) => l.map((e) => e.textContent));
+  assert.ok(left.length <= 1, left.join('\n'));
   assert.deepEqual(problems, []);
   await page.close();
 });
