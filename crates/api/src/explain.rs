@@ -304,8 +304,8 @@ fn explain_moves(
                 component_values: after.components.iter().filter_map(|c| c.value).collect(),
             },
             // A move's result the family would not take as input (a
-            // turning-corners move from 1,000 heads leaves up to 1,003,
-            // past the parse bound): its outcome is known without it, a
+            // turning-corners move from 10,000 heads leaves up to
+            // 10,003, past the parse bound): its outcome is known without it, a
             // winning move leaving P (of value 0 in normal play) and any
             // move from P leaving N.
             Err(GameError::Input(_)) if a.outcome != Outcome::D => {

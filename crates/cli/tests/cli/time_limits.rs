@@ -117,9 +117,10 @@ fn checkers_moves_too_large_to_list_are_counted_not_made() {
 
 #[test]
 fn explain_takes_a_move_result_past_the_input_bound() {
-    // 1,000 turning-corners heads: a winning move leaves up to 1,003,
-    // which `--explain` re-read and refused ("too many heads: 1002").
-    let heads: Vec<String> = (1..=1000).map(|i| format!("{i},{}", i + 1)).collect();
+    // 10,000 turning-corners heads, the bound: a winning move leaves up
+    // to 10,003, which `--explain` re-read and refused ("too many heads:
+    // 1002" at the old bound of 1,000 heads).
+    let heads: Vec<String> = (1..=10_000).map(|i| format!("{i},{}", i + 1)).collect();
     let mut args = vec!["analyze", "turning-corners"];
     args.extend(heads.iter().map(String::as_str));
     args.extend(["--explain", "--max-moves", "1"]);
@@ -127,7 +128,7 @@ fn explain_takes_a_move_result_past_the_input_bound() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("Winning moves:"), "{text}");
-    assert!(text.contains("more moves, each also leaving a lost position"));
+    assert!(text.contains("  leaves 1,2 2,3 3,4"), "{text}");
 }
 
 #[test]

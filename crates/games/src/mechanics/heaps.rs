@@ -36,9 +36,22 @@ pub const MAX_HEAPS: usize = 1000;
 /// Refuses a position of more than [`MAX_HEAPS`] items; `what` names them
 /// in the plural (`heaps`, `stairs`, `pieces`).
 pub fn check_count(count: usize, what: &str) -> Result<(), ParseError> {
-    if count > MAX_HEAPS {
+    check_count_within(count, what, MAX_HEAPS)
+}
+
+/// Most heads a coin position (a row's list, a board's cells) may list:
+/// more than [`MAX_HEAPS`], because one move turns many coins. A position
+/// whose moves can be listed at all (50 MB of positions, each as long as
+/// its heads) has at most about 2,900 heads and a move turning at most
+/// about 5,800 coins, so every position `play` reaches parses again.
+pub const MAX_HEADS: usize = 10_000;
+
+/// Refuses a position of more than `max` items; `what` names them in the
+/// plural.
+pub fn check_count_within(count: usize, what: &str, max: usize) -> Result<(), ParseError> {
+    if count > max {
         return Err(ParseError::new(format!(
-            "too many {what}: {count} given, at most {MAX_HEAPS} (every winning move lists the whole position)"
+            "too many {what}: {count} given, at most {max} (every winning move lists the whole position)"
         )));
     }
     Ok(())

@@ -80,3 +80,33 @@ fn chessmen_pieces_are_bounded_too() {
     assert!(e.to_string().contains("too many pieces"), "{e}");
     assert!(analyze("chessmen", &[], &cells[..MAX_HEAPS]).is_ok());
 }
+
+#[test]
+fn coin_positions_take_as_many_heads_as_one_move_can_turn() {
+    use grundy_games::heaps::MAX_HEADS;
+    // A ruler x ruler move from 32,32 turns all 1,024 cells of the square:
+    // the 1,023 heads it leaves were refused at the old bound of 1,000,
+    // which stopped `play` after a legal move.
+    let square: Vec<String> = (1..=32u32)
+        .flat_map(|x| (1..=32u32).map(move |y| format!("{x},{y}")))
+        .filter(|c| c != "32,32")
+        .collect();
+    let options = &[("x", "ruler"), ("y", "ruler")];
+    assert!(analyze("coin-product", options, &square).is_ok());
+    let cells: Vec<String> = (0..=MAX_HEADS as u64)
+        .map(|i| format!("{},{}", i / 100 + 1, i % 100 + 1))
+        .collect();
+    let e = analyze("coin-product", options, &cells).unwrap_err();
+    assert!(e.to_string().contains("too many heads"), "{e}");
+    assert!(analyze("coin-product", options, &cells[..MAX_HEADS]).is_ok());
+    // A row of coins likewise: a ruler move from coin 1,200 leaves up to
+    // 1,199 heads.
+    let row = format!(
+        "20000:{}",
+        (1..=1_199)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    assert!(analyze("coins", &[("rule", "ruler")], &[row]).is_ok());
+}

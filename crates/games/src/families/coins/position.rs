@@ -54,7 +54,7 @@ impl Row {
 }
 
 /// Reads a row: one word, `H`/`T` (at most [`row::MAX_CELLS`] coins) or
-/// `N:i,j,k` (N up to [`MAX_LEN`], at most [`heaps::MAX_HEAPS`] heads).
+/// `N:i,j,k` (N up to [`MAX_LEN`], at most [`heaps::MAX_HEADS`] heads).
 /// Errors name the bad character and column, or the head that is
 /// repeated, zero, or beyond the row.
 pub fn parse_row(args: &[&str]) -> Result<Row, ParseError> {
@@ -91,7 +91,7 @@ fn parse_heads(n: &str, list: &str) -> Result<Row, ParseError> {
         })?;
         heads.push(x);
     }
-    heaps::check_count(heads.len(), "heads")?;
+    heaps::check_count_within(heads.len(), "heads", heaps::MAX_HEADS)?;
     let mut sorted = heads.clone();
     sorted.sort_unstable();
     if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {

@@ -65,7 +65,7 @@ pub fn parse_board(args: &[&str]) -> Result<Board, ParseError> {
             "no heads given: write them as x,y (from 0), e.g. `2,3 5,1`, or `-` for none",
         ));
     }
-    heaps::check_count(words.len(), "heads")?;
+    heaps::check_count_within(words.len(), "heads", heaps::MAX_HEADS)?;
     let mut heads = Vec::with_capacity(words.len());
     for (i, w) in words.iter().enumerate() {
         let bad = |e: String| ParseError::new(format!("head {} ('{w}'): {e}", i + 1));
