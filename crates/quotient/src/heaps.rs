@@ -2,7 +2,7 @@
 
 use crate::grow::{prove, refine_with, Budget, Candidate, Check, HeapOptions, Kept};
 use crate::monoid::{insert, words, BipartiteMonoid};
-use crate::sample::sampled;
+use crate::sample::{sampled_with, Outcomes};
 use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, RulesError, SearchError};
 use grundy_sequence::period::preperiod_of;
@@ -477,8 +477,12 @@ fn extend(
     // 8, 14, 20 counters and the members of the classes found, proven (or
     // refined) by the check. Only for small heaps: the search of a sum
     // recurses once a counter.
-    for tokens in [8, 14, 20].into_iter().filter(|_| n <= MAX_SAMPLED_HEAP) {
-        if let Some(guess) = sampled(cand, options, tokens, budget)? {
+    let mut outcomes = (n <= MAX_SAMPLED_HEAP).then(|| Outcomes::new(cand, options));
+    for tokens in [8, 14, 20] {
+        let Some(outcomes) = outcomes.as_mut() else {
+            break;
+        };
+        if let Some(guess) = sampled_with(outcomes, tokens, budget)? {
             let limit = 2 * guess.monoid.order() + 16;
             if let Some(q) = settle(guess, options, budget, limit, check)? {
                 return Ok(q);

@@ -183,14 +183,36 @@ pub fn sampled(
     tokens: u32,
     budget: &mut Budget,
 ) -> Result<Option<Candidate>, SearchError> {
+    sampled_with(&mut Outcomes::new(below, options), tokens, budget)
+}
+
+impl<'a> Outcomes<'a> {
+    /// No outcome searched yet, for the sums of heaps `0..options.len()`
+    /// with `below` the proven quotient of all but the last, each smaller
+    /// heap searched as its stand-in ([`stand_ins`]).
+    pub(crate) fn new(below: &'a Candidate, options: &'a HeapOptions) -> Outcomes<'a> {
+        debug_assert_eq!(below.phi.len() + 1, options.len());
+        Outcomes {
+            options,
+            below,
+            lost: FastMap::default(),
+            canon: stand_ins(below, options),
+        }
+    }
+}
+
+/// [`sampled`] with the outcomes searched so far (by earlier calls with
+/// fewer tokens: a sum's outcome does not depend on the testers, and
+/// each call meets mostly the sums the last one searched; on 0.144 at
+/// heap 20 the calls with 8, 14 and 20 tokens search 561,662, 561,958 and
+/// 573,237 sums, nearly all the same).
+pub(crate) fn sampled_with(
+    outcomes: &mut Outcomes<'_>,
+    tokens: u32,
+    budget: &mut Budget,
+) -> Result<Option<Candidate>, SearchError> {
+    let options = outcomes.options;
     let n = options.len() as u32 - 1;
-    debug_assert_eq!(below.phi.len(), n as usize);
-    let mut outcomes = Outcomes {
-        options,
-        below,
-        lost: FastMap::default(),
-        canon: stand_ins(below, options),
-    };
     let mut testers = sums(n, tokens);
     for a in 1..=n {
         for b in 0..=a {
@@ -202,7 +224,7 @@ pub fn sampled(
     }
     let mut known: std::collections::HashSet<Vec<u32>> = testers.iter().cloned().collect();
     for _ in 0..MAX_TESTER_ROUNDS {
-        let Some((reps, phi, table)) = classes(&mut outcomes, &testers, n, budget)? else {
+        let Some((reps, phi, table)) = classes(outcomes, &testers, n, budget)? else {
             return Ok(None);
         };
         let before = testers.len();
