@@ -36,7 +36,10 @@ pub(crate) struct Outcomes<'a> {
     /// The proven quotient of the heaps below the last: the outcome of
     /// every sum without the last heap, read off at once.
     pub(crate) below: &'a Candidate,
-    pub(crate) lost: FastMap<Vec<u32>, bool>,
+    /// The outcomes searched, by sum: heaps as bytes (sampling is for
+    /// heaps up to 64; [`Outcomes::lost`] gives up on larger ones), a
+    /// quarter of the memory and of the key comparisons of `u32`s.
+    pub(crate) lost: FastMap<Vec<u8>, bool>,
     /// `canon[h]`: the heap searched in place of heap `h` (see
     /// [`stand_ins`]); empty: every heap itself.
     pub(crate) canon: Vec<u32>,
@@ -78,12 +81,30 @@ impl Outcomes<'_> {
         pos: &[u32],
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
-        self.lost_at(pos, 0, budget)
+        // The sum of the heaps' stand-ins, searched in its place; every
+        // sum searched below is made of stand-ins already.
+        let mut c: Vec<u8> = Vec::with_capacity(pos.len());
+        for &h in pos {
+            match u8::try_from(self.stand_in(h)) {
+                Ok(b) => c.push(b),
+                // Past the heaps sampling is for: no guess.
+                Err(_) => return Ok(None),
+            }
+        }
+        c.sort_unstable();
+        self.lost_at(&c, 0, budget)
     }
 
+    /// The heap searched in place of heap `h` (see [`stand_ins`]).
+    #[inline]
+    fn stand_in(&self, h: u32) -> u32 {
+        self.canon.get(h as usize).copied().unwrap_or(h)
+    }
+
+    /// [`Outcomes::lost`] of `pos`, sorted and made of stand-ins.
     fn lost_at(
         &mut self,
-        pos: &[u32],
+        pos: &[u8],
         depth: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
@@ -94,14 +115,6 @@ impl Outcomes<'_> {
             return Ok(Some(
                 m.in_p(m.product(pos.iter().map(|&h| below.phi[h as usize]))),
             ));
-        }
-        if !self.canon.is_empty() {
-            // The sum of the heaps' stand-ins, searched in its place.
-            let mut c: Vec<u32> = pos.iter().map(|&h| self.canon[h as usize]).collect();
-            c.sort_unstable();
-            if c != pos {
-                return self.lost_at(&c, depth, budget);
-            }
         }
         if let Some(&r) = self.lost.get(pos) {
             return Ok(Some(r));
@@ -114,14 +127,22 @@ impl Outcomes<'_> {
         budget.check(0)?;
         let mut any = false;
         let mut lost = true;
+        let mut next: Vec<u8> = Vec::with_capacity(pos.len() + 4);
         'parts: for i in 0..pos.len() {
             if i > 0 && pos[i - 1] == pos[i] {
                 continue;
             }
             for option in &self.options[pos[i] as usize] {
                 any = true;
-                let mut next: Vec<u32> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                next.extend(option.iter().copied());
+                next.clear();
+                next.extend_from_slice(&pos[..i]);
+                next.extend_from_slice(&pos[i + 1..]);
+                // An option's heaps are smaller than the heap they come
+                // from, so bytes, as `pos` is.
+                next.extend(option.iter().map(|&h| {
+                    debug_assert!(h < u32::from(pos[i]));
+                    self.stand_in(h) as u8
+                }));
                 next.sort_unstable();
                 match self.lost_at(&next, depth + 1, budget)? {
                     None => return Ok(None),
