@@ -253,6 +253,7 @@ impl<'a> Grower<'a> {
     /// last quotient proven.
     fn step(&mut self) -> Result<(), SearchError> {
         let n = self.state.heaps() + 1;
+        self.budget.check_now()?;
         self.list_options(n)?;
         let cand = &self.state.candidate;
         let next = match extend(

@@ -235,3 +235,27 @@ fn listing_millions_of_moves_stops_at_the_time_limit() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("limit"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_misere_quotient_of_a_long_code_reads_the_clock_every_heap() {
+    // Found by the `position` fuzzer (a slow unit): an 80-digit code's
+    // misère answer grows its quotient heap by heap, tens of thousands of
+    // options a heap, with no look at the clock between two heaps whose
+    // guess needs no round: 2.7 s at --time-limit 0.25.
+    let code = ".1300000000000000000000000000000000000000000000000000000012297829382473034410A53";
+    let o = timed(
+        &[
+            "analyze",
+            "octal",
+            "--code",
+            code,
+            "756",
+            "--misere",
+            "--time-limit",
+            "0.25",
+        ],
+        "",
+        Duration::from_millis(1500),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
