@@ -150,9 +150,24 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 Some(s) => {
                     let ranks = s.ranks();
                     let a = family.analyze_on_ranks(&words, req.play, req.detail, &*ranks);
-                    // Rank 0 alone speaks; the others end with its status.
+                    // Rank 0 alone speaks; the others end with its status,
+                    // an error only after rank 0 has written it: mpirun
+                    // ends every rank once one exits with an error status,
+                    // and rank 0's message was lost that way.
+                    if let Err(e) = a {
+                        let e = outcome_only_hint(e, req.detail);
+                        let code = if ranks.is_root() {
+                            report(&e)
+                        } else {
+                            e.exit_code()
+                        };
+                        // Every rank has the error; a failed barrier
+                        // changes nothing of what is said.
+                        let _ = ranks.all_gather(&[]);
+                        return Ok(code);
+                    }
                     if !ranks.is_root() {
-                        return Ok(a.err().map_or(0, |e| CliError::Game(e).exit_code()));
+                        return Ok(0);
                     }
                     a
                 }
