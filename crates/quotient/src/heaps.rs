@@ -253,7 +253,15 @@ impl<'a> Grower<'a> {
     /// last quotient proven.
     fn step(&mut self) -> Result<(), SearchError> {
         let n = self.state.heaps() + 1;
-        self.budget.check_now()?;
+        // Stopped before heap n: what is proven is said, as below.
+        if let Err(cause) = self.budget.check_now() {
+            return Err(SearchError::QuotientStopped {
+                cause: Box::new(cause),
+                proven: n as u64 - 1,
+                order: self.state.candidate.monoid.order(),
+                kept: None,
+            });
+        }
         self.list_options(n)?;
         let cand = &self.state.candidate;
         let next = match extend(
