@@ -253,19 +253,10 @@ impl<'a> Grower<'a> {
     /// last quotient proven.
     fn step(&mut self) -> Result<(), SearchError> {
         let n = self.state.heaps() + 1;
-        // Stopped before heap n: what is proven is said, as below.
-        if let Err(cause) = self.budget.check_now() {
-            return Err(SearchError::QuotientStopped {
-                cause: Box::new(cause),
-                proven: n as u64 - 1,
-                order: self.state.candidate.monoid.order(),
-                kept: None,
-            });
-        }
+        self.budget.check_now().map_err(|e| self.stopped(e))?;
         self.list_options(n)?;
-        let cand = &self.state.candidate;
         let next = match extend(
-            cand,
+            &self.state.candidate,
             &self.options,
             &mut self.budget,
             &mut self.seen,
@@ -276,15 +267,7 @@ impl<'a> Grower<'a> {
             Err(e) => {
                 self.options.pop();
                 self.kept.clear();
-                return Err(match e {
-                    SearchError::Rules(_) => e,
-                    cause => SearchError::QuotientStopped {
-                        cause: Box::new(cause),
-                        proven: n as u64 - 1,
-                        order: cand.monoid.order(),
-                        kept: None,
-                    },
-                });
+                return Err(self.stopped(e));
             }
         };
         let state = &mut self.state;
@@ -294,6 +277,21 @@ impl<'a> Grower<'a> {
         state.orders.push(next.monoid.order());
         state.candidate = next;
         Ok(())
+    }
+
+    /// The error of a growth stopped by `cause` before its next heap: a
+    /// rules file's error as it is, any other with the quotient proven
+    /// so far (its heaps and order).
+    fn stopped(&self, cause: SearchError) -> SearchError {
+        match cause {
+            SearchError::Rules(_) => cause,
+            cause => SearchError::QuotientStopped {
+                cause: Box::new(cause),
+                proven: self.state.heaps() as u64,
+                order: self.state.candidate.monoid.order(),
+                kept: None,
+            },
+        }
     }
 
     /// The pre-period and period of the pretending function when the
