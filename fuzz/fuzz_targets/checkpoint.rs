@@ -2,7 +2,9 @@
 //! (low bits) and the form (top bit): the rest is either the file itself,
 //! any bytes, or values (two bytes each) that `checkpoint::save` writes
 //! into a well-formed file, so the fuzzer also reaches what follows the
-//! checksum. A file that loads is resumed and extended by a few heaps.
+//! checksum. A file that loads is resumed and extended by two heaps: each
+//! new heap rescans the values before it, so extending by 16 took four
+//! fifths of the time (160 inputs a second at 1,024 bytes).
 #![no_main]
 
 use grundy_sequence::checkpoint;
@@ -70,7 +72,7 @@ fuzz_target!(|data: &[u8]| {
         threads: 1,
         ..Control::default()
     };
-    seq.extend_to(have + 16, &ctl)
+    seq.extend_to(have + 2, &ctl)
         .unwrap_or_else(|e| panic!("extending a resumed sequence of {have} values: {e}"));
-    assert!(seq.values().len() as u64 > have + 16);
+    assert!(seq.values().len() as u64 > have + 2);
 });

@@ -1,7 +1,7 @@
 //! Rules files: the bytes before the first NUL are the file, the words
 //! after it a position. The file is compiled under a small sandbox; a file
 //! that compiles is built and the position analysed, and its moves listed,
-//! under small limits (500 positions, 100 ms). A fuzzed file need not keep the round trip (that is
+//! under small limits (500 positions, 25 ms). A fuzzed file need not keep the round trip (that is
 //! its author's contract, checked by `check_contracts`), so only panics,
 //! internal errors, hangs and memory blow-ups are failures here.
 #![no_main]
@@ -33,10 +33,10 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => return grundy_fuzz::check_error("compile", &e),
     };
     // Every script call runs up to 20,000 operations: searches are kept to
-    // 500 positions and 100 ms, or one input would take seconds.
+    // 500 positions and 25 ms, or one input would take seconds.
     let limits = Limits {
         max_states: 500,
-        max_time: Some(Duration::from_millis(100)),
+        max_time: Some(Duration::from_millis(25)),
         ..Limits::default()
     };
     let family = match reg.build(&GameOptions::default(), &limits) {
