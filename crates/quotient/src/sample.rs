@@ -36,13 +36,29 @@ pub(crate) struct Outcomes<'a> {
     /// The proven quotient of the heaps below the last: the outcome of
     /// every sum without the last heap, read off at once.
     pub(crate) below: &'a Candidate,
-    /// The outcomes searched, by sum: heaps as bytes (sampling is for
-    /// heaps up to 64; [`Outcomes::lost`] gives up on larger ones), a
-    /// quarter of the memory and of the key comparisons of `u32`s.
-    pub(crate) lost: FastMap<Vec<u8>, bool>,
+    /// The outcomes searched, by the sum's key ([`Outcomes::key`]): a
+    /// 64-bit hash of the multiset, made by adding one random word a heap,
+    /// so a move's key is its sum's key plus a difference computed once.
+    /// Two sums may share a key (about one chance in 10^7 at a million
+    /// sums); that spoils a guess at most, which the exact check refuses.
+    pub(crate) lost: FastMap<u64, bool>,
     /// `canon[h]`: the heap searched in place of heap `h` (see
     /// [`stand_ins`]); empty: every heap itself.
     pub(crate) canon: Vec<u32>,
+    /// Each heap's moves, made once: see [`Move`]. Shared with the
+    /// search's frames, which borrow `self` mutably.
+    moves: std::rc::Rc<Vec<Vec<Move>>>,
+    /// The random word of each heap (heaps `0..options.len()`).
+    words: std::rc::Rc<[u64]>,
+}
+
+/// One move of a heap, as the search needs it: the heaps left (their
+/// stand-ins, as bytes), the change it makes to a sum's key, and the
+/// product of their elements in the proven quotient.
+struct Move {
+    parts: Box<[u8]>,
+    delta: u64,
+    element: u32,
 }
 
 /// For each heap `h` below the last, the least heap with the same element
@@ -82,17 +98,35 @@ impl Outcomes<'_> {
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
         // The sum of the heaps' stand-ins, searched in its place; every
-        // sum searched below is made of stand-ins already.
-        let mut c: Vec<u8> = Vec::with_capacity(pos.len());
+        // sum searched below is made of stand-ins already. Its key, and
+        // the product of the heaps below the last, come first: most sums
+        // asked for are answered by the quotient or the memo.
+        let below = self.below;
+        let m = &below.monoid;
+        let top = below.phi.len();
+        let (mut key, mut tops, mut element) = (0u64, 0usize, 0u32);
         for &h in pos {
-            match u8::try_from(self.stand_in(h)) {
-                Ok(b) => c.push(b),
+            let s = self.stand_in(h) as usize;
+            let Some(&word) = self.words.get(s) else {
                 // Past the heaps sampling is for: no guess.
-                Err(_) => return Ok(None),
+                return Ok(None);
+            };
+            key = key.wrapping_add(word);
+            if s >= top {
+                tops += 1;
+            } else {
+                element = m.mul(element, below.phi[s]);
             }
         }
+        if tops == 0 {
+            return Ok(Some(m.in_p(element)));
+        }
+        if let Some(&r) = self.lost.get(&key) {
+            return Ok(Some(r));
+        }
+        let mut c: Vec<u8> = pos.iter().map(|&h| self.stand_in(h) as u8).collect();
         c.sort_unstable();
-        self.lost_at(&c, 0, budget)
+        self.lost_at(&c, key, 0, budget)
     }
 
     /// The heap searched in place of heap `h` (see [`stand_ins`]).
@@ -101,22 +135,28 @@ impl Outcomes<'_> {
         self.canon.get(h as usize).copied().unwrap_or(h)
     }
 
-    /// [`Outcomes::lost`] of `pos`, sorted and made of stand-ins.
+    /// [`Outcomes::lost`] of `pos`, sorted and made of stand-ins, whose
+    /// key is `key`.
     fn lost_at(
         &mut self,
         pos: &[u8],
+        key: u64,
         depth: usize,
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
         let below = self.below;
-        if pos.last().is_none_or(|&h| (h as usize) < below.phi.len()) {
+        let m = &below.monoid;
+        let top = below.phi.len();
+        // The heaps below the last, and the product of their elements.
+        let tops = pos.iter().rev().take_while(|&&h| h as usize >= top).count();
+        let rest = &pos[..pos.len() - tops];
+        if tops == 0 {
             // Every heap below the last: the proven quotient answers.
-            let m = &below.monoid;
             return Ok(Some(
-                m.in_p(m.product(pos.iter().map(|&h| below.phi[h as usize]))),
+                m.in_p(m.product(rest.iter().map(|&h| below.phi[h as usize]))),
             ));
         }
-        if let Some(&r) = self.lost.get(pos) {
+        if let Some(&r) = self.lost.get(&key) {
             return Ok(Some(r));
         }
         let most = MAX_SUMS.min(usize::try_from(budget.max_states()).unwrap_or(usize::MAX));
@@ -125,37 +165,82 @@ impl Outcomes<'_> {
         }
         // The clock and the memory; the states are bounded above.
         budget.check(0)?;
+        // With one last heap, its moves leave sums the quotient answers:
+        // the rest's element times the move's.
+        let rest_element =
+            (tops == 1).then(|| m.product(rest.iter().map(|&h| below.phi[h as usize])));
+        let moves = std::rc::Rc::clone(&self.moves);
+        let r = self.search(pos, key, depth, rest_element, &moves, budget)?;
+        if let Some(r) = r {
+            self.lost.insert(key, r);
+        }
+        Ok(r)
+    }
+
+    /// The search of [`Outcomes::lost_at`] once the memo has no answer:
+    /// `moves` are the heaps' moves.
+    fn search(
+        &mut self,
+        pos: &[u8],
+        key: u64,
+        depth: usize,
+        rest_element: Option<u32>,
+        moves: &[Vec<Move>],
+        budget: &mut Budget,
+    ) -> Result<Option<bool>, SearchError> {
+        let m = &self.below.monoid;
+        let top = self.below.phi.len();
+        let words = std::rc::Rc::clone(&self.words);
+        let child = |h: usize, mv: &Move| key.wrapping_sub(words[h]).wrapping_add(mv.delta);
+        // First what is known at once: a move the quotient answers or the
+        // memo holds, to a lost sum, wins without searching anything.
         let mut any = false;
-        let mut lost = true;
-        let mut next: Vec<u8> = Vec::with_capacity(pos.len() + 4);
-        'parts: for i in 0..pos.len() {
+        for (i, &h) in pos.iter().enumerate() {
+            if i > 0 && pos[i - 1] == h {
+                continue;
+            }
+            let h = h as usize;
+            for mv in &moves[h] {
+                any = true;
+                let known = match rest_element {
+                    // The last heap moved, the only one: no last heap left.
+                    Some(x) if h >= top => Some(m.in_p(m.mul(x, mv.element))),
+                    _ => self.lost.get(&child(h, mv)).copied(),
+                };
+                if known == Some(true) {
+                    return Ok(Some(false));
+                }
+            }
+        }
+        // Then the moves to sums not searched yet.
+        let mut next: Vec<u8> = Vec::new();
+        for i in 0..pos.len() {
             if i > 0 && pos[i - 1] == pos[i] {
                 continue;
             }
-            for option in &self.options[pos[i] as usize] {
-                any = true;
+            let h = pos[i] as usize;
+            if rest_element.is_some() && h >= top {
+                continue; // all answered above
+            }
+            for mv in &moves[h] {
+                let key = child(h, mv);
+                if self.lost.contains_key(&key) {
+                    continue; // answered above, and not lost
+                }
                 next.clear();
                 next.extend_from_slice(&pos[..i]);
                 next.extend_from_slice(&pos[i + 1..]);
-                // An option's heaps are smaller than the heap they come
-                // from, so bytes, as `pos` is.
-                next.extend(option.iter().map(|&h| {
-                    debug_assert!(h < u32::from(pos[i]));
-                    self.stand_in(h) as u8
-                }));
+                next.extend_from_slice(&mv.parts);
                 next.sort_unstable();
-                match self.lost_at(&next, depth + 1, budget)? {
+                match self.lost_at(&next, key, depth + 1, budget)? {
                     None => return Ok(None),
-                    Some(false) => continue,
-                    Some(true) => {}
+                    Some(false) => {}
+                    // A move to a lost sum: this one is won.
+                    Some(true) => return Ok(Some(false)),
                 }
-                lost = false;
-                break 'parts;
             }
         }
-        let r = any && lost;
-        self.lost.insert(pos.to_vec(), r);
-        Ok(Some(r))
+        Ok(Some(any))
     }
 }
 
@@ -208,18 +293,78 @@ pub fn sampled(
 }
 
 impl<'a> Outcomes<'a> {
-    /// No outcome searched yet, for the sums of heaps `0..options.len()`
-    /// with `below` the proven quotient of all but the last, each smaller
-    /// heap searched as its stand-in ([`stand_ins`]).
+    /// The outcomes of sums of heaps `0..options.len()`, the last heap's
+    /// sums searched down to those `below` answers; the smaller heaps
+    /// searched through their stand-ins when `stand_in` is set.
     pub(crate) fn new(below: &'a Candidate, options: &'a HeapOptions) -> Outcomes<'a> {
+        Outcomes::with_stand_ins(below, options, true)
+    }
+
+    /// [`Outcomes::new`], with or without stand-ins.
+    pub(crate) fn with_stand_ins(
+        below: &'a Candidate,
+        options: &'a HeapOptions,
+        stand_in: bool,
+    ) -> Outcomes<'a> {
         debug_assert_eq!(below.phi.len() + 1, options.len());
+        let canon = if stand_in {
+            stand_ins(below, options)
+        } else {
+            Vec::new()
+        };
+        // Heaps past a byte are never searched (`lost` gives up on them).
+        let heaps = options.len().min(256);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let words: Vec<u64> = (0..heaps).map(|_| splitmix(&mut state)).collect();
+        let top = below.phi.len();
+        let m = &below.monoid;
+        let moves = (0..heaps)
+            .map(|h| {
+                options[h]
+                    .iter()
+                    .map(|option| {
+                        let parts: Box<[u8]> = option
+                            .iter()
+                            .map(|&k| canon.get(k as usize).copied().unwrap_or(k) as u8)
+                            .collect();
+                        let delta = parts
+                            .iter()
+                            .fold(0u64, |d, &k| d.wrapping_add(words[k as usize]));
+                        // Parts are below the heap moved, so below the
+                        // last heap when the last heap moved.
+                        let element = if h >= top {
+                            m.product(parts.iter().map(|&k| below.phi[k as usize]))
+                        } else {
+                            0
+                        };
+                        Move {
+                            parts,
+                            delta,
+                            element,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         Outcomes {
             options,
             below,
             lost: FastMap::default(),
-            canon: stand_ins(below, options),
+            canon,
+            moves: std::rc::Rc::new(moves),
+            words: words.into(),
         }
     }
+}
+
+/// The next word of the SplitMix64 generator from `state`: the heaps'
+/// random words, the same in every run.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// [`sampled`] with the outcomes searched so far (by earlier calls with

@@ -5,7 +5,6 @@
 use crate::grow::{Budget, HeapOptions};
 use crate::heaps::{grow, HeapGame};
 use crate::sample::*;
-use grundy_engine::hash::FastMap;
 use grundy_engine::Limits;
 use grundy_sequence::{HeapRule, TakeBreak};
 use std::collections::HashMap;
@@ -67,12 +66,7 @@ fn sampled_outcomes_are_those_of_a_plain_search() {
         let game = code(text);
         let below = grow(&game, n - 1, &Limits::default()).expect("small");
         let opts = options(&game, n);
-        let mut outcomes = Outcomes {
-            options: &opts,
-            below: &below.candidate,
-            lost: FastMap::default(),
-            canon: Vec::new(),
-        };
+        let mut outcomes = Outcomes::with_stand_ins(&below.candidate, &opts, false);
         let mut budget = Budget::start(&Limits::default());
         let mut memo = HashMap::new();
         let all = sums(n as u32, 22);
