@@ -23,11 +23,12 @@ use grundy_engine::SearchError;
 const MAX_CLASSES: usize = 512;
 
 /// Most sums whose outcomes one sampling stores before it is given up:
-/// sampling is a guess, worth a bounded effort (about 100 MB).
+/// sampling is a guess, worth a bounded effort (a 16-byte entry each, some
+/// 32 MB with the table's slack).
 const MAX_SUMS: usize = 1_000_000;
 
 /// Deepest line of play one sampling searches (the search recurses once a
-/// move: a few hundred bytes of stack a move, within a wasm stack).
+/// move, in two frames of a few hundred bytes, within a wasm stack).
 const MAX_DEPTH: usize = 1_000;
 
 /// Misère outcomes of sorted sums of heaps, searched and remembered.
@@ -36,7 +37,7 @@ pub(crate) struct Outcomes<'a> {
     /// The proven quotient of the heaps below the last: the outcome of
     /// every sum without the last heap, read off at once.
     pub(crate) below: &'a Candidate,
-    /// The outcomes searched, by the sum's key ([`Outcomes::key`]): a
+    /// The outcomes searched, by the sum's key: a
     /// 64-bit hash of the multiset, made by adding one random word a heap,
     /// so a move's key is its sum's key plus a difference computed once.
     /// Two sums may share a key (about one chance in 10^7 at a million
@@ -48,17 +49,38 @@ pub(crate) struct Outcomes<'a> {
     /// Each heap's moves, made once: see [`Move`]. Shared with the
     /// search's frames, which borrow `self` mutably.
     moves: std::rc::Rc<Vec<Vec<Move>>>,
-    /// The random word of each heap (heaps `0..options.len()`).
+    /// The random word of each heap (heaps `0..options.len()`, at most
+    /// 256: larger heaps are never searched).
     words: std::rc::Rc<[u64]>,
 }
 
 /// One move of a heap, as the search needs it: the heaps left (their
 /// stand-ins, as bytes), the change it makes to a sum's key, and the
-/// product of their elements in the proven quotient.
+/// product of their elements in the proven quotient (for the last
+/// heap's moves only, the one case that reads it; 0 for the others).
 struct Move {
     parts: Box<[u8]>,
     delta: u64,
     element: u32,
+}
+
+/// A sum as [`Outcomes::lost`] first reads it: its key, how many last
+/// heaps it holds, and the product of the other heaps' elements in the
+/// proven quotient.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Summary {
+    key: u64,
+    tops: usize,
+    element: u32,
+}
+
+impl Summary {
+    /// The empty sum's.
+    const EMPTY: Summary = Summary {
+        key: 0,
+        tops: 0,
+        element: 0,
+    };
 }
 
 /// For each heap `h` below the last, the least heap with the same element
@@ -97,34 +119,55 @@ impl Outcomes<'_> {
         pos: &[u32],
         budget: &mut Budget,
     ) -> Result<Option<bool>, SearchError> {
-        // The sum of the heaps' stand-ins, searched in its place; every
-        // sum searched below is made of stand-ins already. Its key, and
-        // the product of the heaps below the last, come first: most sums
-        // asked for are answered by the quotient or the memo.
+        match self.summary(pos) {
+            Some(s) => self.lost_of_two(pos, s, &[], Summary::EMPTY, budget),
+            // Past the heaps sampling is for: no guess.
+            None => Ok(None),
+        }
+    }
+
+    /// What [`Outcomes::lost`] reads first of a sum: its key, how many
+    /// last heaps it holds, the product of the others' elements. `None`
+    /// for a sum with a heap past those sampling is for.
+    pub(crate) fn summary(&self, pos: &[u32]) -> Option<Summary> {
         let below = self.below;
         let m = &below.monoid;
         let top = below.phi.len();
-        let (mut key, mut tops, mut element) = (0u64, 0usize, 0u32);
+        let mut s = Summary::EMPTY;
         for &h in pos {
-            let s = self.stand_in(h) as usize;
-            let Some(&word) = self.words.get(s) else {
-                // Past the heaps sampling is for: no guess.
-                return Ok(None);
-            };
-            key = key.wrapping_add(word);
-            if s >= top {
-                tops += 1;
+            let h = self.stand_in(h) as usize;
+            s.key = s.key.wrapping_add(*self.words.get(h)?);
+            if h >= top {
+                s.tops += 1;
             } else {
-                element = m.mul(element, below.phi[s]);
+                s.element = m.mul(s.element, below.phi[h]);
             }
         }
-        if tops == 0 {
-            return Ok(Some(m.in_p(element)));
+        Some(s)
+    }
+
+    /// [`Outcomes::lost`] of the sum of `a` and `b`, whose summaries are
+    /// `sa` and `sb`. The sum of the heaps' stand-ins is searched in its
+    /// place; every sum searched below is made of stand-ins already. Most
+    /// sums asked for are answered by the quotient or the memo from the
+    /// summaries alone, before any sum is made.
+    pub(crate) fn lost_of_two(
+        &mut self,
+        a: &[u32],
+        sa: Summary,
+        b: &[u32],
+        sb: Summary,
+        budget: &mut Budget,
+    ) -> Result<Option<bool>, SearchError> {
+        let m = &self.below.monoid;
+        let key = sa.key.wrapping_add(sb.key);
+        if sa.tops + sb.tops == 0 {
+            return Ok(Some(m.in_p(m.mul(sa.element, sb.element))));
         }
         if let Some(&r) = self.lost.get(&key) {
             return Ok(Some(r));
         }
-        let mut c: Vec<u8> = pos.iter().map(|&h| self.stand_in(h) as u8).collect();
+        let mut c: Vec<u8> = a.iter().chain(b).map(|&h| self.stand_in(h) as u8).collect();
         c.sort_unstable();
         self.lost_at(&c, key, 0, budget)
     }
@@ -147,7 +190,7 @@ impl Outcomes<'_> {
         let below = self.below;
         let m = &below.monoid;
         let top = below.phi.len();
-        // The heaps below the last, and the product of their elements.
+        // How many last heaps the sum holds, and the heaps below them.
         let tops = pos.iter().rev().take_while(|&&h| h as usize >= top).count();
         let rest = &pos[..pos.len() - tops];
         if tops == 0 {
@@ -224,13 +267,17 @@ impl Outcomes<'_> {
             }
             for mv in &moves[h] {
                 let key = child(h, mv);
-                if self.lost.contains_key(&key) {
-                    continue; // answered above, and not lost
+                // Searching an earlier move may have settled this one.
+                match self.lost.get(&key) {
+                    Some(true) => return Ok(Some(false)),
+                    Some(false) => continue,
+                    None => {}
                 }
                 next.clear();
                 next.extend_from_slice(&pos[..i]);
                 next.extend_from_slice(&pos[i + 1..]);
                 next.extend_from_slice(&mv.parts);
+                debug_assert!(mv.parts.iter().all(|&k| k < pos[i]));
                 next.sort_unstable();
                 match self.lost_at(&next, key, depth + 1, budget)? {
                     None => return Ok(None),
@@ -262,7 +309,7 @@ pub(crate) fn sums(max: u32, total: u32) -> Vec<Vec<u32>> {
 }
 
 /// The sum of two sorted sums, sorted.
-fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
+pub(crate) fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
     let mut s: Vec<u32> = a.iter().chain(b).copied().collect();
     s.sort_unstable();
     s
@@ -295,7 +342,7 @@ pub fn sampled(
 impl<'a> Outcomes<'a> {
     /// The outcomes of sums of heaps `0..options.len()`, the last heap's
     /// sums searched down to those `below` answers; the smaller heaps
-    /// searched through their stand-ins when `stand_in` is set.
+    /// searched through their stand-ins.
     pub(crate) fn new(below: &'a Candidate, options: &'a HeapOptions) -> Outcomes<'a> {
         Outcomes::with_stand_ins(below, options, true)
     }
@@ -421,24 +468,29 @@ pub(crate) fn sampled_with(
 /// each heap's class, the product table (row-major, the class of the sum
 /// of two classes' members); `None` past [`MAX_CLASSES`] or
 /// [`MAX_SUMS`].
-type Classes = (Vec<Vec<u32>>, Vec<u32>, Vec<u32>);
+pub(crate) type Classes = (Vec<Vec<u32>>, Vec<u32>, Vec<u32>);
 
-fn classes(
+pub(crate) fn classes(
     outcomes: &mut Outcomes<'_>,
     testers: &[Vec<u32>],
     n: u32,
     budget: &mut Budget,
 ) -> Result<Option<Classes>, SearchError> {
+    let mut summaries = Vec::with_capacity(testers.len());
+    for x in testers {
+        match outcomes.summary(x) {
+            Some(s) => summaries.push(s),
+            None => return Ok(None),
+        }
+    }
     let mut signature =
         |g: &[u32], budget: &mut Budget| -> Result<Option<Vec<bool>>, SearchError> {
+            let Some(sg) = outcomes.summary(g) else {
+                return Ok(None);
+            };
             let mut s = Vec::with_capacity(testers.len());
-            let mut sum = Vec::new();
-            for x in testers {
-                sum.clear();
-                sum.extend_from_slice(g);
-                sum.extend_from_slice(x);
-                sum.sort_unstable();
-                match outcomes.lost(&sum, budget)? {
+            for (x, &sx) in testers.iter().zip(&summaries) {
+                match outcomes.lost_of_two(g, sg, x, sx, budget)? {
                     Some(r) => s.push(r),
                     None => return Ok(None),
                 }
