@@ -27,6 +27,33 @@ thread_local! {
     /// Positions held by the search on this thread that last counted
     /// its states.
     static POSITIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The memory budget of the answer this thread is working out (set by
+    /// [`within_answer_memory`]).
+    static ANSWER_MEMORY: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with `max_memory` as the memory budget of the answer this
+/// thread works out (see [`answer_max_memory`]), restoring the one before
+/// afterwards, also when `f` panics.
+pub fn within_answer_memory<R>(max_memory: u64, f: impl FnOnce() -> R) -> R {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ANSWER_MEMORY.with(|m| m.set(self.0));
+        }
+    }
+    let _restore = Restore(ANSWER_MEMORY.with(|m| m.replace(Some(max_memory))));
+    f()
+}
+
+/// The memory budget of the answer this thread is working out (the
+/// `--max-memory` of the analysis, set by [`within_answer_memory`]), for
+/// code without [`crate::Limits`] at hand (a family's theory listing
+/// moves); [`default_max_memory`] outside an answer.
+pub fn answer_max_memory() -> u64 {
+    ANSWER_MEMORY
+        .with(|m| m.get())
+        .unwrap_or_else(default_max_memory)
 }
 
 /// Notes that the search running on this thread holds `n` positions:

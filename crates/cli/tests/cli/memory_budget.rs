@@ -405,7 +405,9 @@ fn stores_outside_the_searches_are_charged_under_a_300_mb_cap() {
     // terminal test built its 20,000 options of 10 KB, and explaining a
     // lost grid made its 30,000 moves; Treblecross's 4,999 winning moves
     // of 10,000 cells; Wythoff's value table; Kayles' 3 million moves
-    // listed by `play` (1.1 GB after one move).
+    // listed by `play` (1.1 GB after one move); the first 4 winning moves
+    // of a coin product far from the origin, whose moves turn millions of
+    // coins (530 MB, listed with no memory budget at all).
     let row = "X.".repeat(5000);
     let cases: Vec<(String, &str)> = vec![
         ("analyze paint2xn --n 10000 - --explain".into(), ""),
@@ -413,6 +415,10 @@ fn stores_outside_the_searches_are_charged_under_a_300_mb_cap() {
         (format!("analyze treblecross {row}"), ""),
         (format!("analyze treblecross {row} --explain"), ""),
         ("play kayles 3000000".into(), "2\nq\n"),
+        (
+            "analyze coin-product --x ruler --y mock-turtles 1000000,1000000 --max-moves 4".into(),
+            "",
+        ),
     ];
     for (case, input) in cases {
         let args: Vec<String> = case.split(' ').map(str::to_string).collect();

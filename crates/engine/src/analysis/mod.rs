@@ -74,12 +74,16 @@ pub fn analyze_with<G: TextGame>(
         normal.replace_limits(shared.clone()),
         misere.replace_limits(shared),
     );
+    // A family's theory listing moves reads the memory budget the same
+    // way.
     let answer = crate::clock::within_answer(deadline, || {
-        if game.may_repeat() {
-            loopy::analyze(game_name, game, p, play, detail, normal.limits())
-        } else {
-            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-        }
+        crate::memory::within_answer_memory(max_memory, || {
+            if game.may_repeat() {
+                loopy::analyze(game_name, game, p, play, detail, normal.limits())
+            } else {
+                acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+            }
+        })
     });
     normal.replace_limits(kept.0);
     misere.replace_limits(kept.1);

@@ -32,6 +32,11 @@ pub const MAX_COORD: u64 = (1 << 32) - 1;
 /// 50 MB. A move of `ruler` along x turns a run of coins as long as x.
 pub const MAX_LISTED_CELLS: u128 = 4_000_000;
 
+/// Bytes a cell of a listed move takes while the answer is made and
+/// written: 16 in the move's cells, about 20 of text in the move and as
+/// many in the position it leaves, each rendered once more.
+const HELD_PER_LISTED_CELL: u128 = 96;
+
 /// The text of a board without heads.
 pub const EMPTY: &str = "-";
 
@@ -229,7 +234,7 @@ impl ProductGame {
                 let bytes = (a.len() * b.len() * std::mem::size_of::<(u64, u64)>()) as u64;
                 if *over
                     || !fits(a, b)
-                    || memory::admit(bytes, memory::default_max_memory()).is_err()
+                    || memory::admit(bytes, memory::answer_max_memory()).is_err()
                 {
                     *over = true;
                 } else {
@@ -408,8 +413,10 @@ impl TextGame for ProductGame {
     /// The first `k` winning moves, head by head: the move sets of one
     /// axis one at a time (the axis whose inversion is cheaper), each
     /// completed by inverting the value formula of the other; at most
-    /// [`super::THEORY_WORK`] work and [`MAX_LISTED_CELLS`] cells, and
-    /// no longer than the answer's time limit
+    /// [`super::THEORY_WORK`] work and [`MAX_LISTED_CELLS`] cells, the
+    /// cells held within the answer's memory budget
+    /// ([`grundy_engine::memory::answer_max_memory`], [`HELD_PER_LISTED_CELL`]
+    /// bytes each), and no longer than the answer's time limit
     /// ([`grundy_engine::clock::answer_time_passed`]): past any of them,
     /// the moves found so far.
     fn theory_first(&self, p: &Board, play: Play, k: usize) -> Option<Theory<Board>> {
@@ -420,6 +427,15 @@ impl TextGame for ProductGame {
         let want = Nimber(total);
         let mut found: Vec<Cells> = Vec::new();
         let (mut work, mut cells, mut next_clock) = (0u128, 0u128, 0u128);
+        // The moves' cells, admitted against the answer's memory budget
+        // before each is made, as held while answered: the cells, the
+        // move's text and the position it leaves, each rendered.
+        let mut over_budget = false;
+        let admitted = |cells: u128| {
+            let bytes =
+                u64::try_from(cells.saturating_mul(HELD_PER_LISTED_CELL)).unwrap_or(u64::MAX);
+            memory::admit(bytes, memory::answer_max_memory()).is_ok()
+        };
         let value_of = |rule: &CoinRule, s: &[u64]| {
             Nimber(s.iter().fold(0, |a, &c| a ^ rule.value(c).unwrap_or(0)))
         };
@@ -437,7 +453,11 @@ impl TextGame for ProductGame {
                 break;
             }
             let stopped = walk.try_move_sets(w, |a| {
-                if found.len() >= k || work > super::THEORY_WORK || cells > MAX_LISTED_CELLS {
+                if found.len() >= k
+                    || work > super::THEORY_WORK
+                    || cells > MAX_LISTED_CELLS
+                    || over_budget
+                {
                     return ControlFlow::Break(());
                 }
                 // The answer's time limit, every 65,536 units of work (the
@@ -456,16 +476,19 @@ impl TextGame for ProductGame {
                         .try_into()
                         .unwrap_or(u64::MAX);
                     let all = invert.sets_with_value(v, (want * inv).0, room, |b| {
-                        if found.len() < k {
-                            cells += a.len() as u128 * b.len() as u128;
+                        let more = a.len() as u128 * b.len() as u128;
+                        if found.len() < k && !over_budget && admitted(cells + more) {
+                            cells += more;
                             found.push(if along_x {
                                 Self::cells(a, b)
                             } else {
                                 Self::cells(b, a)
                             });
+                        } else if found.len() < k {
+                            over_budget = true;
                         }
                     });
-                    if !all {
+                    if !all || over_budget {
                         return ControlFlow::Break(());
                     }
                 }
