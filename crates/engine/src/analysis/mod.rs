@@ -62,6 +62,24 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
+    // The answer's memory budget holds for all of it, the size estimate
+    // included: a family's theory listing moves reads it there.
+    let max_memory = normal.limits().max_memory;
+    crate::memory::within_answer_memory(max_memory, || {
+        analyze_within(game_name, game, normal, misere, p, play, detail)
+    })
+}
+
+/// [`analyze_with`] within the answer's memory budget.
+fn analyze_within<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    normal: &mut Solver<G>,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+) -> Result<Analysis, GameError> {
     let max_memory = normal.limits().max_memory;
     let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
     // The searches behind one answer (its outcome, each winning move, the
@@ -74,16 +92,12 @@ pub fn analyze_with<G: TextGame>(
         normal.replace_limits(shared.clone()),
         misere.replace_limits(shared),
     );
-    // A family's theory listing moves reads the memory budget the same
-    // way.
     let answer = crate::clock::within_answer(deadline, || {
-        crate::memory::within_answer_memory(max_memory, || {
-            if game.may_repeat() {
-                loopy::analyze(game_name, game, p, play, detail, normal.limits())
-            } else {
-                acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-            }
-        })
+        if game.may_repeat() {
+            loopy::analyze(game_name, game, p, play, detail, normal.limits())
+        } else {
+            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+        }
     });
     normal.replace_limits(kept.0);
     misere.replace_limits(kept.1);
