@@ -66,42 +66,28 @@ pub fn analyze_with<G: TextGame>(
     // included: a family's theory listing moves reads it there.
     let max_memory = normal.limits().max_memory;
     crate::memory::within_answer_memory(max_memory, || {
-        analyze_within(game_name, game, normal, misere, p, play, detail)
+        let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
+        // The searches behind one answer (its outcome, each winning move,
+        // the genus) share one time limit. A value table a family builds
+        // on demand reads the same end through the thread's answer
+        // deadline.
+        let shared = normal.limits().sharing_time();
+        let deadline = shared.deadline();
+        let kept = (
+            normal.replace_limits(shared.clone()),
+            misere.replace_limits(shared),
+        );
+        let answer = crate::clock::within_answer(deadline, || {
+            if game.may_repeat() {
+                loopy::analyze(game_name, game, p, play, detail, normal.limits())
+            } else {
+                acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+            }
+        });
+        normal.replace_limits(kept.0);
+        misere.replace_limits(kept.1);
+        Ok(noted_too_large(answer?, too_large))
     })
-}
-
-/// [`analyze_with`] within the answer's memory budget.
-fn analyze_within<G: TextGame>(
-    game_name: &str,
-    game: &G,
-    normal: &mut Solver<G>,
-    misere: &mut MisereSolver<G>,
-    p: &G::Position,
-    play: Play,
-    detail: Detail,
-) -> Result<Analysis, GameError> {
-    let max_memory = normal.limits().max_memory;
-    let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
-    // The searches behind one answer (its outcome, each winning move, the
-    // genus) share one time limit.
-    // A value table a family builds on demand reads the same end through
-    // the thread's answer deadline.
-    let shared = normal.limits().sharing_time();
-    let deadline = shared.deadline();
-    let kept = (
-        normal.replace_limits(shared.clone()),
-        misere.replace_limits(shared),
-    );
-    let answer = crate::clock::within_answer(deadline, || {
-        if game.may_repeat() {
-            loopy::analyze(game_name, game, p, play, detail, normal.limits())
-        } else {
-            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-        }
-    });
-    normal.replace_limits(kept.0);
-    misere.replace_limits(kept.1);
-    Ok(noted_too_large(answer?, too_large))
 }
 
 /// The detail an answer can afford: only a full move list can be too
