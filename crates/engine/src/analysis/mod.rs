@@ -13,6 +13,8 @@ mod loopy;
 mod loopy_ranks;
 mod report;
 
+use report::unreadable_note;
+
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
 pub use report::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
@@ -86,7 +88,7 @@ pub fn analyze_with<G: TextGame>(
         });
         normal.replace_limits(kept.0);
         misere.replace_limits(kept.1);
-        Ok(noted_too_large(answer?, too_large))
+        Ok(replayable(game, noted_too_large(answer?, too_large)))
     })
 }
 
@@ -122,6 +124,35 @@ const ANSWER_COPIES: u128 = 4;
 
 /// `answer` with what [`within_answer_size`] left out said: a lost
 /// position's count (no winning move), or the note why none is listed.
+/// `answer` with every listed move whose `to` the game's own parser
+/// refuses taken out, and a note saying how many and why: a move may leave
+/// more than a position may hold (a heap split in a position of the most
+/// heaps, a coin-product move turning tens of thousands of coins), and
+/// every `to` shown must be one `analyze` and `play` read back. The counts
+/// stay those of every move.
+fn replayable<G: TextGame>(game: &G, mut answer: Analysis) -> Analysis {
+    let mut dropped = 0usize;
+    let mut why = None;
+    let mut keep = |m: &MoveReport| {
+        let words: Vec<&str> = m.to.split_whitespace().collect();
+        match game.parse(&words) {
+            Ok(_) => true,
+            Err(e) => {
+                dropped += 1;
+                why.get_or_insert_with(|| e.to_string());
+                false
+            }
+        }
+    };
+    answer.winning_moves.retain(&mut keep);
+    answer.drawing_moves.retain(&mut keep);
+    if let Some(why) = why {
+        let counted = answer.winning_move_count.is_some() || answer.drawing_move_count.is_some();
+        answer.notes.push(unreadable_note(dropped, counted, &why));
+    }
+    answer
+}
+
 fn noted_too_large(mut answer: Analysis, too_large: Option<String>) -> Analysis {
     if let Some(note) = too_large {
         match answer.outcome {
@@ -159,5 +190,5 @@ pub fn analyze_on_ranks<G: TextGame>(
     let (detail, too_large) = within_answer_size(game, p, play, detail, limits.max_memory);
     let shared = limits.sharing_time();
     let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
-    Ok(noted_too_large(answer, too_large))
+    Ok(replayable(game, noted_too_large(answer, too_large)))
 }

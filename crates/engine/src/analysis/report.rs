@@ -242,12 +242,26 @@ pub fn too_large_note(estimate: u128) -> String {
     format!("winning moves not listed: the answer would hold about {estimate} entries (winning moves times the size of the position each lists), more than {MAX_ANSWER}; --max-moves K lists the first K winning moves found")
 }
 
+/// The note of an analysis that leaves out `dropped` moves because the
+/// position each leaves is refused by the game's parser (`why`, the first
+/// refusal; `counted` when the answer's counts include them): their `to`
+/// could not be read back.
+pub(super) fn unreadable_note(dropped: usize, counted: bool, why: &str) -> String {
+    let moves = if dropped == 1 { "move" } else { "moves" };
+    let count = if counted {
+        "; the count includes them"
+    } else {
+        ""
+    };
+    format!("{dropped} {moves} found but not listed: the position each leaves is more than a position may hold ({why}){count}")
+}
+
 /// The note of an analysis listing the first winning moves a theory found
 /// ([`crate::TextGame::theory_first`]): the others are not counted.
 pub(super) fn first_found_note(listed: usize) -> String {
     match listed {
-        0 => "no winning move found among the moves looked at (they are too many to examine all); the winning moves are not counted".to_string(),
-        1 => "the first winning move found is listed; the others were not looked for, so they are not counted".to_string(),
-        n => format!("the first {n} winning moves found are listed; the others were not looked for, so they are not counted"),
+        0 => "no winning move listed: none was found among the moves looked at (they are too many to examine all), or each found was over a limit; the winning moves are not counted".to_string(),
+        1 => "the first winning move found is listed; the others are not counted".to_string(),
+        n => format!("the first {n} winning moves found are listed; the others are not counted"),
     }
 }

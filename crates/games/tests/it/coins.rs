@@ -281,9 +281,9 @@ fn the_first_winning_moves_of_a_product_are_winning() {
             }
         }
     }
-    // Far heads; a ruler move turns thousands of coins here, more than a
-    // position typed on the command line may hold, so the boards left are
-    // valued here.
+    // Far heads; a ruler move turns thousands of coins here. A move leaving
+    // more heads than a position may hold is passed over (its `to` would
+    // not read back), so each board left is one `analyze` reads.
     for (a, b, head) in [
         ("one-or-two", "one-or-two", "3699942501,3250643525"),
         ("ruler", "mock-turtles", "2204121929,178"),
@@ -293,6 +293,11 @@ fn the_first_winning_moves_of_a_product_are_winning() {
         let t = g.theory_first(&p, Play::Normal, 4).unwrap();
         assert_eq!(t.winning_moves.len(), 4, "{a} x {b}");
         for m in &t.winning_moves {
+            assert!(
+                m.to.heads.len() <= grundy_games::heaps::MAX_HEADS,
+                "{}",
+                m.label
+            );
             assert_eq!(g.closed_form(&m.to), Some(Nimber(0)), "{}", m.label);
         }
     }

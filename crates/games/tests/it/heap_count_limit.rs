@@ -110,3 +110,67 @@ fn coin_positions_take_as_many_heads_as_one_move_can_turn() {
     );
     assert!(analyze("coins", &[("rule", "ruler")], &[row]).is_ok());
 }
+
+/// The answer of `words` for the family `name` with `options`.
+fn answer(name: &str, options: &[(&str, &str)], words: &[String]) -> grundy_engine::Analysis {
+    let reg = grundy_games::find(name).expect("registered");
+    let mut opts = GameOptions::default();
+    for (k, v) in options {
+        opts.set(k, v);
+    }
+    let family = reg.build(&opts, &Limits::default()).expect("built");
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    family.analyze(&words, Play::Normal).expect("answered")
+}
+
+/// Every listed move's `to`, fed back, is answered: a move that leaves
+/// more than a position may hold is counted but not listed, with a note
+/// (a Kayles heap split at the bound left 1,001 heaps, which `play` and
+/// `analyze` then refused).
+#[test]
+fn a_move_past_the_bound_is_counted_not_listed() {
+    // 999 heaps of 3 and a heap of 5: two winning moves, one of them a
+    // split of the 5 into two heaps.
+    let mut words = many("3", MAX_HEAPS - 1);
+    words.push("5".to_string());
+    let a = answer("kayles", &[], &words);
+    let count = a.winning_move_count.expect("counted");
+    assert!(a.winning_moves.len() < count, "{a:?}");
+    for m in &a.winning_moves {
+        let to: Vec<String> = m.to.split_whitespace().map(String::from).collect();
+        assert!(to.len() <= MAX_HEAPS, "{}", m.label);
+        assert!(analyze("kayles", &[], &to).is_ok(), "{}", m.label);
+    }
+    let note = a.notes.join(" ");
+    assert!(note.contains("found but not listed"), "{note}");
+    assert!(note.contains("1001"), "{note}");
+    assert!(note.contains("the count includes them"), "{note}");
+}
+
+/// Found by fuzzing (issue 19): the Tartan theorem's first moves of a far
+/// coin product listed a move leaving 35,442 heads, more than a position
+/// may hold. Such moves are passed over and smaller ones listed instead.
+#[test]
+fn the_first_product_moves_listed_read_back() {
+    use grundy_engine::Detail;
+    use grundy_games::heaps::MAX_HEADS;
+    let reg = grundy_games::find("coin-product").expect("registered");
+    let mut opts = GameOptions::default();
+    opts.set("x", "ruler");
+    opts.set("y", "mock-turtles");
+    let family = reg.build(&opts, &Limits::default()).expect("built");
+    for heads in [&["2063282,8652", "1,3"][..], &["4843538,8652", "1,3"]] {
+        let a = family
+            .analyze_with(heads, Play::Normal, Detail::FirstMoves(4))
+            .expect("answered");
+        assert_eq!(a.winning_moves.len(), 4, "{heads:?}: {:?}", a.notes);
+        for m in &a.winning_moves {
+            let to: Vec<&str> = m.to.split_whitespace().collect();
+            assert!(to.len() <= MAX_HEADS, "{heads:?}: {} heads", to.len());
+            let after = family
+                .analyze_with(&to, Play::Normal, Detail::OutcomeOnly)
+                .expect("the move's position reads back");
+            assert_eq!(after.value, Some(0), "{heads:?}: {}", m.label);
+        }
+    }
+}

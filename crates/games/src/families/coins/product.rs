@@ -275,6 +275,28 @@ impl ProductGame {
     }
 }
 
+/// Whether turning the cells `xs` x `ys` of `p` leaves at most
+/// [`heaps::MAX_HEADS`] heads, so that the position it leaves parses again.
+/// Counted without making the move: the heads, plus the cells, less twice
+/// the cells that are heads.
+fn leaves_readable(p: &Board, xs: &[u64], ys: &[u64]) -> bool {
+    let max = heaps::MAX_HEADS as u128;
+    let heads = p.heads.len() as u128;
+    let cells = xs.len() as u128 * ys.len() as u128;
+    if heads + cells <= max {
+        return true;
+    }
+    if cells > heads + max {
+        return false;
+    }
+    let turned_heads = xs
+        .iter()
+        .flat_map(|&x| ys.iter().map(move |&y| (x, y)))
+        .filter(|c| p.heads.binary_search(c).is_ok())
+        .count() as u128;
+    heads + cells - 2 * turned_heads <= max
+}
+
 impl Steps for ProductGame {
     type Step = Cells;
 
@@ -477,7 +499,10 @@ impl TextGame for ProductGame {
                         .unwrap_or(u64::MAX);
                     let all = invert.sets_with_value(v, (want * inv).0, room, |b| {
                         let more = a.len() as u128 * b.len() as u128;
-                        if found.len() < k && !over_budget && admitted(cells + more) {
+                        let (xs, ys) = if along_x { (a, b) } else { (b, a) };
+                        if found.len() < k && !leaves_readable(p, xs, ys) {
+                            // Passed over: its `to` could not be read back.
+                        } else if found.len() < k && !over_budget && admitted(cells + more) {
                             cells += more;
                             found.push(if along_x {
                                 Self::cells(a, b)
