@@ -68,27 +68,27 @@ pub fn analyze_with<G: TextGame>(
     // included: a family's theory listing moves reads it there.
     let max_memory = normal.limits().max_memory;
     crate::memory::within_answer_memory(max_memory, || {
-        let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
-        // The searches behind one answer (its outcome, each winning move,
-        // the genus) share one time limit. A value table a family builds
-        // on demand reads the same end through the thread's answer
-        // deadline.
+        // The searches behind one answer (its size estimate, its outcome,
+        // each winning move, the genus) share one time limit. A value
+        // table a family builds on demand reads the same end through the
+        // thread's answer deadline.
         let shared = normal.limits().sharing_time();
         let deadline = shared.deadline();
-        let kept = (
-            normal.replace_limits(shared.clone()),
-            misere.replace_limits(shared),
-        );
-        let answer = crate::clock::within_answer(deadline, || {
-            if game.may_repeat() {
+        crate::clock::within_answer(deadline, || {
+            let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
+            let kept = (
+                normal.replace_limits(shared.clone()),
+                misere.replace_limits(shared),
+            );
+            let answer = if game.may_repeat() {
                 loopy::analyze(game_name, game, p, play, detail, normal.limits())
             } else {
                 acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-            }
-        });
-        normal.replace_limits(kept.0);
-        misere.replace_limits(kept.1);
-        Ok(replayable(game, noted_too_large(answer?, too_large)))
+            };
+            normal.replace_limits(kept.0);
+            misere.replace_limits(kept.1);
+            Ok(replayable(game, noted_too_large(answer?, too_large)))
+        })
     })
 }
 
