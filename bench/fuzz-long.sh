@@ -13,6 +13,12 @@
 # assertions and overflow checks cost about a third of the speed, and the
 # CI run and the regressions keep them.
 #
+# TRACE_COMPARES=0 builds and runs without comparison tracing
+# (`--no-trace-compares`): the targets whose time goes to the engine run
+# two to three times faster (the batch corpus replays in 27 s instead of
+# 80), at the cost of guessing fewer magic values, which the committed
+# seeds and corpora already hold.
+#
 # Inputs are cut at a length per target (-max_len): a checkpoint of 1,000
 # values costs its extension a rescan of all of them (40 inputs a second
 # against 2,000), a long rules file its compilation; the parsers' cases
@@ -25,7 +31,9 @@ work=${2:?work directory}
 shift 2
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || mapfile -t targets < <(cargo +nightly fuzz list)
-cargo +nightly fuzz build -s none -O
+trace=()
+[[ ${TRACE_COMPARES:-1} == 0 ]] && trace=(--no-trace-compares)
+cargo +nightly fuzz build -s none -O "${trace[@]}"
 end=$(( $(date +%s) + seconds ))
 run_target() {
     local t=$1 total=0 i=0
@@ -43,7 +51,7 @@ run_target() {
         local seeds=("corpus/$t")
         [[ -d "regressions/$t" ]] && seeds+=("regressions/$t")
         ( ulimit -v 8000000
-          nice -n 19 cargo +nightly fuzz run -s none -O "$t" "$work/$t" "${seeds[@]}" -- \
+          nice -n 19 cargo +nightly fuzz run -s none -O "${trace[@]}" "$t" "$work/$t" "${seeds[@]}" -- \
             -max_total_time="$left" -max_len="$max_len" -rss_limit_mb=2048 -timeout=120 \
             -artifact_prefix="$work/findings/$t/" -print_final_stats=1 ) > "$log" 2>&1 || true
         local n

@@ -25,22 +25,27 @@ fuzz_target!(|data: &[u8]| {
     let typed = grundy_fuzz::typed(reg, example);
     let mut out = Vec::new();
     let mut status = None;
-    grundy_fuzz::with_family(reg, &typed.options, |family| {
-        // The whole input at once, no reading thread (the thread is the
-        // CLI tests' business): thousands of inputs a second.
-        let mut stdin = grundy_fuzz::lines::ReadAhead::from_bytes(input.to_vec());
-        status = Some(
-            grundy_fuzz::batch::run(
-                family,
-                play,
-                grundy_fuzz::DETAIL,
-                &mut stdin,
-                &mut out,
-                false,
-            )
-            .unwrap_or_else(|e| panic!("batch stopped: {e}")),
-        );
-    });
+    grundy_fuzz::with_family_under(
+        reg,
+        &typed.options,
+        &grundy_fuzz::batch_limits(),
+        |family| {
+            // The whole input at once, no reading thread (the thread is the
+            // CLI tests' business): thousands of inputs a second.
+            let mut stdin = grundy_fuzz::lines::ReadAhead::from_bytes(input.to_vec());
+            status = Some(
+                grundy_fuzz::batch::run(
+                    family,
+                    play,
+                    grundy_fuzz::DETAIL,
+                    &mut stdin,
+                    &mut out,
+                    false,
+                )
+                .unwrap_or_else(|e| panic!("batch stopped: {e}")),
+            );
+        },
+    );
     let status = status.unwrap_or_else(|| panic!("{} refuses its example's options", reg.name));
     assert!(status == 0 || status == 2, "batch status {status}");
     // Lines as batch reads them: a last line without its newline counts.

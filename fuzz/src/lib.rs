@@ -49,6 +49,19 @@ pub fn limits() -> Limits {
     }
 }
 
+/// The limits of a fuzzed `batch` line: a tenth of [`limits`]. The batch
+/// target checks the protocol (one answer a line, in order, error lines
+/// numbered), and the searches behind a line are the `position` target's
+/// business. At [`limits`] half of its time went to value tables grown
+/// towards huge heaps for [`MAX_TIME`] a line.
+pub fn batch_limits() -> Limits {
+    Limits {
+        max_states: MAX_STATES / 10,
+        max_time: Some(MAX_TIME / 10),
+        ..Limits::default()
+    }
+}
+
 /// How much of the move list a fuzzed analysis works out: the count and
 /// the first few, so positions with many moves stay cheap to answer.
 pub const DETAIL: Detail = Detail::FirstMoves(4);
@@ -106,7 +119,16 @@ pub fn typed<'a>(reg: &Registration, text: &'a str) -> Typed<'a> {
 /// Builds `reg` with `options` under [`limits`]; `None` when the options
 /// are refused (an input error). Any other error is a bug.
 pub fn build(reg: &Registration, options: &GameOptions) -> Option<Box<dyn Family>> {
-    match reg.build(options, &limits()) {
+    build_under(reg, options, &limits())
+}
+
+/// [`build`] under `limits`.
+pub fn build_under(
+    reg: &Registration,
+    options: &GameOptions,
+    limits: &Limits,
+) -> Option<Box<dyn Family>> {
+    match reg.build(options, limits) {
         Ok(f) => Some(f),
         Err(GameError::Input(_)) | Err(GameError::Search(_)) => None,
         Err(e) => panic!("building {} with {options:?}: {e}", reg.name),
@@ -125,16 +147,27 @@ const KEPT: usize = 256;
 /// Calls `f` with `reg` built with `options` (by [`build`], kept for the
 /// next inputs); does nothing when the options are refused.
 pub fn with_family(reg: &Registration, options: &GameOptions, f: impl FnOnce(&dyn Family)) {
+    with_family_under(reg, options, &limits(), f)
+}
+
+/// [`with_family`] under `limits`.
+pub fn with_family_under(
+    reg: &Registration,
+    options: &GameOptions,
+    limits: &Limits,
+    f: impl FnOnce(&dyn Family),
+) {
     thread_local! {
         static KEPT_FAMILIES: std::cell::RefCell<Kept> = std::cell::RefCell::default();
     }
-    let key = format!("{} {options:?}", reg.name);
+    let key = format!("{} {options:?} {limits:?}", reg.name);
     let family = KEPT_FAMILIES.with(|kept| {
         let mut kept = kept.borrow_mut();
         if kept.len() >= KEPT {
             kept.clear();
         }
-        kept.remove(&key).unwrap_or_else(|| build(reg, options))
+        kept.remove(&key)
+            .unwrap_or_else(|| build_under(reg, options, limits))
     });
     if let Some(family) = &family {
         f(&**family);
