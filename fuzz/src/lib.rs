@@ -58,7 +58,7 @@ pub fn batch_limits() -> Limits {
     Limits {
         max_states: MAX_STATES / 10,
         max_time: Some(MAX_TIME / 10),
-        ..Limits::default()
+        ..limits()
     }
 }
 
@@ -160,7 +160,12 @@ pub fn with_family_under(
     thread_local! {
         static KEPT_FAMILIES: std::cell::RefCell<Kept> = std::cell::RefCell::default();
     }
-    let key = format!("{} {options:?} {limits:?}", reg.name);
+    // The limits' numbers, not their clock (whose Debug form is the time
+    // it was made: every input a new key).
+    let key = format!(
+        "{} {options:?} {} {:?} {}",
+        reg.name, limits.max_states, limits.max_time, limits.max_memory
+    );
     let family = KEPT_FAMILIES.with(|kept| {
         let mut kept = kept.borrow_mut();
         if kept.len() >= KEPT {
