@@ -152,8 +152,10 @@ pub struct Theory<P> {
 
 /// A game family that reads and writes positions and names its moves.
 ///
-/// Contract: `parse(format(p))` (split on white space) gives back `p`, so
-/// the `to` of every reported move can be fed back to `analyze`; the
+/// Contract: `parse(format(p))` (split on white space) gives back `p` for
+/// every `p` within the parser's bounds, so the `to` of a reported move
+/// can be fed back to `analyze` (a move leaving a position past them is
+/// not listed: the analysis reads each growing `to` back first); the
 /// positions of [`TextGame::moves`] are exactly [`Rules::options`] (same
 /// multiset), in a deterministic order. Labels are made here, never in
 /// `options`, so searches do not pay for formatting.
@@ -217,8 +219,10 @@ pub trait TextGame: Impartial {
     /// [`TextGame::theory`] to list (a heap of 10^12, a coin product far
     /// from the origin): the outcome, the method, and at most `k` winning
     /// moves in the family's order. They are not counted: a family may also
-    /// stop looking, after a bounded amount of work, with fewer than `k`.
-    /// `None` (the default) where the family has no such theory.
+    /// stop looking, after a bounded amount of work, with fewer than `k`,
+    /// and should pass over moves whose position it cannot read back (the
+    /// analysis leaves those out of the list, so they take no place of
+    /// the `k`). `None` (the default) where the family has no such theory.
     fn theory_first(
         &self,
         _p: &Self::Position,

@@ -3,8 +3,8 @@
 //! search, and the winning moves they show.
 
 use super::report::{
-    check_moves_bound, first_found_note, not_listed_note, report_components, Analysis, Detail,
-    MoveReport, GENUS_STATES,
+    check_moves_bound, first_found_note, not_listed_note, readable_moves, report_components,
+    timed_out_note, Analysis, Detail, GENUS_STATES,
 };
 use crate::{GameError, Genus, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
 
@@ -24,6 +24,8 @@ pub(super) fn analyze<G: TextGame>(
     // a theory that listed the first few alone.
     let mut counted = true;
     let mut theory_method = None;
+    // Whether the moves listed are the first a theory found (not counted).
+    let mut first_found = false;
     // The count of a theory that listed only the first moves it counted.
     let mut theory_count = None;
     let theory = match detail {
@@ -108,13 +110,14 @@ pub(super) fn analyze<G: TextGame>(
                                             )));
                                         }
                                         counted = false;
-                                        notes.push(first_found_note(t.winning_moves.len()));
+                                        first_found = true;
                                         winning = t.winning_moves;
                                         theory_method = Some(t.method);
                                     }
                                     None => {
                                         counted = false;
                                         notes.push(not_listed_note(&e));
+                                        timed_out_note(&mut notes);
                                     }
                                 }
                             }
@@ -176,17 +179,21 @@ pub(super) fn analyze<G: TextGame>(
         Detail::FirstMoves(k) => k,
         Detail::OutcomeOnly => 0,
     };
-    let winning_moves: Vec<MoveReport> = winning
-        .into_iter()
-        .take(shown)
-        .map(|m| MoveReport {
-            label: m.label,
-            to: game.format(&m.to),
-        })
-        .collect();
+    let position = game.format(p);
+    let listed = readable_moves(game, &position, winning, shown);
+    if first_found {
+        notes.push(first_found_note(listed.moves.len()));
+        if listed.moves.is_empty() {
+            timed_out_note(&mut notes);
+        }
+    }
+    if let Some(note) = listed.note(winning_move_count.is_some()) {
+        notes.push(note);
+    }
+    let winning_moves = listed.moves;
     Ok(Analysis {
         game: game_name.to_string(),
-        position: game.format(p),
+        position,
         play,
         outcome,
         value,

@@ -13,8 +13,6 @@ mod loopy;
 mod loopy_ranks;
 mod report;
 
-use report::unreadable_note;
-
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
 pub use report::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
@@ -122,37 +120,35 @@ fn within_answer_size<G: TextGame>(
 /// memory while it is worked out and written.
 const ANSWER_COPIES: u128 = 4;
 
-/// `answer` with what [`within_answer_size`] left out said: a lost
-/// position's count (no winning move), or the note why none is listed.
-/// `answer` with every listed move whose `to` the game's own parser
-/// refuses taken out, and a note saying how many and why: a move may leave
-/// more than a position may hold (a heap split in a position of the most
-/// heaps, a coin-product move turning tens of thousands of coins), and
-/// every `to` shown must be one `analyze` and `play` read back. The counts
-/// stay those of every move.
+/// A loopy game's `answer` with every listed move whose `to` does not
+/// read back taken out ([`report::readable`]), and a note saying how many
+/// and why; the counts stay those of every move. The acyclic analysis
+/// lists only moves that read back ([`report::readable_moves`]) and is
+/// returned as it is.
 fn replayable<G: TextGame>(game: &G, mut answer: Analysis) -> Analysis {
-    let mut dropped = 0usize;
-    let mut why = None;
-    let mut keep = |m: &MoveReport| {
-        let words: Vec<&str> = m.to.split_whitespace().collect();
-        match game.parse(&words) {
-            Ok(_) => true,
-            Err(e) => {
-                dropped += 1;
-                why.get_or_insert_with(|| e.to_string());
-                false
-            }
-        }
-    };
-    answer.winning_moves.retain(&mut keep);
-    answer.drawing_moves.retain(&mut keep);
-    if let Some(why) = why {
-        let counted = answer.winning_move_count.is_some() || answer.drawing_move_count.is_some();
-        answer.notes.push(unreadable_note(dropped, counted, &why));
+    if !game.may_repeat() {
+        return answer;
     }
+    let mut out = report::Readable {
+        moves: Vec::new(),
+        dropped: 0,
+        why: None,
+    };
+    let position = std::mem::take(&mut answer.position);
+    answer
+        .winning_moves
+        .retain(|m| report::readable(game, &position, &m.to, &mut out));
+    answer
+        .drawing_moves
+        .retain(|m| report::readable(game, &position, &m.to, &mut out));
+    answer.position = position;
+    let counted = answer.winning_move_count.is_some() || answer.drawing_move_count.is_some();
+    answer.notes.extend(out.note(counted));
     answer
 }
 
+/// `answer` with what [`within_answer_size`] left out said: a lost
+/// position's count (no winning move), or the note why none is listed.
 fn noted_too_large(mut answer: Analysis, too_large: Option<String>) -> Analysis {
     if let Some(note) = too_large {
         match answer.outcome {

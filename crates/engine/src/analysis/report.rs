@@ -242,18 +242,100 @@ pub fn too_large_note(estimate: u128) -> String {
     format!("winning moves not listed: the answer would hold about {estimate} entries (winning moves times the size of the position each lists), more than {MAX_ANSWER}; --max-moves K lists the first K winning moves found")
 }
 
-/// The note of an analysis that leaves out `dropped` moves because the
-/// position each leaves is refused by the game's parser (`why`, the first
-/// refusal; `counted` when the answer's counts include them): their `to`
-/// could not be read back.
-pub(super) fn unreadable_note(dropped: usize, counted: bool, why: &str) -> String {
-    let moves = if dropped == 1 { "move" } else { "moves" };
-    let count = if counted {
-        "; the count includes them"
-    } else {
-        ""
+/// The moves an answer lists, each `to` one the game's parser reads back
+/// ([`readable_moves`]), and what was left out.
+pub(super) struct Readable {
+    /// The moves listed.
+    pub moves: Vec<MoveReport>,
+    /// Moves left out because their `to` was refused when read back.
+    pub dropped: usize,
+    /// The first refusal's reason.
+    pub why: Option<String>,
+}
+
+impl Readable {
+    /// The note saying what was left out (`counted`: the answer's counts
+    /// include the moves left out); `None` when nothing was.
+    pub fn note(&self, counted: bool) -> Option<String> {
+        let why = self.why.as_ref()?;
+        let n = self.dropped;
+        let moves = if n == 1 { "move" } else { "moves" };
+        let count = if counted {
+            "; the count includes them"
+        } else {
+            ""
+        };
+        Some(format!(
+            "{n} {moves} found but not listed: the position each leaves is refused when read back ({why}){count}"
+        ))
+    }
+}
+
+/// The first `shown` of `moves` whose `to` the game's own parser reads
+/// back, formatted, with what was left out: a move may leave more than a
+/// position may hold (a heap split in a position of the most heaps, a
+/// coin-product move leaving more heads than a position may list), and
+/// every `to` shown must be one `analyze` and `play` accept. A `to` no
+/// longer than `position` (already read) is taken as it is: the parsers'
+/// bounds are on sizes, so only a move that grows the position is read
+/// back, which keeps large answers of shrinking moves (a Hackenbush star)
+/// from paying a parse a move.
+pub(super) fn readable_moves<G: TextGame>(
+    game: &G,
+    position: &str,
+    moves: impl IntoIterator<Item = crate::Move<G::Position>>,
+    shown: usize,
+) -> Readable {
+    let mut out = Readable {
+        moves: Vec::new(),
+        dropped: 0,
+        why: None,
     };
-    format!("{dropped} {moves} found but not listed: the position each leaves is more than a position may hold ({why}){count}")
+    for m in moves {
+        if out.moves.len() >= shown {
+            break;
+        }
+        let to = game.format(&m.to);
+        if !readable(game, position, &to, &mut out) {
+            continue;
+        }
+        out.moves.push(MoveReport { label: m.label, to });
+    }
+    out
+}
+
+/// Whether `to` reads back (see [`readable_moves`]); a refusal is
+/// counted in `out`.
+pub(super) fn readable<G: TextGame>(
+    game: &G,
+    position: &str,
+    to: &str,
+    out: &mut Readable,
+) -> bool {
+    if to.len() <= position.len() {
+        return true;
+    }
+    let words: Vec<&str> = to.split_whitespace().collect();
+    match game.parse(&words) {
+        Ok(_) => true,
+        Err(e) => {
+            out.dropped += 1;
+            out.why.get_or_insert_with(|| e.to_string());
+            false
+        }
+    }
+}
+
+/// Adds to `notes` that the answer's time limit passed, when it has: the
+/// moves were not listed (or not all found) for that reason, whatever
+/// other limit the note before it names.
+pub(super) fn timed_out_note(notes: &mut Vec<String>) {
+    if crate::clock::answer_time_passed() {
+        notes.push(
+            "the answer's time limit passed while its winning moves were looked for (raise it with --time-limit)"
+                .to_string(),
+        );
+    }
 }
 
 /// The note of an analysis listing the first winning moves a theory found

@@ -174,3 +174,64 @@ fn the_first_product_moves_listed_read_back() {
         }
     }
 }
+
+/// The notes agree with the list when every first move found leaves too
+/// many heaps (a review's case): no "the first 4 listed" over an empty
+/// list, and the moves left out are said to be.
+#[test]
+fn the_notes_say_what_was_left_out() {
+    use grundy_engine::Detail;
+    let reg = grundy_games::find("kayles").expect("registered");
+    let family = reg
+        .build(&GameOptions::default(), &Limits::default())
+        .expect("built");
+    let mut words = many("3", MAX_HEAPS - 1);
+    words.push("1000000000001".to_string());
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let a = family
+        .analyze_with(&words, Play::Normal, Detail::FirstMoves(4))
+        .expect("answered");
+    let notes = a.notes.join(" | ");
+    for m in &a.winning_moves {
+        assert!(m.to.split_whitespace().count() <= MAX_HEAPS, "{notes}");
+    }
+    let listed = a.winning_moves.len();
+    if listed == 0 {
+        assert!(notes.contains("no winning move listed"), "{notes}");
+    } else {
+        assert!(
+            notes.contains(&format!("first {listed}")) || listed == 1,
+            "{notes}"
+        );
+    }
+    assert!(!notes.contains("the first 4 winning moves"), "{notes}");
+    assert!(notes.contains("found but not listed"), "{notes}");
+}
+
+/// A coin product whose winning moves are cut short by the time limit
+/// says so, and does not claim its answer would be too large (it holds
+/// 5,980 moves, about 84 KB).
+#[test]
+fn a_product_stopped_by_the_clock_names_the_clock() {
+    use grundy_engine::Detail;
+    let reg = grundy_games::find("coin-product").expect("registered");
+    let mut opts = GameOptions::default();
+    opts.set("x", "ruler");
+    opts.set("y", "mock-turtles");
+    let limits = Limits {
+        max_time: Some(std::time::Duration::from_millis(1)),
+        ..Limits::default()
+    };
+    let family = reg.build(&opts, &limits).expect("built");
+    for detail in [Detail::AllMoves, Detail::FirstMoves(4)] {
+        let a = family
+            .analyze_with(&["25300,123"], Play::Normal, detail)
+            .expect("answered");
+        let notes = a.notes.join(" | ");
+        assert_eq!(a.value, Some(22), "{notes}");
+        if a.winning_move_count.is_none() && a.winning_moves.len() < 4 {
+            assert!(notes.contains("time limit"), "{detail:?}: {notes}");
+        }
+        assert!(!notes.contains("would hold about"), "{detail:?}: {notes}");
+    }
+}

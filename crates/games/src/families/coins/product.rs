@@ -255,10 +255,13 @@ impl ProductGame {
             // The answer's time limit, every 256 sets walked.
             let mut walked = 0u32;
             walk.move_sets(w, |a| {
+                if over {
+                    return;
+                }
                 walked = walked.wrapping_add(1);
-                if !over && walked.is_multiple_of(256) && grundy_engine::clock::answer_time_passed()
-                {
+                if walked.is_multiple_of(256) && grundy_engine::clock::answer_time_passed() {
                     over = true;
+                    return;
                 }
                 let Some(inv) = value_of(walk, a).inverse() else {
                     return;
@@ -384,6 +387,10 @@ impl TextGame for ProductGame {
         let size = 12 * p.heads.len() as u128 + 2;
         match (play, self.winning_cells(p)) {
             (Play::Normal, Some((_, moves))) => moves.len() as u128 * size,
+            // Stopped by the answer's time limit, not by their size: no
+            // claim that the answer is too large (the analysis names the
+            // time limit when it cannot list them either).
+            (Play::Normal, None) if grundy_engine::clock::answer_time_passed() => 0,
             _ => self.moves_bound(p).saturating_mul(size),
         }
     }
@@ -471,7 +478,8 @@ impl TextGame for ProductGame {
     /// ([`grundy_engine::memory::answer_max_memory`], [`HELD_PER_LISTED_CELL`]
     /// bytes each), and no longer than the answer's time limit
     /// ([`grundy_engine::clock::answer_time_passed`]): past any of them,
-    /// the moves found so far.
+    /// the moves found so far. A move leaving more heads than a position
+    /// may hold ([`heaps::MAX_HEADS`]) is passed over.
     fn theory_first(&self, p: &Board, play: Play, k: usize) -> Option<Theory<Board>> {
         if play != Play::Normal {
             return None;
