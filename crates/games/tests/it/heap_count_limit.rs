@@ -111,14 +111,22 @@ fn coin_positions_take_as_many_heads_as_one_move_can_turn() {
     assert!(analyze("coins", &[("rule", "ruler")], &[row]).is_ok());
 }
 
-/// The answer of `words` for the family `name` with `options`.
-fn answer(name: &str, options: &[(&str, &str)], words: &[String]) -> grundy_engine::Analysis {
+/// The family `name` built with `options` under `limits`.
+fn built(name: &str, options: &[(&str, &str)], limits: &Limits) -> Box<dyn grundy_api::Family> {
     let reg = grundy_games::find(name).expect("registered");
     let mut opts = GameOptions::default();
     for (k, v) in options {
         opts.set(k, v);
     }
-    let family = reg.build(&opts, &Limits::default()).expect("built");
+    reg.build(&opts, limits).expect("built")
+}
+
+/// Ruler by mock turtles, the product the coin cases use.
+const RULER_BY_MOCK_TURTLES: &[(&str, &str)] = &[("x", "ruler"), ("y", "mock-turtles")];
+
+/// The answer of `words` for the family `name` with `options`.
+fn answer(name: &str, options: &[(&str, &str)], words: &[String]) -> grundy_engine::Analysis {
+    let family = built(name, options, &Limits::default());
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     family.analyze(&words, Play::Normal).expect("answered")
 }
@@ -154,11 +162,7 @@ fn a_move_past_the_bound_is_counted_not_listed() {
 fn the_first_product_moves_listed_read_back() {
     use grundy_engine::Detail;
     use grundy_games::heaps::MAX_HEADS;
-    let reg = grundy_games::find("coin-product").expect("registered");
-    let mut opts = GameOptions::default();
-    opts.set("x", "ruler");
-    opts.set("y", "mock-turtles");
-    let family = reg.build(&opts, &Limits::default()).expect("built");
+    let family = built("coin-product", RULER_BY_MOCK_TURTLES, &Limits::default());
     for heads in [&["2063282,8652", "1,3"][..], &["4843538,8652", "1,3"]] {
         let a = family
             .analyze_with(heads, Play::Normal, Detail::FirstMoves(4))
@@ -181,10 +185,7 @@ fn the_first_product_moves_listed_read_back() {
 #[test]
 fn the_notes_say_what_was_left_out() {
     use grundy_engine::Detail;
-    let reg = grundy_games::find("kayles").expect("registered");
-    let family = reg
-        .build(&GameOptions::default(), &Limits::default())
-        .expect("built");
+    let family = built("kayles", &[], &Limits::default());
     let mut words = many("3", MAX_HEAPS - 1);
     words.push("1000000000001".to_string());
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -214,15 +215,11 @@ fn the_notes_say_what_was_left_out() {
 #[test]
 fn a_product_stopped_by_the_clock_names_the_clock() {
     use grundy_engine::Detail;
-    let reg = grundy_games::find("coin-product").expect("registered");
-    let mut opts = GameOptions::default();
-    opts.set("x", "ruler");
-    opts.set("y", "mock-turtles");
     let limits = Limits {
         max_time: Some(std::time::Duration::from_millis(1)),
         ..Limits::default()
     };
-    let family = reg.build(&opts, &limits).expect("built");
+    let family = built("coin-product", RULER_BY_MOCK_TURTLES, &limits);
     for detail in [Detail::AllMoves, Detail::FirstMoves(4)] {
         let a = family
             .analyze_with(&["25300,123"], Play::Normal, detail)
