@@ -550,8 +550,14 @@ impl TextGame for TakeBreakGame {
             search.k = k - winning.len();
             search.found.clear();
             let heap = usize::try_from(h).ok()?;
-            for (m, heaps, a_max) in self.branches(heap) {
-                search.branch(m as u64, heaps, a_max as u64, values[i] ^ total)?;
+            for (m, parts, a_max) in self.branches(heap) {
+                // A split past the most heaps a position may hold would
+                // not read back: passed over, so the moves listed are
+                // ones `analyze` and `play` accept.
+                if p.len() - 1 + parts > heaps::MAX_HEAPS {
+                    continue;
+                }
+                search.branch(m as u64, parts, a_max as u64, values[i] ^ total)?;
             }
             for parts in &search.found {
                 winning.push(self.labelled(p, i, parts));
