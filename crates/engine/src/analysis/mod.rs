@@ -129,19 +129,14 @@ fn replayable<G: TextGame>(game: &G, mut answer: Analysis) -> Analysis {
     if !game.may_repeat() {
         return answer;
     }
-    let mut out = report::Readable {
-        moves: Vec::new(),
-        dropped: 0,
-        why: None,
-    };
-    let position = std::mem::take(&mut answer.position);
+    let mut out = report::Readable::default();
+    let position = &answer.position;
     answer
         .winning_moves
-        .retain(|m| report::readable(game, &position, &m.to, &mut out));
+        .retain(|m| report::readable(game, position, &m.to, &mut out));
     answer
         .drawing_moves
-        .retain(|m| report::readable(game, &position, &m.to, &mut out));
-    answer.position = position;
+        .retain(|m| report::readable(game, position, &m.to, &mut out));
     let counted = answer.winning_move_count.is_some() || answer.drawing_move_count.is_some();
     answer.notes.extend(out.note(counted));
     answer

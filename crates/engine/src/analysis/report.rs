@@ -244,6 +244,7 @@ pub fn too_large_note(estimate: u128) -> String {
 
 /// The moves an answer lists, each `to` one the game's parser reads back
 /// ([`readable_moves`]), and what was left out.
+#[derive(Default)]
 pub(super) struct Readable {
     /// The moves listed.
     pub moves: Vec<MoveReport>,
@@ -286,11 +287,7 @@ pub(super) fn readable_moves<G: TextGame>(
     moves: impl IntoIterator<Item = crate::Move<G::Position>>,
     shown: usize,
 ) -> Readable {
-    let mut out = Readable {
-        moves: Vec::new(),
-        dropped: 0,
-        why: None,
-    };
+    let mut out = Readable::default();
     for m in moves {
         if out.moves.len() >= shown {
             break;

@@ -442,15 +442,7 @@ impl TextGame for ProductGame {
         if play != Play::Normal {
             return None;
         }
-        let (total, moves) = self.winning_cells(p)?;
-        Some(Theory {
-            method: self.method(),
-            outcome: Outcome::from_mover_wins(total != 0),
-            winning_moves: moves
-                .iter()
-                .map(|cells| steps::labelled(self, p, cells))
-                .collect(),
-        })
+        self.theory_counted(p, play, usize::MAX).map(|(t, _)| t)
     }
 
     /// [`TextGame::theory`] with every winning move counted but only the
@@ -544,16 +536,13 @@ impl TextGame for ProductGame {
                     let all = invert.sets_with_value(v, (want * inv).0, room, |b| {
                         let more = a.len() as u128 * b.len() as u128;
                         let (xs, ys) = if along_x { (a, b) } else { (b, a) };
-                        if found.len() < k && !leaves_readable(p, xs, ys) {
-                            // Passed over: its `to` could not be read back.
-                        } else if found.len() < k && !over_budget && admitted(cells + more) {
+                        if found.len() >= k || !leaves_readable(p, xs, ys) {
+                            // Enough found, or passed over: its `to` could
+                            // not be read back.
+                        } else if !over_budget && admitted(cells + more) {
                             cells += more;
-                            found.push(if along_x {
-                                Self::cells(a, b)
-                            } else {
-                                Self::cells(b, a)
-                            });
-                        } else if found.len() < k {
+                            found.push(Self::cells(xs, ys));
+                        } else {
                             over_budget = true;
                         }
                     });
