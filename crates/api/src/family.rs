@@ -2,7 +2,7 @@
 //! the registration record every family provides.
 
 use crate::SeqValues;
-use grundy_engine::clock::within_answer;
+use grundy_engine::clock::{answer_limit, answer_time_passed};
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
@@ -438,7 +438,7 @@ impl<G: TextGame + 'static> Adapter<G> {
         // growing Grundy's game to 10^6 in 3 s for a 0.5 s limit).
         let shared = s.normal.limits().ending_by(until).sharing_time();
         let until = shared.until;
-        let p = match within_answer(shared.deadline(), || self.game.parse(args)) {
+        let p = match shared.within_answer(|| self.game.parse(args)) {
             Ok(p) => p,
             Err(e) => {
                 self.give_back(s);
@@ -493,16 +493,11 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         detail: Detail,
         ranks: &dyn Ranks,
     ) -> Result<Analysis, GameError> {
-        let p = self.game.parse(args)?;
-        analyze_on_ranks(
-            &self.name,
-            &*self.game,
-            &p,
-            play,
-            detail,
-            &self.limits,
-            ranks,
-        )
+        // The parse is part of the answer, as in one process: within its
+        // time limit and memory budget.
+        let shared = self.limits.sharing_time();
+        let p = shared.within_answer(|| self.game.parse(args))?;
+        analyze_on_ranks(&self.name, &*self.game, &p, play, detail, &shared, ranks)
     }
 
     fn move_remoteness(
@@ -641,7 +636,13 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         // Writing millions of positions takes seconds: within the time
         // limit, like a search.
         let mut deadline = self.limits.deadline();
-        let moves = self.game.moves(&p).map_err(SearchError::from)?;
+        let moves = self.limits.within_answer(|| {
+            self.game.moves(&p).map_err(|e| match answer_limit() {
+                // A family stopped listing at the time limit.
+                Some((limit, _, _)) if answer_time_passed() => SearchError::TimeLimit(limit),
+                _ => SearchError::from(e),
+            })
+        })?;
         let mut reports = Vec::new();
         reports.reserve_within(moves.len(), self.limits.max_memory)?;
         for m in moves {

@@ -227,7 +227,7 @@ mod answer {
 }
 
 /// The deadline of the answer this thread is working out (set by
-/// [`within_answer`]), for a computation that takes its limits as a time
+/// [`crate::Limits::within_answer`]), for a computation that takes its limits as a time
 /// limit, a clock and an end reading (the sequence engine's control):
 /// `(limit, clock, end)`, or `None` outside an answer or without a time
 /// limit.
@@ -242,7 +242,7 @@ pub fn answer_limit() -> Option<(Duration, SharedClock, Duration)> {
 /// Runs `f` with `deadline` as this thread's answer deadline (see
 /// [`answer_time_passed`]), restoring the one before afterwards, also when
 /// `f` panics.
-pub fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
+pub(crate) fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<Deadline>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -256,10 +256,26 @@ pub fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
 }
 
 /// Whether the deadline of the answer this thread is working out (set by
-/// [`within_answer`]) has passed, reading the clock now. `false` outside
+/// [`crate::Limits::within_answer`]) has passed, reading the clock now. `false` outside
 /// an answer, and when the answer has no time limit or no clock.
 pub fn answer_time_passed() -> bool {
     answer::DEADLINE.with(|d| d.borrow().as_ref().is_some_and(Deadline::passed))
+}
+
+/// For a family listing moves by the million ([`crate::TextGame::moves`]
+/// of a heap of 3,000,000 builds millions of labelled moves, a second or
+/// more): `Err` once the answer's time limit has passed, the clock read
+/// when `made` (the moves made so far) is a multiple of 65,536. Outside an
+/// answer, or without a time limit, always `Ok`. The error names the time
+/// limit; [`crate::Limits::within_answer`]'s callers report it as one.
+pub fn moves_in_time(made: usize) -> Result<(), crate::RulesError> {
+    if !made.is_multiple_of(1 << 16) || !answer_time_passed() {
+        return Ok(());
+    }
+    let limit = answer_limit().map_or(Duration::ZERO, |(limit, _, _)| limit);
+    Err(crate::RulesError::new(format!(
+        "the time limit ({limit:?}) passed while listing the moves (raise it with --time-limit)"
+    )))
 }
 
 #[cfg(test)]
@@ -294,6 +310,22 @@ mod tests {
         let clock = Arc::new(ManualClock::default());
         let shared: SharedClock = clock.clone();
         (clock, shared)
+    }
+
+    #[test]
+    fn moves_stop_once_the_answers_time_passed_read_every_65536() {
+        let (clock, shared) = manual();
+        // Outside an answer: never stopped.
+        assert!(moves_in_time(0).is_ok());
+        let d = Deadline::start(Some(Duration::from_millis(5)), Some(&shared));
+        within_answer(d, || {
+            assert!(moves_in_time(0).is_ok());
+            clock.advance(Duration::from_millis(6));
+            // Read only at multiples of 65,536 moves made.
+            assert!(moves_in_time(65_535).is_ok());
+            let e = moves_in_time(65_536).unwrap_err();
+            assert!(e.0.contains("time limit (5ms)"), "{e}");
+        });
     }
 
     #[test]

@@ -67,6 +67,19 @@ impl Limits {
         self.ending_by(end)
     }
 
+    /// Runs `f` as one answer under these limits: this thread's answer
+    /// deadline is [`Limits::deadline`] (read by
+    /// [`crate::clock::answer_time_passed`]) and its answer memory budget
+    /// `max_memory` (read by [`crate::memory::answer_max_memory`]), both
+    /// restored afterwards, also when `f` panics. Code without the limits
+    /// at hand (a value table grown on demand, a family's theory listing
+    /// moves) reads them there. The one way into an answer's scope.
+    pub fn within_answer<R>(&self, f: impl FnOnce() -> R) -> R {
+        memory::within_answer_memory(self.max_memory, || {
+            crate::clock::within_answer(self.deadline(), f)
+        })
+    }
+
     /// These limits ending by the clock reading `end` at the latest (the
     /// sooner of `end` and `until`); unchanged when `end` is `None`.
     pub fn ending_by(&self, end: Option<Duration>) -> Limits {

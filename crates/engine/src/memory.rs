@@ -35,7 +35,7 @@ thread_local! {
 /// Runs `f` with `max_memory` as the memory budget of the answer this
 /// thread works out (see [`answer_max_memory`]), restoring the one before
 /// afterwards, also when `f` panics.
-pub fn within_answer_memory<R>(max_memory: u64, f: impl FnOnce() -> R) -> R {
+pub(crate) fn within_answer_memory<R>(max_memory: u64, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<u64>);
     impl Drop for Restore {
         fn drop(&mut self) {
@@ -47,7 +47,7 @@ pub fn within_answer_memory<R>(max_memory: u64, f: impl FnOnce() -> R) -> R {
 }
 
 /// The memory budget of the answer this thread is working out (the
-/// `--max-memory` of the analysis, set by [`within_answer_memory`]), for
+/// `--max-memory` of the analysis, set by [`crate::Limits::within_answer`]), for
 /// code without [`crate::Limits`] at hand (a family's theory listing
 /// moves); [`default_max_memory`] outside an answer.
 pub fn answer_max_memory() -> u64 {

@@ -62,31 +62,25 @@ pub fn analyze_with<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
-    // The answer's memory budget holds for all of it, the size estimate
-    // included: a family's theory listing moves reads it there.
-    let max_memory = normal.limits().max_memory;
-    crate::memory::within_answer_memory(max_memory, || {
-        // The searches behind one answer (its size estimate, its outcome,
-        // each winning move, the genus) share one time limit. A value
-        // table a family builds on demand reads the same end through the
-        // thread's answer deadline.
-        let shared = normal.limits().sharing_time();
-        let deadline = shared.deadline();
-        crate::clock::within_answer(deadline, || {
-            let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
-            let kept = (
-                normal.replace_limits(shared.clone()),
-                misere.replace_limits(shared),
-            );
-            let answer = if game.may_repeat() {
-                loopy::analyze(game_name, game, p, play, detail, normal.limits())
-            } else {
-                acyclic::analyze(game_name, game, normal, misere, p, play, detail)
-            };
-            normal.replace_limits(kept.0);
-            misere.replace_limits(kept.1);
-            Ok(replayable(game, noted_too_large(answer?, too_large)))
-        })
+    // The searches behind one answer (its size estimate, its outcome,
+    // each winning move, the genus) share one time limit and one memory
+    // budget; a value table a family builds on demand, or its theory
+    // listing moves, reads them through the thread's answer scope.
+    let shared = normal.limits().sharing_time();
+    shared.within_answer(|| {
+        let (detail, too_large) = within_answer_size(game, p, play, detail, shared.max_memory);
+        let kept = (
+            normal.replace_limits(shared.clone()),
+            misere.replace_limits(shared.clone()),
+        );
+        let answer = if game.may_repeat() {
+            loopy::analyze(game_name, game, p, play, detail, normal.limits())
+        } else {
+            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+        };
+        normal.replace_limits(kept.0);
+        misere.replace_limits(kept.1);
+        Ok(replayable(game, noted_too_large(answer?, too_large)))
     })
 }
 
@@ -178,8 +172,12 @@ pub fn analyze_on_ranks<G: TextGame>(
             "--mpi: {game_name} is answered on one machine; analyze takes --mpi for games whose positions may repeat (ring, graph --misere, rules files declaring loopy())"
         )));
     }
-    let (detail, too_large) = within_answer_size(game, p, play, detail, limits.max_memory);
+    // One answer scope, as in one process: the size estimate and the
+    // search keep to the time limit and the memory budget.
     let shared = limits.sharing_time();
-    let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
-    Ok(replayable(game, noted_too_large(answer, too_large)))
+    shared.within_answer(|| {
+        let (detail, too_large) = within_answer_size(game, p, play, detail, shared.max_memory);
+        let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
+        Ok(replayable(game, noted_too_large(answer, too_large)))
+    })
 }

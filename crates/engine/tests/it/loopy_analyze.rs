@@ -515,3 +515,83 @@ fn a_report_lists_the_moves_worth_playing_as_detail_asks() {
         ]
     );
 }
+
+/// A one-vertex loop whose answer-size estimate records the answer scope
+/// it runs in: the memory budget and whether a deadline is set.
+struct ScopeProbe {
+    seen: std::sync::Mutex<Option<(u64, bool)>>,
+}
+
+impl Rules for ScopeProbe {
+    type Position = Vec<u32>;
+
+    fn options(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(vec![p.clone()])
+    }
+
+    fn may_repeat(&self) -> bool {
+        true
+    }
+}
+
+impl Impartial for ScopeProbe {
+    fn components(&self, p: &Vec<u32>) -> Result<Vec<Vec<u32>>, RulesError> {
+        Ok(vec![p.clone()])
+    }
+}
+
+impl TextGame for ScopeProbe {
+    fn parse(&self, _args: &[&str]) -> Result<Vec<u32>, ParseError> {
+        Ok(vec![0])
+    }
+
+    fn format(&self, _p: &Vec<u32>) -> String {
+        "0".into()
+    }
+
+    fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
+        Ok(vec![Move {
+            label: "stay".into(),
+            to: p.clone(),
+        }])
+    }
+
+    fn answer_size(&self, _p: &Vec<u32>, _play: Play) -> u128 {
+        let scope = (
+            grundy_engine::memory::answer_max_memory(),
+            grundy_engine::clock::answer_limit().is_some(),
+        );
+        *self.seen.lock().unwrap() = Some(scope);
+        0
+    }
+}
+
+/// The answer across ranks runs in the answer's scope, as in one process:
+/// its size estimate (a family's move listing, say) reads the analysis's
+/// memory budget and time limit, not the process defaults.
+#[test]
+fn an_answer_on_ranks_keeps_to_the_answers_memory_budget_and_clock() {
+    let game = ScopeProbe {
+        seen: std::sync::Mutex::new(None),
+    };
+    let limits = Limits {
+        max_memory: 123_456_789,
+        max_time: Some(std::time::Duration::from_secs(30)),
+        ..Limits::default()
+    };
+    let answer = grundy_engine::analyze_on_ranks(
+        "probe",
+        &game,
+        &vec![0],
+        Play::Normal,
+        Detail::AllMoves,
+        &limits,
+        &grundy_engine::ranks::OneRank,
+    )
+    .unwrap();
+    assert_eq!(answer.outcome, Outcome::D);
+    assert_eq!(*game.seen.lock().unwrap(), Some((123_456_789, true)));
+    // Outside an answer, neither is set.
+    assert_ne!(grundy_engine::memory::answer_max_memory(), 123_456_789);
+    assert!(grundy_engine::clock::answer_limit().is_none());
+}

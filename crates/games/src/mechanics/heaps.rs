@@ -13,7 +13,7 @@
 //!   is left) and is labelled `heap 2: 7 -> 3 + 4` (heaps numbered from 1).
 
 use grundy_api::parse_u64_in;
-use grundy_engine::{Move, ParseError};
+use grundy_engine::{Move, ParseError, RulesError};
 
 /// The words of the position arguments: an argument may itself hold several
 /// words separated by white space (a `batch` line, a quoted argument).
@@ -173,17 +173,18 @@ where
 
 /// Every move of `heaps` under `rule`, labelled, in the order of
 /// [`options_by_heap`].
-pub fn moves_by_heap<R>(heaps: &[u64], rule: R) -> Vec<Move<Vec<u64>>>
+pub fn moves_by_heap<R>(heaps: &[u64], rule: R) -> Result<Vec<Move<Vec<u64>>>, RulesError>
 where
     R: Fn(u64) -> Vec<Vec<u64>>,
 {
     let mut out = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
         for parts in rule(h) {
+            grundy_engine::clock::moves_in_time(out.len())?;
             out.push(heap_move(heaps, i, &parts));
         }
     }
-    out
+    Ok(out)
 }
 
 /// The normal-play winning moves of a sum of heaps whose values are known,

@@ -449,6 +449,7 @@ impl TextGame for TakeBreakGame {
         let mut out = Vec::new();
         for (i, &h) in p.iter().enumerate() {
             for parts in self.parts(h) {
+                grundy_engine::clock::moves_in_time(out.len())?;
                 out.push(self.labelled(p, i, &parts));
             }
         }

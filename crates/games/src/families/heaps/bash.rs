@@ -90,7 +90,7 @@ impl TextGame for Bash {
     }
 
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        Ok(heaps::moves_by_heap(p, self.rule()))
+        heaps::moves_by_heap(p, self.rule())
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {

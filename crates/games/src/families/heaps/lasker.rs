@@ -111,7 +111,7 @@ impl TextGame for Lasker {
     }
 
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        Ok(heaps::moves_by_heap(p, rule))
+        heaps::moves_by_heap(p, rule)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {

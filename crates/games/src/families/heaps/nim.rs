@@ -102,7 +102,7 @@ impl TextGame for Nim {
     }
 
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        Ok(heaps::moves_by_heap(p, take_any))
+        heaps::moves_by_heap(p, take_any)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {
