@@ -2,7 +2,7 @@
 //! the registration record every family provides.
 
 use crate::SeqValues;
-use grundy_engine::clock::{answer_limit, answer_time_passed};
+use grundy_engine::clock::moves_error;
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
@@ -636,13 +636,9 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         // Writing millions of positions takes seconds: within the time
         // limit, like a search.
         let mut deadline = self.limits.deadline();
-        let moves = self.limits.within_answer(|| {
-            self.game.moves(&p).map_err(|e| match answer_limit() {
-                // A family stopped listing at the time limit.
-                Some((limit, _, _)) if answer_time_passed() => SearchError::TimeLimit(limit),
-                _ => SearchError::from(e),
-            })
-        })?;
+        let moves = self
+            .limits
+            .within_answer(|| self.game.moves(&p).map_err(moves_error))?;
         let mut reports = Vec::new();
         reports.reserve_within(moves.len(), self.limits.max_memory)?;
         for m in moves {

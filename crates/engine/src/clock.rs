@@ -278,6 +278,17 @@ pub fn moves_in_time(made: usize) -> Result<(), crate::RulesError> {
     )))
 }
 
+/// The search error of a family's failed [`crate::TextGame::moves`]: the
+/// time limit when the answer's time has passed (the family stopped at
+/// [`moves_in_time`]), else the rules error as it is. Every caller of
+/// `moves` inside an answer maps its error through this.
+pub fn moves_error(e: crate::RulesError) -> crate::SearchError {
+    match answer_limit() {
+        Some((limit, _, _)) if answer_time_passed() => crate::SearchError::TimeLimit(limit),
+        _ => crate::SearchError::from(e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,7 +336,15 @@ mod tests {
             assert!(moves_in_time(65_535).is_ok());
             let e = moves_in_time(65_536).unwrap_err();
             assert!(e.0.contains("time limit (5ms)"), "{e}");
+            // Reported as the time limit it is.
+            assert_eq!(
+                moves_error(e),
+                crate::SearchError::TimeLimit(Duration::from_millis(5))
+            );
         });
+        // A rules error outside an answer stays one.
+        let e = crate::RulesError::new("a script threw");
+        assert_eq!(moves_error(e.clone()), crate::SearchError::Rules(e));
     }
 
     #[test]

@@ -247,7 +247,7 @@ pub(super) fn analyze<G: TextGame>(
     let heading = Heading::reachable(game_name, game.format(p), reachable.positions());
     let mut a = report.analysis(0, heading, detail, || {
         check_moves_bound(game, p, limits)?;
-        let moves = game.moves(p).map_err(SearchError::from)?;
+        let moves = game.moves(p).map_err(crate::clock::moves_error)?;
         let targets = reachable.targets(&moves)?;
         Ok(moves
             .into_iter()
@@ -429,7 +429,7 @@ pub(super) fn by_values<G: TextGame>(
         detail,
         || {
             check_moves_bound(game, p, limits)?;
-            Ok(game.moves(p).map_err(SearchError::from)?)
+            Ok(game.moves(p).map_err(crate::clock::moves_error)?)
         },
         |m: &Move<G::Position>| match component_values(game, &m.to)? {
             Some(after) => {

@@ -80,7 +80,7 @@ pub(super) fn analyze<G: TextGame>(
     let listed = detail != Detail::OutcomeOnly && outcome != Outcome::P;
     let moves = if listed {
         let moves = check_moves_bound(game, p, limits)
-            .and_then(|()| game.moves(p).map_err(SearchError::from));
+            .and_then(|()| game.moves(p).map_err(crate::clock::moves_error));
         moves.map_err(GameError::from).map(|moves| {
             moves
                 .into_iter()
