@@ -635,10 +635,10 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         check_moves_bound(&*self.game, &p, &self.limits)?;
         // Writing millions of positions takes seconds: within the time
         // limit, like a search.
-        let mut deadline = self.limits.deadline();
-        let moves = self
-            .limits
-            .within_answer(|| self.game.moves(&p).map_err(moves_error))?;
+        // One time limit for making the moves and writing them.
+        let limits = self.limits.sharing_time();
+        let mut deadline = limits.deadline();
+        let moves = limits.within_answer(|| self.game.moves(&p).map_err(moves_error))?;
         let mut reports = Vec::new();
         reports.reserve_within(moves.len(), self.limits.max_memory)?;
         for m in moves {

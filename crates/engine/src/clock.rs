@@ -264,28 +264,27 @@ pub fn answer_time_passed() -> bool {
 
 /// For a family listing moves by the million ([`crate::TextGame::moves`]
 /// of a heap of 3,000,000 builds millions of labelled moves, a second or
-/// more): `Err` once the answer's time limit has passed, the clock read
-/// when `made` (the moves made so far) is a multiple of 65,536. Outside an
-/// answer, or without a time limit, always `Ok`. The error names the time
-/// limit; [`crate::Limits::within_answer`]'s callers report it as one.
+/// more): `Err` ([`crate::RulesError::time_passed`]) once the answer's
+/// time limit has passed, the clock read when `made`, the moves made so
+/// far, is a nonzero multiple of 65,536 (a short list is never stopped).
+/// Outside an answer, or without a time limit, always `Ok`. Callers of
+/// `moves` map the error through [`moves_error`].
 pub fn moves_in_time(made: usize) -> Result<(), crate::RulesError> {
-    if !made.is_multiple_of(1 << 16) || !answer_time_passed() {
+    if made == 0 || !made.is_multiple_of(1 << 16) || !answer_time_passed() {
         return Ok(());
     }
     let limit = answer_limit().map_or(Duration::ZERO, |(limit, _, _)| limit);
-    Err(crate::RulesError::new(format!(
-        "the time limit ({limit:?}) passed while listing the moves (raise it with --time-limit)"
-    )))
+    Err(crate::RulesError::time_passed(limit))
 }
 
 /// The search error of a family's failed [`crate::TextGame::moves`]: the
-/// time limit when the answer's time has passed (the family stopped at
-/// [`moves_in_time`]), else the rules error as it is. Every caller of
-/// `moves` inside an answer maps its error through this.
+/// time limit for a list stopped by it ([`moves_in_time`]), else the
+/// rules error as it is. Every caller of `moves` maps its error through
+/// this.
 pub fn moves_error(e: crate::RulesError) -> crate::SearchError {
-    match answer_limit() {
-        Some((limit, _, _)) if answer_time_passed() => crate::SearchError::TimeLimit(limit),
-        _ => crate::SearchError::from(e),
+    match e.time_limit() {
+        Some(limit) => crate::SearchError::TimeLimit(limit),
+        None => crate::SearchError::from(e),
     }
 }
 
@@ -332,6 +331,8 @@ mod tests {
         within_answer(d, || {
             assert!(moves_in_time(0).is_ok());
             clock.advance(Duration::from_millis(6));
+            // A list just begun is not stopped.
+            assert!(moves_in_time(0).is_ok());
             // Read only at multiples of 65,536 moves made.
             assert!(moves_in_time(65_535).is_ok());
             let e = moves_in_time(65_536).unwrap_err();
@@ -342,9 +343,13 @@ mod tests {
                 crate::SearchError::TimeLimit(Duration::from_millis(5))
             );
         });
-        // A rules error outside an answer stays one.
-        let e = crate::RulesError::new("a script threw");
-        assert_eq!(moves_error(e.clone()), crate::SearchError::Rules(e));
+        // A rules error stays one, even after the deadline.
+        let d = Deadline::start(Some(Duration::from_millis(5)), Some(&shared));
+        within_answer(d, || {
+            clock.advance(Duration::from_millis(6));
+            let e = crate::RulesError::new("a script threw");
+            assert_eq!(moves_error(e.clone()), crate::SearchError::Rules(e));
+        });
     }
 
     #[test]

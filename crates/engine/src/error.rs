@@ -20,14 +20,33 @@ impl ParseError {
 /// position: a script that threw, ran out of its budget, or returned
 /// something that is not a position. The message names the rules and the
 /// function; it is reported to the user as bad input (exit status 2).
+/// One kind is no failure of the rules: a move list stopped at the
+/// answer's time limit ([`RulesError::time_passed`]), which
+/// [`crate::clock::moves_error`] reports as the time limit it is.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
-pub struct RulesError(pub String);
+pub struct RulesError(pub String, Option<Duration>);
 
 impl RulesError {
     /// A rules error with the given message.
     pub fn new(msg: impl Into<String>) -> Self {
-        RulesError(msg.into())
+        RulesError(msg.into(), None)
+    }
+
+    /// A move list stopped because the answer's time `limit` passed.
+    pub fn time_passed(limit: Duration) -> Self {
+        RulesError(
+            format!(
+                "the time limit ({limit:?}) passed while listing the moves (raise it with --time-limit)"
+            ),
+            Some(limit),
+        )
+    }
+
+    /// The time limit, for a move list stopped by it
+    /// ([`RulesError::time_passed`]); `None` for a failure of the rules.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.1
     }
 }
 

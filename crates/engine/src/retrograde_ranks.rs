@@ -165,7 +165,7 @@ fn read_error(r: &mut Reader<'_>) -> Result<Option<GameError>, GameError> {
             let limit = r.u64()?;
             SearchError::TooLarge { estimate, limit }.into()
         }
-        7 => SearchError::Rules(crate::RulesError(r.text()?.to_string())).into(),
+        7 => SearchError::Rules(crate::RulesError::new(r.text()?)).into(),
         _ => return Err(garbled()),
     }))
 }

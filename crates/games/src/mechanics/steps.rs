@@ -8,7 +8,7 @@
 //! ([`Steps::apply`]) and its label ([`Steps::label`]) are made. Theories
 //! build their winning moves from the same steps with [`labelled`].
 
-use grundy_engine::{Move, Rules};
+use grundy_engine::{Move, Rules, RulesError};
 
 /// A family whose moves are listed once, as small descriptions.
 ///
@@ -64,11 +64,21 @@ pub fn labelled<G: Steps>(g: &G, p: &G::Position, step: &G::Step) -> Move<G::Pos
     }
 }
 
-/// Every move of `p`, labelled, in the order of [`options`].
-pub fn moves<G: Steps>(g: &G, p: &G::Position) -> Vec<Move<G::Position>> {
+/// Every move of `p`, labelled, in the order of [`options`]; stopped at
+/// the answer's time limit ([`grundy_engine::clock::moves_in_time`]: a
+/// Wythoff queen at 5,000,000 has 10 million moves).
+pub fn moves<G: Steps>(g: &G, p: &G::Position) -> Result<Vec<Move<G::Position>>, RulesError> {
     let mut out = Vec::new();
-    g.each_step(p, |s| out.push(labelled(g, p, &s)));
-    out
+    let mut stopped = Ok(());
+    g.each_step(p, |s| {
+        if stopped.is_ok() {
+            stopped = grundy_engine::clock::moves_in_time(out.len());
+            if stopped.is_ok() {
+                out.push(labelled(g, p, &s));
+            }
+        }
+    });
+    stopped.map(|()| out)
 }
 
 #[cfg(test)]
@@ -107,10 +117,10 @@ mod tests {
     fn options_and_moves_share_the_order() {
         assert_eq!(options(&Countdown, &5), vec![4, 3]);
         assert_eq!(options(&Countdown, &1), vec![0]);
-        let m = moves(&Countdown, &5);
+        let m = moves(&Countdown, &5).unwrap();
         assert_eq!(m.len(), 2);
         assert_eq!((m[0].label.as_str(), m[0].to), ("5 - 1", 4));
         assert_eq!((m[1].label.as_str(), m[1].to), ("5 - 2", 3));
-        assert!(moves(&Countdown, &0).is_empty());
+        assert!(moves(&Countdown, &0).unwrap().is_empty());
     }
 }

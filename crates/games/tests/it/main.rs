@@ -20,6 +20,7 @@ mod heaps_nim;
 mod heaps_staircase;
 mod heaps_sums;
 mod heaps_wythoff;
+mod move_list_time;
 mod notation;
 mod paint2xn_misere_size;
 mod ranks;

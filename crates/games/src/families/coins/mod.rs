@@ -145,13 +145,20 @@ impl TextGame for CoinGame {
 
     fn moves(&self, p: &Row) -> Result<Vec<Move<Row>>, RulesError> {
         let mut out = Vec::new();
+        let mut stopped = Ok(());
         for &x in &p.heads {
             self.rule.move_sets(x, |s| {
-                out.push(Move {
-                    label: describe(s),
-                    to: p.turned(s),
-                })
+                if stopped.is_ok() {
+                    stopped = grundy_engine::clock::moves_in_time(out.len());
+                    if stopped.is_ok() {
+                        out.push(Move {
+                            label: describe(s),
+                            to: p.turned(s),
+                        })
+                    }
+                }
             });
+            stopped.clone()?;
         }
         Ok(out)
     }

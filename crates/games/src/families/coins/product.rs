@@ -420,7 +420,7 @@ impl TextGame for ProductGame {
     }
 
     fn moves(&self, p: &Board) -> Result<Vec<Move<Board>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The cells every move turns, added up over the moves: each move's

@@ -308,7 +308,7 @@ impl TextGame for TokenGraph {
     }
 
     fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The edges out of each distinct token node (equal tokens make the

@@ -185,7 +185,7 @@ impl TextGame for BoundedNim {
     }
 
     fn moves(&self, p: &Vec<(u64, u64)>) -> Result<Vec<Move<Vec<(u64, u64)>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, p: &Vec<(u64, u64)>) -> u128 {

@@ -142,7 +142,7 @@ impl TextGame for Chessmen {
 
     /// In the order of [`Steps::each_step`]: `piece on 5 -> 2`.
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {

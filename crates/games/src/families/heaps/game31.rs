@@ -148,7 +148,7 @@ impl TextGame for Game31 {
 
     /// Each playable card, in increasing order: `play 3`.
     fn moves(&self, p: &Vec<u8>) -> Result<Vec<Move<Vec<u8>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, _p: &Vec<u8>) -> u128 {

@@ -123,7 +123,7 @@ impl TextGame for Multiplication {
     /// Multiply by 2, 3, ..., 9, unless the game is already over:
     /// `multiply by 2`.
     fn moves(&self, p: &u64) -> Result<Vec<Move<u64>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, _p: &u64) -> u128 {

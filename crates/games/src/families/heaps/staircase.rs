@@ -163,7 +163,7 @@ impl TextGame for Staircase {
     /// Stair by stair from stair 1, moving 1, 2, ... counters:
     /// `move 2 from stair 3 to stair 2`.
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, p: &Vec<u64>) -> u128 {

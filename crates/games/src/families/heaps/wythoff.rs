@@ -329,7 +329,7 @@ impl TextGame for Wythoff {
     /// Heap 1 down to each smaller size (ascending), heap 2 likewise, then
     /// 1, 2, ... from both: `heap 1: 3 -> 0`, `take 2 from both heaps`.
     fn moves(&self, p: &(u64, u64)) -> Result<Vec<Move<(u64, u64)>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, p: &(u64, u64)) -> u128 {

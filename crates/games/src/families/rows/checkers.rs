@@ -255,7 +255,7 @@ impl TextGame for Checkers {
 
     /// Row by row, checkers left to right: `row 1: 19 -> 20`.
     fn moves(&self, p: &Vec<u32>) -> Result<Vec<Move<Vec<u32>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The moves counted, none made.

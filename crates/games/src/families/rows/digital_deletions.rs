@@ -224,7 +224,7 @@ impl TextGame for DigitalDeletions {
     }
 
     fn moves(&self, p: &Digits) -> Result<Vec<Move<Digits>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// Both plays from their tables ([`table`], [`misere_table`]): the

@@ -364,7 +364,7 @@ impl TextGame for Paint2xn {
     /// Column by column from the left: `paint 1,c`, `paint 2,c`, then the
     /// block `paint block 1,c-2,c+1`.
     fn moves(&self, p: &Grid) -> Result<Vec<Move<Grid>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The moves counted, none made.

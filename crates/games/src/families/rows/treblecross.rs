@@ -340,7 +340,7 @@ impl TextGame for Treblecross {
 
     /// The cells sensible play may take, left to right: `X at 4`.
     fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The moves counted, none made.
@@ -504,7 +504,7 @@ impl TextGame for RawTreblecross {
 
     /// Every empty cell, left to right, unless XXX is made: `X at 4`.
     fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// `@CELL` or `XCELL`: any empty cell.

@@ -240,7 +240,7 @@ impl TextGame for XoRow {
 
     /// Cell by cell from the left, `X` before `O`: `X at 3`, `O at 3`.
     fn moves(&self, p: &Vec<Cell>) -> Result<Vec<Move<Vec<Cell>>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     /// The moves counted, none made.

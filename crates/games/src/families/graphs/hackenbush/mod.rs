@@ -202,7 +202,7 @@ impl TextGame for Hackenbush {
     }
 
     fn moves(&self, p: &Forest) -> Result<Vec<Move<Forest>>, RulesError> {
-        Ok(steps::moves(self, p))
+        steps::moves(self, p)
     }
 
     fn moves_bound(&self, p: &Forest) -> u128 {
