@@ -467,3 +467,34 @@ fn a_batch_line_too_large_for_the_budget_gets_an_error_line() {
     assert!(lines[0].contains(r#""line":1"#), "{}", lines[0]);
     assert!(lines[1].contains(r#""outcome":"P""#), "{}", lines[1]);
 }
+
+#[test]
+fn a_code_splitting_without_taking_keeps_to_the_answer_bound() {
+    // Found by a hostile-input round: take-and-break answers had no size
+    // estimate, so `4.7 9000000` listed its 4.5 million winning moves:
+    // 331 MB of text in 6.5 s at --time-limit 0.05; with --json, SIGABRT
+    // (serde_json's 512 MB buffer); in a batch, SIGABRT and no line
+    // written. The moves are now counted first, and the answer refused
+    // past the 50 MB bound with a note.
+    let args: Vec<String> = ["analyze", "octal", "--code", "4.7", "9000000", "--json"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = capped(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.len() < 2000, "{} bytes", text.len());
+    assert!(text.contains("winning moves not listed"), "{text}");
+    let args: Vec<String> = ["batch", "octal", "--code", "4.7", "--max-memory", "200M"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let o = capped_with_input(&args, "3 4\nx\n9000000\n5 6\n");
+    assert!(o.status.signal().is_none(), "{:?}", o.status);
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[1].contains(r#""line":2"#), "{}", lines[1]);
+    assert!(lines[2].contains(r#""position":"9000000""#), "{}", lines[2]);
+    assert!(lines[3].contains(r#""position":"5 6""#), "{}", lines[3]);
+}
