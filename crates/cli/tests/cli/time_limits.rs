@@ -259,3 +259,24 @@ fn a_misere_quotient_of_a_long_code_reads_the_clock_every_heap() {
     );
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn a_misere_staircase_of_a_huge_stair_stops_at_the_time_limit() {
+    // Found by a hostile-input round: 6.2 s at --time-limit 0.05 (the
+    // same inside `batch`). The misère search asked whether a staircase
+    // has a move by building all 100,000 of its options, each time.
+    let o = timed(
+        &[
+            "analyze",
+            "staircase",
+            "--misere",
+            "100000",
+            "--time-limit",
+            "0.05",
+        ],
+        "",
+        Duration::from_secs(2),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("search time"), "{}", stderr(&o));
+}
