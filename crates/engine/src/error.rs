@@ -59,7 +59,7 @@ pub enum SearchError {
     /// The memory held reached the budget (bytes), or an allocation
     /// failed: the limit is named in MiB.
     #[error(
-        "memory limit hit: more than {} MiB in use (raise it with --max-memory; in Python, max_memory=)",
+        "memory limit hit: more than {} MiB needed (raise it with --max-memory; in Python, max_memory=)",
         *.0 >> 20
     )]
     MemoryLimit(u64),

@@ -267,7 +267,7 @@ fn the_memory_limit_is_reported_with_how_to_raise_it() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(
         stderr(&o).trim_end(),
-        "error: memory limit hit: more than 16 MiB in use (raise it with --max-memory; in Python, max_memory=)"
+        "error: memory limit hit: more than 16 MiB needed (raise it with --max-memory; in Python, max_memory=)"
     );
 }
 
