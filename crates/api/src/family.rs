@@ -5,6 +5,7 @@ use crate::SeqValues;
 use grundy_engine::clock::moves_error;
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
+use grundy_engine::Deadline;
 use grundy_engine::{
     analyze_on_ranks, analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits,
     MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
@@ -77,6 +78,13 @@ pub trait Family: Send + Sync {
         _max_positions: u64,
     ) -> Result<Option<MoveOutcomes>, GameError> {
         Ok(None)
+    }
+
+    /// The end of the time `play`'s engine may spend weighing its moves
+    /// one analysis at a time: the family's time limit, started now. The
+    /// default: no end (a family without a time limit of its own).
+    fn weighing_deadline(&self) -> Deadline {
+        Deadline::never()
     }
 
     /// Where the normal-play value of each part of the position written as
@@ -498,6 +506,10 @@ impl<G: TextGame + 'static> Family for Adapter<G> {
         let shared = self.limits.sharing_time();
         let p = shared.within_answer(|| self.game.parse(args))?;
         analyze_on_ranks(&self.name, &*self.game, &p, play, detail, &shared, ranks)
+    }
+
+    fn weighing_deadline(&self) -> Deadline {
+        self.limits.deadline()
     }
 
     fn move_remoteness(

@@ -195,6 +195,10 @@ impl Family for ScriptFamily {
         })
     }
 
+    fn weighing_deadline(&self) -> grundy_engine::Deadline {
+        self.adapter.weighing_deadline()
+    }
+
     /// A file declaring `loopy()`: explored and solved across the ranks.
     fn analyze_on_ranks(
         &self,

@@ -53,6 +53,10 @@ impl<N: Family, R: Family> Family for ByPlay<N, R> {
     }
 
     /// By the rules, whose moves [`Family::moves`] lists.
+    fn weighing_deadline(&self) -> grundy_engine::Deadline {
+        self.rules.weighing_deadline()
+    }
+
     fn move_remoteness(
         &self,
         args: &[&str],

@@ -741,6 +741,10 @@ impl Family for TakeBreakFamily {
         self.adapter.moves(args)
     }
 
+    fn weighing_deadline(&self) -> grundy_engine::Deadline {
+        self.adapter.weighing_deadline()
+    }
+
     fn move_remoteness(
         &self,
         args: &[&str],
