@@ -470,12 +470,21 @@ pub fn retrograde<G: RetroGraph>(graph: &G, limits: &Limits) -> Result<Retrograd
     let mut budget = Budget::start(limits);
     budget.admit(n as u128)?;
     let max_memory = budget.max_memory();
+    // Setting up takes a second or more at 10^8 positions (three arrays
+    // filled, every position's options counted): the clock is read
+    // between the arrays and every 2^20 positions, like the search after.
     let mut unresolved: Vec<u32> = memory::filled(n, 0, max_memory)?;
+    budget.check_clock()?;
     for (v, u) in unresolved.iter_mut().enumerate() {
         *u = graph.option_count(v as u32);
+        if v & 0xF_FFFF == 0xF_FFFF {
+            budget.check_clock()?;
+        }
     }
     let mut outcome = memory::filled(n, Outcome::D, max_memory)?;
+    budget.check_clock()?;
     let mut remoteness = memory::filled(n, DRAWN, max_memory)?;
+    budget.check_clock()?;
     let mut queue: Vec<u32> = Vec::new();
     queue.reserve_within(n, max_memory)?;
     for v in 0..n {
@@ -485,6 +494,7 @@ pub fn retrograde<G: RetroGraph>(graph: &G, limits: &Limits) -> Result<Retrograd
             queue.push(v as u32);
         }
     }
+    budget.check_clock()?;
     let mut head = 0;
     while head < queue.len() {
         // A position may have millions of predecessors: the clock follows
