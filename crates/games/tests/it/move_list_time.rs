@@ -46,9 +46,16 @@ fn moves(name: &str, options: &[(&str, &str)], words: &[&str]) -> Result<usize, 
     family.moves(words).map(|m| m.len())
 }
 
+/// A family's name, its options and a position's words.
+type Case = (
+    &'static str,
+    &'static [(&'static str, &'static str)],
+    &'static [&'static str],
+);
+
 /// One case a listing mechanism: heaps (nim), take-and-break (kayles),
 /// steps (wythoff, bounded nim), coin rows.
-const HUGE: &[(&str, &[(&str, &str)], &[&str])] = &[
+const HUGE: &[Case] = &[
     ("nim", &[], &["200000"]),
     ("kayles", &[], &["400000"]),
     ("wythoff", &[], &["200000", "0"]),
