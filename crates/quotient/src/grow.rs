@@ -737,7 +737,7 @@ fn prove_kept(
     let numbered = elems.iter().enumerate().all(|(i, &e)| e as usize == i);
     if all_reached && numbered && q.is_reduced() {
         // Already the quotient, numbered as minimising would number it.
-        return Ok(Some(cand.clone()));
+        return Ok(Some(cand.try_clone(budget.max_memory())?));
     }
     let marked: Vec<bool> = elems.iter().map(|&e| q.in_p(e)).collect();
     let next = minimise(elems.len(), k, &trans, &marked, &heap_gen, budget)?;
@@ -755,6 +755,15 @@ fn prove_kept(
 }
 
 impl Candidate {
+    /// A copy, admitted against `max_memory` first (a candidate of tens
+    /// of thousands of elements has a table of gigabytes).
+    pub fn try_clone(&self, max_memory: u64) -> Result<Candidate, SearchError> {
+        Ok(Candidate {
+            monoid: self.monoid.try_clone(max_memory)?,
+            phi: self.phi.clone(),
+        })
+    }
+
     /// This candidate with a new generator `b` for its last heap: the
     /// direct product with the cyclic monoid `1, b, …, b^(m+p-1)`,
     /// `b^(m+p) = b^m` (`p ≥ 1`); `(y, b^j)` is in P when `y` is and
@@ -853,7 +862,7 @@ impl Candidate {
     /// exactly when its least position has an option and every option's
     /// element (decided before it: options are lexicographically smaller)
     /// is not. Right for every least position when the structure is.
-    pub fn assign_p(&self, options: &HeapOptions) -> Candidate {
+    pub fn assign_p(self, options: &HeapOptions) -> Candidate {
         let m = &self.monoid;
         let reps = self.least_positions();
         let mut order: Vec<u32> = (0..m.order() as u32)
@@ -893,9 +902,10 @@ impl Candidate {
             }
             p[e as usize] = any && !hits;
         }
+        let Candidate { monoid, phi } = self;
         Candidate {
-            monoid: m.with_p(p),
-            phi: self.phi.clone(),
+            monoid: monoid.with_p(p),
+            phi,
         }
     }
 }

@@ -435,7 +435,7 @@ fn extend(
     seen.upto = n;
     let mine = image_set(&mut images.iter().copied());
     if let Some(&x) = seen.images.get(&mine) {
-        let mut same = cand.clone();
+        let mut same = cand.try_clone(budget.max_memory())?;
         same.phi.push(x);
         seen.upto = n + 1;
         return Ok(same);
@@ -443,7 +443,7 @@ fn extend(
     // Whatever follows changes the labels: what was seen is forgotten.
     seen.upto = 0;
     // One guess, its last heap's element changed in place.
-    let mut guess = cand.clone();
+    let mut guess = cand.try_clone(budget.max_memory())?;
     guess.phi.push(0);
     for x in 0..order as u32 {
         // A necessary condition: whenever x·y is in P, no option of heap n

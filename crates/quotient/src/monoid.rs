@@ -1,5 +1,8 @@
 //! Finite commutative monoids with a marked subset: bipartite monoids.
 
+use grundy_engine::memory::Reserve;
+use grundy_engine::SearchError;
+
 /// A finite commutative monoid with a marked subset `P` (its P-portion):
 /// elements `0..order`, `0` the identity, the product a full table.
 ///
@@ -54,13 +57,23 @@ impl BipartiteMonoid {
 
     /// The same monoid with another P-portion (`p[x]`: whether `x` is in
     /// it).
-    pub(crate) fn with_p(&self, p: Vec<bool>) -> BipartiteMonoid {
+    pub(crate) fn with_p(self, p: Vec<bool>) -> BipartiteMonoid {
         debug_assert_eq!(p.len(), self.order);
-        BipartiteMonoid {
+        BipartiteMonoid { p, ..self }
+    }
+
+    /// A copy, its table admitted against `max_memory` first: a table of
+    /// 23,648 elements is 2.2 GB, and a plain copy the system refuses
+    /// aborts the process ([`SearchError::MemoryLimit`] instead).
+    pub(crate) fn try_clone(&self, max_memory: u64) -> Result<BipartiteMonoid, SearchError> {
+        let mut table = Vec::new();
+        table.reserve_within(self.table.len(), max_memory)?;
+        table.extend_from_slice(&self.table);
+        Ok(BipartiteMonoid {
             order: self.order,
-            table: self.table.clone(),
-            p,
-        }
+            table,
+            p: self.p.clone(),
+        })
     }
 
     /// The product table, row-major: `table()[x * order + y]` is `x·y`.
@@ -142,4 +155,26 @@ pub(crate) fn members(set: &[u64]) -> impl Iterator<Item = u32> + '_ {
 #[inline]
 pub(crate) fn contains(set: &[u64], x: u32) -> bool {
     set[x as usize / 64] >> (x % 64) & 1 != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A copy is admitted first: a budget below the table's bytes refuses
+    /// it with the memory limit (a plain copy of a 2.2 GB table the system
+    /// refused aborted the Python interpreter), one above it copies.
+    #[test]
+    fn a_copy_past_the_budget_is_a_memory_limit_not_an_abort() {
+        let order = 24;
+        let table: Vec<u32> = (0..order * order)
+            .map(|i| ((i / order + i % order) % order) as u32)
+            .collect();
+        let m = BipartiteMonoid::from_table(order, table, vec![false; order]).unwrap();
+        assert_eq!(
+            m.try_clone(1000).unwrap_err(),
+            SearchError::MemoryLimit(1000)
+        );
+        assert_eq!(m.try_clone(1 << 20).unwrap(), m);
+    }
 }
