@@ -359,16 +359,27 @@ impl CallableGame {
                     return Err(self.fault(e, summary));
                 }
             };
-            self.positions(&answer).map_err(|problem| {
-                let message = format!("game '{}': {what} returned {problem}", self.name());
-                self.fault(PyRulesError::new_err(message.clone()), message)
+            self.positions(&answer).map_err(|stop| match stop {
+                Stop::Problem(problem) => {
+                    let message = format!("game '{}': {what} returned {problem}", self.name());
+                    self.fault(PyRulesError::new_err(message.clone()), message)
+                }
+                Stop::Limit(e) => self.fault(
+                    crate::convert::py_err(GameError::Search(e.clone())),
+                    e.to_string(),
+                ),
             })
         })
     }
 
     /// The positions a callable answered (any iterable of positions but
     /// a str, bytes or dict), or what is wrong with the answer.
-    fn positions(&self, answer: &Bound<'_, PyAny>) -> Result<Vec<Position>, String> {
+    /// Stops at a limit while reading a long iterable: every 65,536 items
+    /// the answer's clock is read and the positions held are admitted
+    /// against the answer's memory budget (`moves=lambda n: range(n)` at
+    /// 10^8, or `itertools.count()`, grew until the system refused an
+    /// allocation and the interpreter aborted).
+    fn positions(&self, answer: &Bound<'_, PyAny>) -> Result<Vec<Position>, Stop> {
         let not_a_list = || {
             format!(
                 "{} (a {}), not a list of positions ({SYNTAX})",
@@ -380,19 +391,37 @@ impl CallableGame {
             || answer.is_instance_of::<PyBytes>()
             || answer.is_instance_of::<pyo3::types::PyDict>()
         {
-            return Err(not_a_list());
+            return Err(Stop::Problem(not_a_list()));
         }
-        let items = answer.try_iter().map_err(|_| not_a_list())?;
+        let items = answer.try_iter().map_err(|_| Stop::Problem(not_a_list()))?;
         let mut out = Vec::new();
         for (i, item) in items.enumerate() {
-            let item = item.map_err(|e| format!("an iterable that failed at item {i}: {e}"))?;
+            if i % (1 << 16) == (1 << 16) - 1 {
+                if let Some(limit) = self.expired() {
+                    return Err(Stop::Limit(grundy_api::SearchError::TimeLimit(limit)));
+                }
+                let held =
+                    (i as u64 + 1).saturating_mul(2 * std::mem::size_of::<Position>() as u64);
+                grundy_engine::memory::admit(held, grundy_engine::memory::answer_max_memory())
+                    .map_err(Stop::Limit)?;
+            }
+            let item = item
+                .map_err(|e| Stop::Problem(format!("an iterable that failed at item {i}: {e}")))?;
             out.push(
                 Position::from_python(&item)
-                    .map_err(|e| format!("a list whose item {i} is {e}"))?,
+                    .map_err(|e| Stop::Problem(format!("a list whose item {i} is {e}")))?,
             );
         }
         Ok(out)
     }
+}
+
+/// Why reading a callable's answer stopped.
+enum Stop {
+    /// The answer is no list of positions: what is wrong with it.
+    Problem(String),
+    /// A limit was hit while reading it.
+    Limit(grundy_api::SearchError),
 }
 
 impl Rules for CallableGame {

@@ -4,6 +4,7 @@ the rules, against the built-in games and against the command line.
 """
 
 import functools
+import itertools
 import pathlib
 import time
 
@@ -343,6 +344,19 @@ def test_the_time_limit_stops_a_slow_callable_in_time():
     with pytest.raises(grundy.LimitError, match="time"):
         g.analyze(3000, time_limit=0.2)
     assert time.perf_counter() - start < 3
+
+
+def test_an_endless_iterable_of_moves_stops_at_a_limit():
+    # Collected with no check, `itertools.count()` and `range(10**8)` grew
+    # until the system refused an allocation: the interpreter aborted.
+    g = grundy.Game(moves=lambda n: itertools.count())
+    with pytest.raises(grundy.LimitError, match="raise it with max_memory="):
+        g.analyze(10, max_memory="64M", time_limit=30)
+    with pytest.raises(grundy.LimitError, match="raise it with time_limit="):
+        g.analyze(10, time_limit=0.05)
+    g = grundy.Game(moves=lambda n: range(n))
+    with pytest.raises(grundy.LimitError, match="raise it with max_memory="):
+        g.analyze(10**8, max_memory="64M")
 
 
 # -- rules files -------------------------------------------------------------
