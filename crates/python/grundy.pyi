@@ -274,6 +274,7 @@ def moves(
     options: Optional[dict[str, OptionValue]] = None,
     max_states: Limit = None,
     max_memory: Limit = None,
+    time_limit: Limit = None,
 ) -> list[dict[str, str]]: ...
 def seq(
     game: Union[str, Game],
@@ -283,6 +284,7 @@ def seq(
     threads: Optional[int] = None,
     max_memory: Limit = None,
     genus: bool = False,
+    max_states: Limit = None,
 ) -> Sequence: ...
 def quotient(
     game: Union[str, Game],
@@ -290,4 +292,5 @@ def quotient(
     options: Optional[dict[str, OptionValue]] = None,
     time_limit: Limit = None,
     max_memory: Limit = None,
+    max_states: Limit = None,
 ) -> Quotient: ...

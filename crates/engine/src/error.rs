@@ -63,6 +63,11 @@ pub enum SearchError {
         *.0 >> 20
     )]
     MemoryLimit(u64),
+    /// A computation refused before it starts because what it would hold
+    /// exceeds the memory limit; the message says what it needs and the
+    /// limit (a value sequence: "heaps 0..=n need about X MiB ...").
+    #[error("{0}")]
+    MemoryNeeded(String),
     /// The search ran out of time.
     #[error("search limit hit: more than {0:?} of search time (raise it with --time-limit)")]
     TimeLimit(Duration),

@@ -92,14 +92,15 @@ fn analyze<'py>(
 }
 
 /// `moves(game, position, options=None, max_states=None,
-/// max_memory=None)`: every legal move as dicts with `move` and `to`.
+/// max_memory=None, time_limit=None)`: every legal move as dicts with
+/// `move` and `to`.
 ///
 /// Example:
 ///
 /// >>> [m["to"] for m in grundy.moves("nim", "1 2")]
 /// ['0 2', '1 0', '1 1']
 #[pyfunction]
-#[pyo3(signature = (game, position, options=None, max_states=None, max_memory=None))]
+#[pyo3(signature = (game, position, options=None, max_states=None, max_memory=None, time_limit=None))]
 fn moves<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -107,8 +108,9 @@ fn moves<'py>(
     options: Option<&Bound<'py, PyDict>>,
     max_states: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let limits = LimitTexts::read(max_states, None, max_memory)?;
+    let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
     let (g, call) = Game::named(py, game, options, limits)?;
     if call.is_empty() {
         return g.get().moves(py, position);
@@ -123,7 +125,8 @@ fn moves<'py>(
 }
 
 /// `seq(game, n, options=None, time_limit=None, threads=0,
-/// max_memory=None, genus=False)`: the `Sequence` of heaps 0..=n of
+/// max_memory=None, genus=False, max_states=None)`: the `Sequence` of
+/// heaps 0..=n of
 /// `game` (a name with its `options`, or a `Game`), as `Game.seq` gives
 /// it.
 ///
@@ -132,7 +135,7 @@ fn moves<'py>(
 /// >>> grundy.seq("kayles", 1000).period
 /// Period(preperiod=71, period=12, proven=True)
 #[pyfunction]
-#[pyo3(signature = (game, n, options=None, time_limit=None, threads=None, max_memory=None, genus=false))]
+#[pyo3(signature = (game, n, options=None, time_limit=None, threads=None, max_memory=None, genus=false, max_states=None))]
 // One parameter per keyword argument of the Python signature.
 #[allow(clippy::too_many_arguments)]
 fn seq<'py>(
@@ -144,14 +147,16 @@ fn seq<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,
     genus: bool,
+    max_states: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Sequence> {
-    let limits = LimitTexts::read(None, time_limit, max_memory)?;
+    let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
     let (g, call) = Game::named(py, game, options, limits)?;
     g.get().seq_with(py, n, threads, genus, &call)
 }
 
 /// `quotient(game, max_heap=None, options=None, time_limit=None,
-/// max_memory=None)`: the misère `Quotient` of a game of heaps (a name
+/// max_memory=None, max_states=None)`: the misère `Quotient` of a game of
+/// heaps (a name
 /// with its `options`, or a `Game`), as `Game.quotient` gives it.
 ///
 /// Example:
@@ -159,7 +164,7 @@ fn seq<'py>(
 /// >>> grundy.quotient("octal", options={"code": "0.33"}).order
 /// 6
 #[pyfunction]
-#[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None))]
+#[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None, max_states=None))]
 fn quotient<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -167,8 +172,9 @@ fn quotient<'py>(
     options: Option<&Bound<'py, PyDict>>,
     time_limit: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,
+    max_states: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Quotient> {
-    let limits = LimitTexts::read(None, time_limit, max_memory)?;
+    let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
     let (g, call) = Game::named(py, game, options, limits)?;
     g.get().quotient_with(py, max_heap, &call)
 }

@@ -359,6 +359,18 @@ def test_an_endless_iterable_of_moves_stops_at_a_limit():
         g.analyze(10**8, max_memory="64M")
 
 
+def test_module_functions_take_the_keywords_their_limits_name():
+    # seq and quotient named max_states= in their limit errors without
+    # taking it; a memory refusal of seq was an InputError.
+    with pytest.raises(grundy.LimitError, match="raise it with max_states="):
+        grundy.seq("octal", 20, options={"code": "0.137"}, genus=True, max_states=1)
+    q = grundy.quotient("kayles", max_heap=10, max_states=10**6)
+    assert q.max_heap == 10
+    assert grundy.moves("nim", "1 2", time_limit=5)[0]["to"] == "0 2"
+    with pytest.raises(grundy.LimitError, match="need about .*raise it with max_memory="):
+        grundy.seq("grundy-game", 10**7, max_memory="1M")
+
+
 # -- rules files -------------------------------------------------------------
 
 

@@ -1088,6 +1088,11 @@ fn sequence(
             kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
         }
         .into(),
+        // Past the memory limit: a limit, named as the sequence engine
+        // names it (LimitError in Python, as in `analyze`).
+        e @ SeqError::TooLarge { budget: true, .. } => {
+            SearchError::MemoryNeeded(e.to_string()).into()
+        }
         e => GameError::Input(e.to_string()),
     })?;
     let computed_to = (seq.values().len() as u64).saturating_sub(1);
