@@ -335,3 +335,25 @@ pub fn check_contracts<G: TextGame + 'static>(
     }
     Ok(report)
 }
+
+/// A clock a second further on at every reading.
+#[derive(Debug, Default)]
+struct Racing(std::sync::atomic::AtomicU64);
+
+impl crate::Clock for Racing {
+    fn now(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// Default limits with a time limit of 1 ms on a clock that moves a
+/// second at every reading: the limit has passed at the first reading
+/// after the start, so a test of where the clock is read does not depend
+/// on the machine's speed.
+pub fn limits_past_at_once() -> Limits {
+    Limits {
+        max_time: Some(std::time::Duration::from_millis(1)),
+        clock: Some(Arc::new(Racing::default())),
+        ..Limits::default()
+    }
+}

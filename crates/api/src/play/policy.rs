@@ -375,20 +375,7 @@ mod tests {
 
         fn weighing_deadline(&self) -> grundy_engine::Deadline {
             if self.out_of_time {
-                // A clock a second further on at every reading.
-                #[derive(Debug, Default)]
-                struct Racing(std::sync::atomic::AtomicU64);
-                impl grundy_engine::Clock for Racing {
-                    fn now(&self) -> std::time::Duration {
-                        let s = self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        std::time::Duration::from_secs(s)
-                    }
-                }
-                let clock: grundy_engine::SharedClock = std::sync::Arc::new(Racing::default());
-                grundy_engine::Deadline::start(
-                    Some(std::time::Duration::from_millis(1)),
-                    Some(&clock),
-                )
+                grundy_engine::testing::limits_past_at_once().deadline()
             } else {
                 grundy_engine::Deadline::never()
             }

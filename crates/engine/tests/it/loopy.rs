@@ -354,16 +354,6 @@ fn level_parallel_retrograde_equals_the_queue() {
     }
 }
 
-/// A clock a second further on at every reading.
-#[derive(Debug, Default)]
-struct Racing(std::sync::atomic::AtomicU64);
-
-impl grundy_engine::Clock for Racing {
-    fn now(&self) -> std::time::Duration {
-        std::time::Duration::from_secs(self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-    }
-}
-
 /// Setting up a retrograde analysis reads the clock: at 10^8 positions
 /// (a ring of 10^8 cells) it took seconds at a limit of 0.3 s, the clock
 /// first read after 2^20 moves followed back. Here half a million
@@ -371,11 +361,7 @@ impl grundy_engine::Clock for Racing {
 #[test]
 fn setting_up_a_retrograde_analysis_keeps_to_the_time_limit() {
     let graph = GameGraph::from_edges(500_000, &[]).unwrap();
-    let limits = Limits {
-        max_time: Some(std::time::Duration::from_millis(1)),
-        clock: Some(std::sync::Arc::new(Racing::default())),
-        ..Limits::default()
-    };
+    let limits = grundy_engine::testing::limits_past_at_once();
     assert!(matches!(
         graph.solve(&limits),
         Err(grundy_engine::SearchError::TimeLimit(_))

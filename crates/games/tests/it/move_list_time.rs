@@ -7,7 +7,8 @@
 //! depends on the machine's speed.
 
 use grundy_api::GameOptions;
-use grundy_engine::{Clock, GameError, Limits, SearchError, TextGame};
+use grundy_engine::testing::limits_past_at_once;
+use grundy_engine::{GameError, Limits, SearchError, TextGame};
 use grundy_games::bounded_nim::BoundedNim;
 use grundy_games::coins::rule::CoinRule;
 use grundy_games::coins::CoinGame;
@@ -15,19 +16,7 @@ use grundy_games::nim::Nim;
 use grundy_games::take_break::{take_wording, TakeBreakGame};
 use grundy_games::wythoff::Wythoff;
 use grundy_sequence::{HeapRule, TakeBreak};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
-
-/// A second passes at every reading.
-#[derive(Debug, Default)]
-struct Racing(AtomicU64);
-
-impl Clock for Racing {
-    fn now(&self) -> Duration {
-        Duration::from_secs(self.0.fetch_add(1, Ordering::Relaxed))
-    }
-}
 
 /// The moves of `words` in family `name` (with `options`), the answer's
 /// time limit passing at once.
@@ -37,11 +26,7 @@ fn moves(name: &str, options: &[(&str, &str)], words: &[&str]) -> Result<usize, 
     for (k, v) in options {
         opts.set(k, v);
     }
-    let limits = Limits {
-        max_time: Some(Duration::from_millis(1)),
-        clock: Some(Arc::new(Racing::default())),
-        ..Limits::default()
-    };
+    let limits = limits_past_at_once();
     let family = reg.build(&opts, &limits)?;
     family.moves(words).map(|m| m.len())
 }
@@ -81,8 +66,7 @@ fn without_a_time_limit_the_list_is_whole() {
     let reg = grundy_games::find("nim").expect("registered");
     let limits = Limits {
         max_time: None,
-        clock: Some(Arc::new(Racing::default())),
-        ..Limits::default()
+        ..limits_past_at_once()
     };
     let family = reg.build(&GameOptions::default(), &limits).unwrap();
     assert_eq!(family.moves(&["200000"]).unwrap().len(), 200_000);
@@ -92,11 +76,7 @@ fn without_a_time_limit_the_list_is_whole() {
 /// (no formatting after it), `None` when the list was made whole.
 fn stopped<G: TextGame>(game: &G, words: &[&str]) -> Option<Duration> {
     let p = game.parse(words).expect("a position");
-    let limits = Limits {
-        max_time: Some(Duration::from_millis(1)),
-        clock: Some(Arc::new(Racing::default())),
-        ..Limits::default()
-    };
+    let limits = limits_past_at_once();
     limits
         .within_answer(|| game.moves(&p))
         .err()
