@@ -105,6 +105,17 @@ pub(crate) fn keywords(message: &str, options: &[&str]) -> String {
                 rest = tail;
             }
             Some(kw) => {
+                // `--edges "a-b b-c"`, a game option with a quoted value:
+                // `options={'edges': 'a-b b-c'}`, as Python writes it.
+                let quoted = (!kw.ends_with('='))
+                    .then(|| tail.strip_prefix(" \""))
+                    .flatten()
+                    .and_then(|v| v.split_once('"'));
+                if let Some((value, after)) = quoted {
+                    out.push_str(&format!("options={{'{name}': '{value}'}}"));
+                    rest = after;
+                    continue;
+                }
                 out.push_str(&kw);
                 rest = if kw.ends_with('=') {
                     // `--x: why` -> `x= why`; `--x 12` -> `x=12`.
@@ -167,17 +178,6 @@ pub(crate) fn to_python<'py, T: Serialize>(
 /// joined by commas (`set=[1, 3, 4]` is `--set 1,3,4`). `what` names the
 /// argument in the error for any other type.
 pub(crate) fn option_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if let Ok(s) = value.cast::<PyString>() {
-        return Ok(s.to_cow()?.to_string());
-    }
-    if value.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{what}: expected a number or a string, got a bool"
-        )));
-    }
-    if value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>() {
-        return Ok(value.str()?.to_cow()?.to_string());
-    }
     if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
         let items = value
             .try_iter()?
@@ -185,10 +185,51 @@ pub(crate) fn option_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<Stri
             .collect::<PyResult<Vec<_>>>()?;
         return Ok(items.join(","));
     }
+    scalar_text(value, what).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{what}: expected a string, a number or a list of numbers, got {}",
+            type_name(value)
+        ))
+    })
+}
+
+/// The name of `value`'s type.
+pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// The text of one value given as a Python string, int or float (not a
+/// bool, not a list): a limit, a seed. `what` names the argument in the
+/// `TypeError` for any other type.
+pub(crate) fn scalar_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if let Ok(s) = value.cast::<PyString>() {
+        return Ok(s.to_cow()?.to_string());
+    }
+    if (value.is_instance_of::<PyInt>() || value.is_instance_of::<PyFloat>())
+        && !value.is_instance_of::<PyBool>()
+    {
+        return Ok(value.str()?.to_cow()?.to_string());
+    }
     Err(PyTypeError::new_err(format!(
-        "{what}: expected a string, a number or a list of numbers, got {}",
-        value.get_type().name()?
+        "{what}: expected a number or a string, got {}",
+        type_name(value)
     )))
+}
+
+/// The text of an int argument `what` (not a bool): its digits, for the
+/// api's parser to check. Any other type is a `TypeError` naming `what`.
+pub(crate) fn int_text(value: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if !value.is_instance_of::<PyInt>() || value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what}: expected an int, got {}",
+            type_name(value)
+        )));
+    }
+    Ok(value.str()?.to_cow()?.into_owned())
 }
 
 /// The position's words: a string is split on white space, as the shell
@@ -227,7 +268,7 @@ impl LimitTexts {
     ) -> PyResult<LimitTexts> {
         let text = |v: Option<&Bound<'_, PyAny>>, what: &str| {
             v.filter(|v| !v.is_none())
-                .map(|v| option_text(v, what))
+                .map(|v| scalar_text(v, what))
                 .transpose()
         };
         Ok(LimitTexts {

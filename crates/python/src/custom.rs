@@ -23,7 +23,7 @@
 //! the search; the front end then raises the kept object itself
 //! ([`CallableGame::take_fault`]), traceback and all.
 
-use crate::convert::RulesError as PyRulesError;
+use crate::convert::{type_name, RulesError as PyRulesError};
 use grundy_api::searched::SearchedSeq;
 use grundy_api::{Adapter, Family, GameError, Limits, Registration};
 use grundy_engine::list_memo::ListMemo;
@@ -173,15 +173,6 @@ pub(crate) fn short_repr(value: &Bound<'_, PyAny>) -> String {
         Some((i, _)) => format!("{}...", &text[..i]),
         None => text,
     }
-}
-
-/// The name of `value`'s type.
-pub(crate) fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value
-        .get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_else(|_| "?".into())
 }
 
 type Memo = ListMemo<Position>;

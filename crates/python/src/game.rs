@@ -4,7 +4,8 @@
 //! limits or the call's own.
 
 use crate::convert::{
-    keywords, option_text, position_words, py_err, registry_game, InputError, LimitTexts,
+    int_text, keywords, option_text, position_words, py_err, registry_game, type_name, InputError,
+    LimitTexts,
 };
 use crate::custom::{self, CallableGame, Errors, Position};
 use crate::results::{Analysis, Quotient, Sequence};
@@ -179,7 +180,7 @@ impl Game {
             return Err(PyTypeError::new_err(format!(
                 "position: expected {}, got {}",
                 custom::SYNTAX,
-                custom::type_name(position)
+                type_name(position)
             )));
         }
         let p = Position::from_python(position)
@@ -222,7 +223,7 @@ impl Game {
         let Ok(name) = game.cast::<PyString>() else {
             return Err(PyTypeError::new_err(format!(
                 "game: expected a game's name (a str) or a grundy.Game, got {}",
-                custom::type_name(game)
+                type_name(game)
             )));
         };
         let (registration, options) = registry_game(&name.to_cow()?, options)?;
@@ -293,10 +294,10 @@ impl Game {
     pub(crate) fn quotient_with(
         &self,
         py: Python<'_>,
-        max_heap: Option<u64>,
+        max_heap: Option<&Bound<'_, PyAny>>,
         call: &LimitTexts,
     ) -> PyResult<Quotient> {
-        let n = max_heap.unwrap_or(request::DEFAULT_QUOTIENT_HEAP);
+        let n = max_heap_of(max_heap)?;
         let built = self.built(py, call)?;
         let answer = self.ask(py, &built, |family| {
             family.quotient(n, &grundy_api::QuotientControl::default())
@@ -308,13 +309,7 @@ impl Game {
 /// The number of worker threads `threads` asks for: 0 (every core) or 1
 /// to 256; any other value an `InputError` naming `threads=`.
 fn threads_of(threads: &Bound<'_, PyAny>) -> PyResult<usize> {
-    if !threads.is_instance_of::<PyInt>() || threads.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "threads: expected an int (0: every core), got {}",
-            custom::type_name(threads)
-        )));
-    }
-    let text = threads.str()?.to_cow()?.into_owned();
+    let text = int_text(threads, "threads")?;
     grundy_api::parse_u64_in(&text, 0, request::MAX_THREADS)
         .map(|t| t as usize)
         .map_err(|e| {
@@ -327,13 +322,17 @@ fn threads_of(threads: &Bound<'_, PyAny>) -> PyResult<usize> {
 
 /// The largest heap `n` of a sequence: an int from 0.
 fn seq_n(n: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if !n.is_instance_of::<PyInt>() || n.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "n: expected an int, got {}",
-            n.get_type().name()?
-        )));
-    }
-    request::seq_n(&n.str()?.to_cow()?).map_err(py_err)
+    request::seq_n(&int_text(n, "n")?).map_err(py_err)
+}
+
+/// The largest heap of a quotient, `max_heap` (absent: the default), as
+/// the command line reads `--max-heap`.
+fn max_heap_of(max_heap: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let text = max_heap
+        .filter(|v| !v.is_none())
+        .map(|v| int_text(v, "max_heap"))
+        .transpose()?;
+    request::quotient_max_heap(text.as_deref()).map_err(py_err)
 }
 
 #[pymethods]
@@ -379,7 +378,7 @@ impl Game {
             } else {
                 Err(PyTypeError::new_err(format!(
                     "{what}=: expected a function of a position, got {}",
-                    custom::type_name(f)
+                    type_name(f)
                 )))
             }
         };
@@ -462,7 +461,7 @@ impl Game {
         } else {
             return Err(PyTypeError::new_err(format!(
                 "rules: expected a path or the rules as text, got {}",
-                custom::type_name(rules)
+                type_name(rules)
             )));
         }
         .map_err(py_err)?;
@@ -610,7 +609,7 @@ impl Game {
     fn quotient(
         &self,
         py: Python<'_>,
-        max_heap: Option<u64>,
+        max_heap: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         max_states: Option<&Bound<'_, PyAny>>,

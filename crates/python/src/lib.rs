@@ -168,7 +168,7 @@ fn seq<'py>(
 fn quotient<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
-    max_heap: Option<u64>,
+    max_heap: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
     time_limit: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,

@@ -2,7 +2,7 @@
 //! `grundy play` ([`grundy_api::Match`]: the same turns, engine choice,
 //! hints, draw rules and words).
 
-use crate::convert::{keywords, option_text, to_python, InputError, LimitError, LimitTexts};
+use crate::convert::{keywords, scalar_text, to_python, InputError, LimitError, LimitTexts};
 use crate::custom::Errors;
 use crate::game::Game;
 use crate::results::Analysis;
@@ -166,7 +166,7 @@ impl PyMatch {
         let seed = match seed.filter(|s| !s.is_none()) {
             None => None,
             Some(s) => {
-                let text = option_text(s, "seed")?;
+                let text = scalar_text(s, "seed")?;
                 Some(
                     grundy_api::parse_u64_in(&text, 0, u64::MAX)
                         .map_err(|e| InputError::new_err(format!("seed= {e}")))?,

@@ -10,7 +10,7 @@
 //! each answer also reads as that dict: `a["outcome"]`, `"genus" in a`,
 //! `a.keys()`, `a.get(key)`, and `a == d` when `d` is its `to_dict()`.
 
-use crate::convert::to_python;
+use crate::convert::{int_text, to_python, InputError};
 use grundy_api::explain::Explained;
 use grundy_api::{render, Period as ApiPeriod, QuotientReport, SeqReport};
 use pyo3::basic::CompareOp;
@@ -600,15 +600,30 @@ reads_as_dict!(Sequence, report, {
     /// `grundy seq --plot` draws them.
     ///
     /// Example: `open("kayles.svg", "w").write(grundy.seq("kayles", 200).svg())`.
-    #[pyo3(signature = (width=640, height=240))]
-    fn svg(&self, width: u32, height: u32) -> String {
+    /// Each side is an int from 0 to 100000; below 120 by 80 the picture
+    /// is drawn at that size.
+    #[pyo3(signature = (width=None, height=None))]
+    fn svg(
+        &self,
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: u32| -> PyResult<u32> {
+            let Some(v) = v.filter(|v| !v.is_none()) else {
+                return Ok(default);
+            };
+            grundy_api::parse_u64_in(&int_text(v, what)?, 0, MAX_SVG_SIDE)
+                .map(|s| s as u32)
+                .map_err(|e| InputError::new_err(format!("{what}= {e}")))
+        };
+        let (width, height) = (side(width, "width", 640)?, side(height, "height", 240)?);
         let values: Vec<u64> = self.report.values.iter().collect();
-        plot_svg(
+        Ok(plot_svg(
             &values,
             self.report.period.as_ref(),
             width.max(120),
             height.max(80),
-        )
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -654,10 +669,18 @@ reads_as_dict!(Sequence, report, {
         let more = if r.values.len() > 24 { " ..." } else { "" };
         row(&mut h, "values", &format!("{}{more}", head.join(" ")));
         h.push_str("</table>");
-        h.push_str(&self.svg(640, 240));
+        h.push_str(&plot_svg(
+            &r.values.iter().collect::<Vec<u64>>(),
+            r.period.as_ref(),
+            640,
+            240,
+        ));
         h
     }
 });
+
+/// The largest side of [`Sequence::svg`]'s picture, in pixels.
+const MAX_SVG_SIDE: u64 = 100_000;
 
 /// An SVG plot of `values` (heap k at x = k), with `period` marked.
 fn plot_svg(values: &[u64], period: Option<&ApiPeriod>, width: u32, height: u32) -> String {

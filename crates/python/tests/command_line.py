@@ -94,6 +94,7 @@ PYTHON_WORDS = [
     ("--max-states", "max_states="),
     ("--time-limit", "time_limit="),
     ("--max-memory", "max_memory="),
+    ("--max-heap: ", "max_heap= "),
     ("--max-heap ", "max_heap="),
     ("unknown option '--", "unknown option '"),
     ("missing option --set S ", "missing option options={'set': S} "),

@@ -209,6 +209,10 @@ def test_a_game_object_keeps_its_options():
             ["analyze", "nim", "3", "--time-limit", "-1"],
         ),
         (lambda: grundy.seq("kayles", -3), ["seq", "kayles", "-n", "-3"]),
+        (
+            lambda: grundy.quotient("kayles", max_heap=-1),
+            ["quotient", "kayles", "--max-heap", "-1"],
+        ),
         (lambda: grundy.seq("treblecross", 10), ["seq", "treblecross", "-n", "10"]),
     ],
 )
@@ -272,6 +276,35 @@ def test_wrong_types_are_type_errors():
         grundy.seq("kayles", "10")
     with pytest.raises(TypeError):
         grundy.analyze("nim", "3", max_states=True)
+    # A limit is one number, never a list read as its first item.
+    for limit in ("max_states", "time_limit", "max_memory"):
+        with pytest.raises(TypeError, match=f"^{limit}: expected a number or a string, got list"):
+            grundy.analyze("nim", "3", **{limit: [5]})
+    with pytest.raises(TypeError, match="^seed: expected a number or a string, got tuple"):
+        grundy.Match("nim", "3 4 5", seed=(1,))
+    with pytest.raises(TypeError, match="^max_heap: expected an int, got float"):
+        grundy.quotient("kayles", max_heap=3.0)
+
+
+def test_out_of_range_ints_name_their_argument():
+    """Not a bare OverflowError from the binding: the argument is named."""
+    with pytest.raises(grundy.InputError, match="^max_heap= '-1' is not a whole number"):
+        grundy.quotient("kayles", max_heap=-1)
+    sequence = grundy.seq("kayles", 20)
+    with pytest.raises(grundy.InputError, match="^width= '-1' is negative"):
+        sequence.svg(-1, 100)
+    with pytest.raises(grundy.InputError, match="^height= '100001' is too large"):
+        sequence.svg(200, 100_001)
+    assert sequence.svg(0, 0).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="120"')
+
+
+def test_a_hint_with_a_quoted_option_value_is_written_as_python():
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.analyze("hackenbush", "")
+    assert "options={'edges': '0-1 1-2 1-3'}" in str(caught.value), caught.value
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.analyze("graph", "a", options={"edges": ""})
+    assert "write them as `options={'edges': 'a-b b-c'}`" in str(caught.value), caught.value
 
 
 def test_the_gil_is_released_during_long_work():
