@@ -1,6 +1,7 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
 use crate::grow::{prove, refine_with, Budget, Candidate, Check, HeapOptions, Kept};
+use crate::learn::learned;
 use crate::monoid::{insert, words, BipartiteMonoid};
 use crate::sample::{sampled_with, Outcomes};
 use grundy_engine::memory::Reserve;
@@ -14,6 +15,11 @@ const ROUNDS_PER_GUESS: usize = 24;
 /// The largest heap whose quotient may be guessed from sampled outcomes
 /// ([`sampled`]): its sums, and so its searches, stay small.
 const MAX_SAMPLED_HEAP: usize = 64;
+
+/// How many shapes of [`SHAPES`] (the last one to pass first) are tried
+/// before the learner ([`learned`]); the others, whose refinement costs
+/// more (seconds each on 0.07 at heap 30, where none passes), after it.
+const CHEAP_SHAPES: usize = 5;
 
 /// Shapes `(m, p)` of the cyclic monoid `b^(m+p) = b^m` tried, in order,
 /// for a heap that needs a new generator `b`. Refinement merges a longer
@@ -41,6 +47,10 @@ const SHAPES: [(usize, usize); 12] = [
 struct Seen {
     images: grundy_engine::hash::FastMap<Vec<u64>, u32>,
     upto: usize,
+    /// The cyclic shape that proved the last heap needing one, tried
+    /// first at the next (on 0.07, heaps 31 and 32 both take `(2, 2)`
+    /// after three shapes fail).
+    shape: Option<(usize, usize)>,
 }
 
 /// The options of heap `n`, as the sizes of the heaps a move leaves
@@ -391,8 +401,11 @@ pub fn grow_watched(
 /// The quotient of heaps `0..=n` from that of heaps `0..n` (`cand`, whose
 /// `phi` has `n` entries; `options` has `n + 1`). Guesses, each refined
 /// until proven ([`refine_with`]'s exact check) or given up: heap `n` as each
-/// element already there, then as a new generator of each shape in
-/// [`SHAPES`]. Whatever guess is proven, the result is the quotient.
+/// element already there; as a new generator of the [`CHEAP_SHAPES`]
+/// first shapes of [`SHAPES`] (the last shape to pass first); the
+/// candidate of [`learned`]; the other shapes; sampled outcomes; then
+/// refinement from the identity until the limits stop it. Whatever guess
+/// is proven, the result is the quotient.
 fn extend(
     cand: &Candidate,
     options: &HeapOptions,
@@ -473,12 +486,38 @@ fn extend(
     kept.clear();
     let mut base = guess;
     base.phi[n] = 0;
-    for (m, p) in SHAPES {
-        let guess = base.adjoin(m, p, budget.max_memory())?;
+    // Cyclic shapes for a new generator, the one that last passed first;
+    // the costlier shapes only after the learner.
+    let mut shapes: Vec<(usize, usize)> = seen.shape.into_iter().collect();
+    shapes.extend(SHAPES.iter().filter(|&&s| Some(s) != seen.shape));
+    let (cheap, costly) = shapes.split_at(CHEAP_SHAPES.min(shapes.len()));
+    let tried = |shapes: &[(usize, usize)],
+                 budget: &mut Budget,
+                 seen: &mut Seen|
+     -> Result<Option<Candidate>, SearchError> {
+        for &(m, p) in shapes {
+            let guess = base.adjoin(m, p, budget.max_memory())?;
+            let limit = 2 * guess.monoid.order() + 16;
+            if let Some(q) = settle(guess, options, budget, limit, check)? {
+                seen.shape = Some((m, p));
+                return Ok(Some(q));
+            }
+        }
+        Ok(None)
+    };
+    if let Some(q) = tried(cheap, budget, seen)? {
+        return Ok(q);
+    }
+    // A candidate learned from exact outcomes (see [`crate::learn`]),
+    // proven by the check.
+    if let Some(guess) = learned(cand, options, budget)? {
         let limit = 2 * guess.monoid.order() + 16;
         if let Some(q) = settle(guess, options, budget, limit, check)? {
             return Ok(q);
         }
+    }
+    if let Some(q) = tried(costly, budget, seen)? {
+        return Ok(q);
     }
     // Sampled outcomes: a candidate read off sums with testers of up to
     // 8, 14, 20 counters and the members of the classes found, proven (or

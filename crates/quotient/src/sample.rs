@@ -405,8 +405,8 @@ impl<'a> Outcomes<'a> {
 }
 
 /// The next word of the SplitMix64 generator from `state`: the heaps'
-/// random words, the same in every run.
-fn splitmix(state: &mut u64) -> u64 {
+/// random words, the same in every run (here and in [`crate::learn`]).
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

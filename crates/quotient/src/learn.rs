@@ -1,0 +1,1021 @@
+//! A candidate quotient learned from exact outcomes, for the heaps whose
+//! coming splits classes of the quotient below them (where no guess of
+//! [`crate::heaps`] passes).
+//!
+//! The quotient of heaps `0..=n` is the minimal automaton of the misère
+//! P-positions read as words of heaps (a commutative language), so it is
+//! learned as Angluin learns a minimal automaton: states told apart by a
+//! discrimination tree of testers (Kearns and Vazirani), a hypothesis
+//! checked exactly, and each counterexample cut at a breakpoint (Rivest
+//! and Schapire) into one new state and one new tester. The check is the
+//! one by pairs of [`crate::grow`], here on the automaton: it also checks
+//! that the heaps commute (two orders of a sum reach one state, else the
+//! sum is a counterexample), and it returns the first failing position,
+//! from which a position the hypothesis mispredicts is found among it and
+//! its options.
+//!
+//! **Outcomes, layer by layer.** A sum of heaps below `n` is answered by
+//! the proven quotient below. The others are searched, and a search of a
+//! sum with many copies of heap `n` meets every smaller sum a copy splits
+//! into; so the automaton is learned for sums with at most `k` copies of
+//! heap `n` first (`k = 1, 2, …`), each layer proven by the check limited
+//! to such sums (closed under options), and a layer's search answers
+//! every sum with fewer copies from the layer below at once. Each layer
+//! starts from the tree of the one below. After each layer the whole
+//! automaton is learned with outcomes of more than `k` copies read off
+//! `k`, `k - p`, … copies (a guess of the period `p` of heap `n`'s
+//! powers); the unbounded check proves or refuses it.
+//!
+//! **Stand-ins.** Heaps below `n` with one element of the quotient below
+//! are searched as the least of them (a heap of the identity as no heap):
+//! sums stay small. This is a guess, like the period: a heap found to
+//! behave otherwise (by a few sums tried first, or when the check fails
+//! where the search with stand-ins agrees with the hypothesis) becomes a
+//! letter of its own and the layer is learned again. A heap that is *1
+//! (one move, to nothing) cancels in pairs, *1 + *1 being 0 in misère
+//! play. Whatever is guessed, the candidate returned passed the exact
+//! check with every heap's own options; the caller proves it once more
+//! and reduces it ([`crate::heaps`]).
+//!
+//! On Dawson's Kayles (0.07) this places heap 25 (Q_24 of order 24 to
+//! Q_25 of order 144) and heap 30 (Q_30 of order 360), where every
+//! refinement of a guess diverges (bench/README.md).
+
+use crate::grow::{Budget, Candidate, HeapOptions};
+use crate::monoid::BipartiteMonoid;
+use crate::sample::splitmix;
+use grundy_engine::hash::FastMap;
+use grundy_engine::SearchError;
+
+/// Heaps are bytes here: the learner is for heaps up to this.
+pub(crate) const MAX_HEAP: usize = 255;
+
+/// Most states one learned automaton may have before the learner gives up.
+const MAX_STATES: usize = 4096;
+
+/// Most copies of the new heap whose sums are learned exactly.
+const MAX_LAYERS: usize = 8;
+
+/// Most sums one layer's searches may remember before the learner gives
+/// up (a 9-byte entry each, with the table's slack some 400 MB at most).
+const MAX_SEARCHED: usize = 20_000_000;
+
+/// Deepest line of play one search follows before the learner gives up
+/// (it recurses once a move, frames of a few hundred bytes: within a wasm
+/// stack).
+const MAX_DEPTH: usize = 1_000;
+
+/// A sum of heaps, sorted.
+type Pos = Vec<u8>;
+
+/// Why learning stopped short of a candidate.
+enum Stop {
+    /// A limit of the budget: the growth stops with it.
+    Limit(SearchError),
+    /// A bound of the learner's own: no candidate, the caller goes on.
+    GiveUp,
+    /// The stand-ins failed at this sum: the heaps in it searched as
+    /// stand-ins become letters of their own.
+    Split(Pos),
+}
+
+impl From<SearchError> for Stop {
+    fn from(e: SearchError) -> Stop {
+        Stop::Limit(e)
+    }
+}
+
+/// The game as the learner reads it: heaps `1..=n`, the proven quotient
+/// below `n`, each heap's stand-in.
+struct Heaps<'a> {
+    n: usize,
+    below: &'a Candidate,
+    /// Each heap's options as the heaps a move leaves (sorted, no zeros).
+    real: Vec<Vec<Pos>>,
+    /// `canon[h]`: the heap searched in place of `h` (0: none, a heap of
+    /// the identity or without a move).
+    canon: Vec<u8>,
+    /// Each stand-in's options, its parts replaced by their stand-ins.
+    moves: Vec<Vec<Pos>>,
+    /// The stand-ins, the letters of the automata.
+    letters: Vec<u8>,
+    /// A random word a heap: a sum's memo key is the sum of its heaps'.
+    words: Vec<u64>,
+    /// `deltas[h][m]`: the words of the heaps stand-in `h`'s move `m`
+    /// leaves, added.
+    deltas: Vec<Vec<u64>>,
+    /// The stand-ins that are *1 (one move, to no heap).
+    star: Vec<bool>,
+}
+
+impl<'a> Heaps<'a> {
+    /// The heaps with `canon` as stand-ins (`None`: one a class of the
+    /// quotient below, the least heap of each element).
+    fn new(below: &'a Candidate, options: &HeapOptions, canon: Option<Vec<u8>>) -> Heaps<'a> {
+        let n = below.phi.len();
+        let real: Vec<Vec<Pos>> = options[..=n]
+            .iter()
+            .map(|opts| {
+                opts.iter()
+                    .map(|o| {
+                        let mut v: Pos = o.iter().filter(|&&h| h > 0).map(|&h| h as u8).collect();
+                        v.sort_unstable();
+                        v
+                    })
+                    .collect()
+            })
+            .collect();
+        let canon = canon.unwrap_or_else(|| {
+            let mut first: FastMap<u32, u8> = FastMap::default();
+            first.insert(0, 0);
+            let mut c = vec![0u8; n + 1];
+            for h in 1..n {
+                c[h] = if real[h].is_empty() {
+                    0
+                } else {
+                    *first.entry(below.phi[h]).or_insert(h as u8)
+                };
+            }
+            c[n] = n as u8;
+            c
+        });
+        let mut moves = vec![Vec::new(); n + 1];
+        for h in 1..=n {
+            if canon[h] as usize == h {
+                let mut opts: Vec<Pos> = real[h].iter().map(|o| canonical(&canon, o)).collect();
+                opts.sort();
+                opts.dedup();
+                moves[h] = opts;
+            }
+        }
+        let letters = (1..=n)
+            .filter(|&h| canon[h] as usize == h)
+            .map(|h| h as u8)
+            .collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        // A heap whose one move empties it is *1, and *1 + *1 = 0 in
+        // misère play (the second player answers a move in one copy in
+        // the other): its word is 2^63, so that two copies add nothing
+        // to a key, and [`Heaps::reduced`] drops them from a sum.
+        let star: Vec<bool> = (0..=n)
+            .map(|h| moves[h].len() == 1 && moves[h][0].is_empty())
+            .collect();
+        let words: Vec<u64> = (0..=n)
+            .map(|h| {
+                let w = splitmix(&mut state);
+                if star[h] {
+                    1 << 63
+                } else {
+                    w
+                }
+            })
+            .collect();
+        let deltas = moves
+            .iter()
+            .map(|opts| {
+                opts.iter()
+                    .map(|parts| {
+                        parts
+                            .iter()
+                            .fold(0u64, |d, &k| d.wrapping_add(words[k as usize]))
+                    })
+                    .collect()
+            })
+            .collect();
+        Heaps {
+            n,
+            below,
+            real,
+            canon,
+            moves,
+            letters,
+            words,
+            deltas,
+            star,
+        }
+    }
+
+    /// The outcome of a sum of heaps below `n`, read off the quotient.
+    fn lost_below(&self, pos: &[u8]) -> bool {
+        let m = &self.below.monoid;
+        m.in_p(m.product(pos.iter().map(|&h| self.below.phi[h as usize])))
+    }
+
+    /// `pos` (sorted stand-ins) without pairs of a *1 heap.
+    fn reduced(&self, pos: &mut Pos) {
+        let mut out = 0;
+        let mut i = 0;
+        while i < pos.len() {
+            if self.star[pos[i] as usize] && i + 1 < pos.len() && pos[i + 1] == pos[i] {
+                i += 2;
+                continue;
+            }
+            pos[out] = pos[i];
+            out += 1;
+            i += 1;
+        }
+        pos.truncate(out);
+    }
+
+    fn copies(&self, pos: &[u8]) -> usize {
+        pos.iter().filter(|&&h| h as usize == self.n).count()
+    }
+}
+
+/// `pos` with each heap replaced by its stand-in, sorted.
+fn canonical(canon: &[u8], pos: &[u8]) -> Pos {
+    let mut v: Pos = pos
+        .iter()
+        .map(|&h| canon[h as usize])
+        .filter(|&h| h != 0)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn join(a: &[u8], b: &[u8]) -> Pos {
+    let mut v: Pos = a.iter().chain(b).copied().collect();
+    v.sort_unstable();
+    v
+}
+
+/// A learned automaton over the heaps: state 0 the empty sum's.
+#[derive(Clone)]
+struct Dfa {
+    /// Each heap's letter (`usize::MAX`: no letter, a heap without a
+    /// move or of the identity's stand-in).
+    letter_of: Vec<usize>,
+    letters: usize,
+    /// `trans[q * letters + l]`.
+    trans: Vec<u32>,
+    accept: Vec<bool>,
+}
+
+impl Dfa {
+    fn step(&self, q: u32, h: u8) -> u32 {
+        match self.letter_of[h as usize] {
+            usize::MAX => q,
+            l => self.trans[q as usize * self.letters + l],
+        }
+    }
+
+    fn run(&self, from: u32, word: &[u8]) -> u32 {
+        word.iter().fold(from, |q, &h| self.step(q, h))
+    }
+
+    fn lost(&self, pos: &[u8]) -> bool {
+        self.accept[self.run(0, pos) as usize]
+    }
+
+    fn states(&self) -> usize {
+        self.accept.len()
+    }
+}
+
+/// Misère outcomes of sums with at most `k` copies of heap `n` (exact for
+/// the stand-in game), more copies read off fewer by `fold`.
+struct Oracle<'h, 'a> {
+    heaps: &'h Heaps<'a>,
+    k: usize,
+    /// The automaton proven for sums with fewer than `k` copies.
+    lower: Option<&'h Dfa>,
+    /// `Some(p)`: `k + i` copies are read as `k + i - p`, … (a guess).
+    fold: Option<usize>,
+    memo: FastMap<u64, bool>,
+    /// Sums asked for and searched: the clock and the memory are read
+    /// every 1024.
+    asked: u64,
+}
+
+impl Oracle<'_, '_> {
+    /// Whether the player to move loses `pos` (any heaps `1..=n`).
+    fn member(&mut self, pos: &[u8], budget: &mut Budget) -> Result<bool, Stop> {
+        self.asked += 1;
+        if self.asked.is_multiple_of(1024) {
+            budget.check_now()?;
+        }
+        let mut pos = canonical(&self.heaps.canon, pos);
+        self.heaps.reduced(&mut pos);
+        let n = self.heaps.n as u8;
+        let mut j = self.heaps.copies(&pos);
+        if j > self.k {
+            let Some(p) = self.fold else {
+                // Past the layer: no such sum is asked for.
+                return Ok(false);
+            };
+            while j > self.k {
+                j -= p;
+            }
+            pos.retain(|&h| h != n);
+            pos.extend(std::iter::repeat_n(n, j));
+        }
+        self.lost(&pos, j, 0, budget)
+    }
+
+    fn lost(
+        &mut self,
+        pos: &[u8],
+        j: usize,
+        depth: usize,
+        budget: &mut Budget,
+    ) -> Result<bool, Stop> {
+        if j == 0 {
+            return Ok(self.heaps.lost_below(pos));
+        }
+        if j < self.k || self.fold.is_some() {
+            let lower = self.lower.ok_or(Stop::GiveUp)?;
+            return Ok(lower.lost(pos));
+        }
+        let key = pos
+            .iter()
+            .fold(0u64, |k, &h| k.wrapping_add(self.heaps.words[h as usize]));
+        self.search(pos, key, j, depth, budget)
+    }
+
+    /// [`Oracle::lost`] of `pos` with `j = k` copies, `key` its memo key
+    /// (the sum of its heaps' random words: a move's key is its sum's
+    /// minus the heap's word plus the move's, made once a move). Two sums
+    /// sharing a key could spoil the hypothesis, never the check.
+    fn search(
+        &mut self,
+        pos: &[u8],
+        key: u64,
+        j: usize,
+        depth: usize,
+        budget: &mut Budget,
+    ) -> Result<bool, Stop> {
+        if let Some(&r) = self.memo.get(&key) {
+            return Ok(r);
+        }
+        if self.memo.len() >= MAX_SEARCHED || depth >= MAX_DEPTH {
+            return Err(Stop::GiveUp);
+        }
+        self.asked += 1;
+        if self.asked.is_multiple_of(1024) {
+            budget.check_now()?;
+        }
+        let heaps = self.heaps;
+        let n = heaps.n;
+        let mut any = false;
+        // Moves whose sums are not known yet: (heap's index, move).
+        let mut unknown: Vec<(usize, usize)> = Vec::new();
+        let mut next: Pos = Vec::with_capacity(pos.len() + 2);
+        for i in 0..pos.len() {
+            if i > 0 && pos[i - 1] == pos[i] {
+                continue;
+            }
+            let h = pos[i] as usize;
+            for (m, parts) in heaps.moves[h].iter().enumerate() {
+                any = true;
+                let known = if h == n {
+                    // One copy fewer: the layer below answers.
+                    next.clear();
+                    next.extend_from_slice(&pos[..i]);
+                    next.extend_from_slice(&pos[i + 1..]);
+                    next.extend_from_slice(parts);
+                    next.sort_unstable();
+                    Some(if j == 1 {
+                        heaps.lost_below(&next)
+                    } else {
+                        self.lower.ok_or(Stop::GiveUp)?.lost(&next)
+                    })
+                } else {
+                    let child = key
+                        .wrapping_sub(heaps.words[h])
+                        .wrapping_add(heaps.deltas[h][m]);
+                    self.memo.get(&child).copied()
+                };
+                match known {
+                    Some(true) => {
+                        self.memo.insert(key, false);
+                        return Ok(false);
+                    }
+                    Some(false) => {}
+                    None => unknown.push((i, m)),
+                }
+            }
+        }
+        for (i, m) in unknown {
+            let h = pos[i] as usize;
+            let child = key
+                .wrapping_sub(heaps.words[h])
+                .wrapping_add(heaps.deltas[h][m]);
+            // Searching an earlier move may have settled this one.
+            let r = match self.memo.get(&child) {
+                Some(&r) => r,
+                None => {
+                    let mut next: Pos = Vec::with_capacity(pos.len() + 2);
+                    next.extend_from_slice(&pos[..i]);
+                    next.extend_from_slice(&pos[i + 1..]);
+                    next.extend_from_slice(&heaps.moves[h][m]);
+                    next.sort_unstable();
+                    heaps.reduced(&mut next);
+                    self.search(&next, child, j, depth + 1, budget)?
+                }
+            };
+            if r {
+                self.memo.insert(key, false);
+                return Ok(false);
+            }
+        }
+        self.memo.insert(key, any);
+        Ok(any)
+    }
+}
+
+/// A node of the discrimination tree: a tester whose outcome, added to a
+/// sum, sends the sum to one child or the other; or a state.
+enum Node {
+    Inner { tester: Pos, child: [usize; 2] },
+    Leaf(u32),
+}
+
+/// The states found (each with its access word, the heaps that reach it
+/// in the order the automaton reads them), told apart by a discrimination
+/// tree of testers (Kearns and Vazirani): a sum's state is found by
+/// sifting it down the tree, one outcome a level, and a counterexample
+/// splits one leaf with one new tester.
+struct Tree {
+    nodes: Vec<Node>,
+    leaf_of: Vec<usize>,
+    access: Vec<Pos>,
+    accept: Vec<bool>,
+    letters: Vec<u8>,
+    letter_of: Vec<usize>,
+    /// `trans[q * letters + l]`.
+    trans: Vec<u32>,
+}
+
+impl Tree {
+    /// One state, the empty sum's, every heap leading back to it.
+    fn new(heaps: &Heaps, o: &mut Oracle, budget: &mut Budget) -> Result<Tree, Stop> {
+        let mut letter_of = vec![usize::MAX; heaps.n + 1];
+        for (l, &h) in heaps.letters.iter().enumerate() {
+            letter_of[h as usize] = l;
+        }
+        for h in 1..=heaps.n {
+            let c = heaps.canon[h] as usize;
+            if c != 0 {
+                letter_of[h] = letter_of[c];
+            }
+        }
+        let letters = heaps.letters.clone();
+        Ok(Tree {
+            nodes: vec![Node::Leaf(0)],
+            leaf_of: vec![0],
+            access: vec![Vec::new()],
+            accept: vec![o.member(&[], budget)?],
+            trans: vec![0; letters.len()],
+            letters,
+            letter_of,
+        })
+    }
+
+    /// The tree of `prev` (another layer's, or the same layer's before
+    /// its stand-ins changed) under this oracle and these letters: its
+    /// testers and access words kept, its transitions sifted again.
+    /// `None` when some access word no longer sifts to its own leaf (a
+    /// distinction the tree drew no longer holds).
+    fn seeded(
+        prev: &Tree,
+        heaps: &Heaps,
+        o: &mut Oracle,
+        budget: &mut Budget,
+    ) -> Result<Option<Tree>, Stop> {
+        let mut tree = Tree::new(heaps, o, budget)?;
+        tree.nodes = prev
+            .nodes
+            .iter()
+            .map(|node| match node {
+                Node::Inner { tester, child } => Node::Inner {
+                    tester: tester.clone(),
+                    child: *child,
+                },
+                Node::Leaf(q) => Node::Leaf(*q),
+            })
+            .collect();
+        tree.leaf_of = prev.leaf_of.clone();
+        tree.access = prev.access.clone();
+        tree.accept.clear();
+        for q in 0..tree.access.len() {
+            let word = tree.access[q].clone();
+            if tree.sift(o, &word, 0, budget)? != q as u32 {
+                return Ok(None);
+            }
+            tree.accept.push(o.member(&word, budget)?);
+        }
+        tree.trans.clear();
+        for q in 0..tree.access.len() {
+            for l in 0..tree.letters.len() {
+                let mut w = tree.access[q].clone();
+                w.push(tree.letters[l]);
+                let r = tree.sift(o, &w, 0, budget)?;
+                tree.trans.push(r);
+            }
+        }
+        Ok(Some(tree))
+    }
+
+    /// The state of the sum of `word`, sifted down from `node`.
+    fn sift(
+        &self,
+        o: &mut Oracle,
+        word: &[u8],
+        mut node: usize,
+        budget: &mut Budget,
+    ) -> Result<u32, Stop> {
+        loop {
+            match &self.nodes[node] {
+                Node::Leaf(q) => return Ok(*q),
+                Node::Inner { tester, child } => {
+                    let side = o.member(&join(word, tester), budget)?;
+                    node = child[usize::from(side)];
+                }
+            }
+        }
+    }
+
+    fn dfa(&self) -> Dfa {
+        Dfa {
+            letter_of: self.letter_of.clone(),
+            letters: self.letters.len(),
+            trans: self.trans.clone(),
+            accept: self.accept.clone(),
+        }
+    }
+
+    /// The tester at the lowest common ancestor of two states' leaves.
+    fn discriminator(&self, p: u32, q: u32) -> Pos {
+        let path = |mut leaf: usize| {
+            let mut up = vec![leaf];
+            while let Some(parent) = self.nodes.iter().position(|n| match n {
+                Node::Inner { child, .. } => child.contains(&leaf),
+                Node::Leaf(_) => false,
+            }) {
+                up.push(parent);
+                leaf = parent;
+            }
+            up
+        };
+        let a = path(self.leaf_of[p as usize]);
+        let b = path(self.leaf_of[q as usize]);
+        let common = a.iter().find(|x| b.contains(x)).copied().unwrap_or(0);
+        match &self.nodes[common] {
+            Node::Inner { tester, .. } => tester.clone(),
+            Node::Leaf(_) => Vec::new(),
+        }
+    }
+
+    /// Given `word` whose outcome the tree reads two ways (`alpha(0)`,
+    /// the true outcome, differs from `alpha(hi)`, where `alpha(i)` is the
+    /// outcome of the access word of the state after `word[..i]` plus
+    /// `word[i..]`), finds a breakpoint `lo` (Rivest and Schapire): the
+    /// access word of the state after `word[..lo]` plus `word[lo]` is a
+    /// new state, told from the state after `word[..=lo]` by the tester
+    /// `word[lo + 1..]`.
+    fn split(
+        &mut self,
+        o: &mut Oracle,
+        d: &Dfa,
+        word: &[u8],
+        mut hi: usize,
+        budget: &mut Budget,
+    ) -> Result<(), Stop> {
+        let alpha =
+            |t: &Tree, o: &mut Oracle, i: usize, budget: &mut Budget| -> Result<bool, Stop> {
+                let q = d.run(0, &word[..i]);
+                o.member(&join(&t.access[q as usize], &word[i..]), budget)
+            };
+        // The breakpoint nearest the end, found by doubling steps back
+        // from it and halving: the tester (what follows it) is short.
+        let at_hi = alpha(self, o, hi, budget)?;
+        if alpha(self, o, 0, budget)? == at_hi {
+            return Err(Stop::GiveUp);
+        }
+        let mut step = 1;
+        let mut lo = hi.saturating_sub(step);
+        while alpha(self, o, lo, budget)? == at_hi {
+            hi = lo;
+            step *= 2;
+            lo = hi.saturating_sub(step);
+        }
+        let at_lo = !at_hi;
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if alpha(self, o, mid, budget)? == at_lo {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if self.access.len() >= MAX_STATES {
+            return Err(Stop::GiveUp);
+        }
+        let from = d.run(0, &word[..lo]);
+        let old = d.step(from, word[lo]);
+        let mut fresh = self.access[from as usize].clone();
+        fresh.push(word[lo]);
+        let mut tester: Pos = join(&word[hi..], &[]);
+        // A tester of one heap (or none) telling the two apart, if there
+        // is one, instead: every later sift through it is cheaper.
+        let small = std::iter::once(None).chain(self.letters.iter().map(Some));
+        for t in small {
+            let t: &[u8] = t.map(std::slice::from_ref).unwrap_or(&[]);
+            if t.len() >= tester.len() {
+                break;
+            }
+            let a = o.member(&join(&self.access[old as usize], t), budget)?;
+            if a != o.member(&join(&fresh, t), budget)? {
+                tester = t.to_vec();
+                break;
+            }
+        }
+        let old_side = o.member(&join(&self.access[old as usize], &tester), budget)?;
+        if o.member(&join(&fresh, &tester), budget)? == old_side {
+            return Err(Stop::GiveUp);
+        }
+        // The old leaf becomes an inner node over the old and new states.
+        let q = self.access.len() as u32;
+        let old_leaf = self.leaf_of[old as usize];
+        let (a, b) = (self.nodes.len(), self.nodes.len() + 1);
+        self.nodes.push(Node::Leaf(old));
+        self.nodes.push(Node::Leaf(q));
+        let mut child = [0; 2];
+        child[usize::from(old_side)] = a;
+        child[usize::from(!old_side)] = b;
+        self.nodes[old_leaf] = Node::Inner { tester, child };
+        self.leaf_of[old as usize] = a;
+        self.leaf_of.push(b);
+        self.accept.push(o.member(&fresh, budget)?);
+        self.access.push(fresh);
+        // Transitions into the old state are sifted once more from the
+        // new node; the new state's from the root.
+        let letters = self.letters.len();
+        for t in 0..self.trans.len() {
+            if self.trans[t] == old {
+                let (p, l) = (t / letters, t % letters);
+                let mut w = self.access[p].clone();
+                w.push(self.letters[l]);
+                self.trans[t] = self.sift(o, &w, old_leaf, budget)?;
+            }
+        }
+        for l in 0..letters {
+            let mut w = self.access[q as usize].clone();
+            w.push(self.letters[l]);
+            let r = self.sift(o, &w, 0, budget)?;
+            self.trans.push(r);
+        }
+        Ok(())
+    }
+}
+
+/// The first position the automaton mispredicts by the rule of misère
+/// play, if any, among sums with at most `bound` copies of heap `n`
+/// (`None`: all sums): breadth-first over the pairs (state, states of the
+/// options, copies), each with the position that reached it.
+fn first_failure(
+    heaps: &Heaps,
+    d: &Dfa,
+    bound: Option<usize>,
+    budget: &mut Budget,
+) -> Result<Option<Pos>, Stop> {
+    type Key = (u32, Box<[u32]>, u8);
+    let n = heaps.n;
+    let mut seen: FastMap<Key, ()> = FastMap::default();
+    let start: Key = (0, Box::new([]), 0);
+    seen.insert(start.clone(), ());
+    // (pair, parent index, heap added)
+    let mut queue: Vec<(Key, usize, u8)> = vec![(start, usize::MAX, 0)];
+    let word = |queue: &[(Key, usize, u8)], mut i: usize| -> Pos {
+        let mut w = Vec::new();
+        while queue[i].1 != usize::MAX {
+            w.push(queue[i].2);
+            i = queue[i].1;
+        }
+        w.sort_unstable();
+        w
+    };
+    let mut head = 0;
+    while head < queue.len() {
+        let (x, ds, j) = queue[head].0.clone();
+        let ok =
+            d.accept[x as usize] == (!ds.is_empty() && ds.iter().all(|&y| !d.accept[y as usize]));
+        if !ok {
+            return Ok(Some(word(&queue, head)));
+        }
+        if head.is_multiple_of(1024) {
+            budget.check(queue.len())?;
+            budget.check_now()?;
+        }
+        for h in 1..=n {
+            if heaps.real[h].is_empty() {
+                continue;
+            }
+            let nj = j as usize + usize::from(h == n);
+            if bound.is_some_and(|b| nj > b) {
+                continue;
+            }
+            let nx = d.step(x, h as u8);
+            let mut nd: Vec<u32> = ds.iter().map(|&y| d.step(y, h as u8)).collect();
+            nd.extend(heaps.real[h].iter().map(|parts| d.run(x, parts)));
+            nd.sort_unstable();
+            nd.dedup();
+            let copies = if bound.is_some() { nj as u8 } else { 0 };
+            let key: Key = (nx, nd.into_boxed_slice(), copies);
+            if !seen.contains_key(&key) {
+                seen.insert(key.clone(), ());
+                queue.push((key, head, h as u8));
+            }
+        }
+        head += 1;
+    }
+    Ok(None)
+}
+
+/// Learns the automaton of the oracle's sums (`bound`: at most that many
+/// copies of heap `n`; `None`: all), proven by [`first_failure`].
+fn learn(
+    heaps: &Heaps,
+    o: &mut Oracle,
+    bound: Option<usize>,
+    seed: Option<&Tree>,
+    budget: &mut Budget,
+) -> Result<(Dfa, Tree), Stop> {
+    let seeded = match seed {
+        Some(prev) => Tree::seeded(prev, heaps, o, budget)?,
+        None => None,
+    };
+    let mut tree = match seeded {
+        Some(tree) => tree,
+        None => Tree::new(heaps, o, budget)?,
+    };
+    let letters = heaps.letters.clone();
+    loop {
+        budget.check_now()?;
+        let d = tree.dfa();
+        // Sums read in two orders must reach one state.
+        let mut split: Option<(Pos, usize)> = None;
+        'pairs: for x in 0..d.states() as u32 {
+            if x % 64 == 63 {
+                budget.check_now()?;
+            }
+            for a in 0..letters.len() {
+                for b in a + 1..letters.len() {
+                    let u = d.step(d.step(x, letters[a]), letters[b]);
+                    let v = d.step(d.step(x, letters[b]), letters[a]);
+                    if u == v {
+                        continue;
+                    }
+                    let e = tree.discriminator(u, v);
+                    let mut w = tree.access[x as usize].clone();
+                    w.extend([letters[a], letters[b]]);
+                    let at = w.len();
+                    w.extend_from_slice(&e);
+                    let truth = o.member(&w, budget)?;
+                    let u_side = o.member(&join(&tree.access[u as usize], &e), budget)?;
+                    if u_side == truth {
+                        // The other order reads the sum wrongly.
+                        w[at - 2] = letters[b];
+                        w[at - 1] = letters[a];
+                    }
+                    split = Some((w, at));
+                    break 'pairs;
+                }
+            }
+        }
+        if let Some((w, at)) = split {
+            tree.split(o, &d, &w, at, budget)?;
+            continue;
+        }
+        let Some(failing) = first_failure(heaps, &d, bound, budget)? else {
+            return Ok((d, tree));
+        };
+        // A sum the automaton reads wrongly: the failing one, or one of
+        // its options (the failure says they do not agree).
+        let mut w = failing;
+        loop {
+            if d.lost(&w) != o.member(&w, budget)? {
+                break;
+            }
+            let mut wrong = None;
+            'options: for i in 0..w.len() {
+                if i > 0 && w[i - 1] == w[i] {
+                    continue;
+                }
+                for parts in &heaps.real[w[i] as usize] {
+                    let mut c: Pos = w[..i].to_vec();
+                    c.extend_from_slice(&w[i + 1..]);
+                    c.extend_from_slice(parts);
+                    c.sort_unstable();
+                    if d.lost(&c) != o.member(&c, budget)? {
+                        wrong = Some(c);
+                        break 'options;
+                    }
+                }
+            }
+            // Every option agrees with the search, yet the rule fails:
+            // the search's stand-ins are not the heaps.
+            w = wrong.ok_or_else(|| Stop::Split(w.clone()))?;
+        }
+        // Largest heaps first, so that the tester found is made of small
+        // heaps.
+        w.sort_unstable_by(|a, b| b.cmp(a));
+        let hi = w.len();
+        tree.split(o, &d, &w, hi, budget)?;
+    }
+}
+
+/// A faithful candidate for heaps `0..=n` (`n = below.phi.len()`, at
+/// most [`MAX_HEAP`]), `below` the quotient of heaps `0..n`, learned as
+/// the module describes; `None` when a bound of the learner's own is met.
+/// Errors: the budget's limits.
+pub(crate) fn learned(
+    below: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+) -> Result<Option<Candidate>, SearchError> {
+    let n = below.phi.len();
+    if n > MAX_HEAP {
+        return Ok(None);
+    }
+    let mut heaps = Heaps::new(below, options, None);
+    // The automaton and tree proven for the layer below.
+    let mut lower: Option<(Dfa, Tree)> = None;
+    let mut k = 1;
+    let mut tested = 0;
+    while k <= MAX_LAYERS {
+        if tested < k {
+            tested = k;
+            let split = match pretest(
+                &heaps,
+                below,
+                options,
+                k,
+                lower.as_ref().map(|l| &l.0),
+                budget,
+            ) {
+                Ok(split) => split,
+                Err(Stop::Limit(e)) => return Err(e),
+                Err(_) => return Ok(None),
+            };
+            if !split.is_empty() {
+                let mut canon = heaps.canon.clone();
+                for h in split {
+                    canon[h as usize] = h;
+                }
+                heaps = Heaps::new(below, options, Some(canon));
+            }
+        }
+        let mut o = Oracle {
+            heaps: &heaps,
+            k,
+            lower: lower.as_ref().map(|l| &l.0),
+            fold: None,
+            memo: FastMap::default(),
+            asked: 0,
+        };
+        match learn(
+            &heaps,
+            &mut o,
+            Some(k),
+            lower.as_ref().map(|l| &l.1),
+            budget,
+        ) {
+            Ok(learned) => lower = Some(learned),
+            Err(Stop::Split(w)) => {
+                let mut canon = heaps.canon.clone();
+                let mut changed = false;
+                for &h in &w {
+                    if canon[h as usize] != h {
+                        canon[h as usize] = h;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    return Ok(None);
+                }
+                heaps = Heaps::new(below, options, Some(canon));
+                continue;
+            }
+            Err(Stop::GiveUp) => return Ok(None),
+            Err(Stop::Limit(e)) => return Err(e),
+        }
+        let Some((dfa, tree)) = lower.as_ref() else {
+            return Ok(None);
+        };
+        for period in 1..=k.min(4) {
+            let mut o = Oracle {
+                heaps: &heaps,
+                k,
+                lower: Some(dfa),
+                fold: Some(period),
+                memo: FastMap::default(),
+                asked: 0,
+            };
+            match learn(&heaps, &mut o, None, Some(tree), budget) {
+                Ok((d, _)) => return Ok(Some(candidate(&d, &heaps, budget)?)),
+                Err(Stop::Limit(e)) => return Err(e),
+                Err(_) => {}
+            }
+        }
+        k += 1;
+    }
+    Ok(None)
+}
+
+/// The heaps whose stand-ins already fail with `k` copies of heap `n`:
+/// those `h` for which some `X` (nothing, one or two stand-ins) gives `h + X +
+/// k·n` and `canon[h] + X + k·n` different outcomes, each sum searched
+/// as it is (`lower`: the automaton proven for fewer copies). Splitting
+/// them first spares the layer a restart once the check meets them (on
+/// 0.07 at heap 30, two restarts of layer 2 cost 3 s of 9).
+fn pretest(
+    heaps: &Heaps,
+    below: &Candidate,
+    options: &HeapOptions,
+    k: usize,
+    lower: Option<&Dfa>,
+    budget: &mut Budget,
+) -> Result<Vec<u8>, Stop> {
+    let n = heaps.n;
+    let own: Vec<u8> = (0..=n)
+        .map(|h| {
+            if h > 0 && !heaps.real[h].is_empty() {
+                h as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let exact = Heaps::new(below, options, Some(own));
+    let mut o = Oracle {
+        heaps: &exact,
+        k,
+        lower,
+        fold: None,
+        memo: FastMap::default(),
+        asked: 0,
+    };
+    let tops = vec![n as u8; k];
+    let mut split = Vec::new();
+    for h in 1..n {
+        let c = heaps.canon[h];
+        if c as usize == h || heaps.real[h].is_empty() {
+            continue;
+        }
+        let letters = &heaps.letters;
+        let testers = std::iter::once(Vec::new())
+            .chain(letters.iter().map(|&a| vec![a]))
+            .chain(
+                (0..letters.len())
+                    .flat_map(|i| (i..letters.len()).map(move |j| vec![letters[i], letters[j]])),
+            );
+        for x in testers {
+            let mine = join(&join(&[h as u8], &x), &tops);
+            let theirs = join(&join(&[c], &x), &tops);
+            if o.member(&mine, budget)? != o.member(&theirs, budget)? {
+                split.push(h as u8);
+                break;
+            }
+        }
+    }
+    Ok(split)
+}
+
+/// The automaton as a candidate: its states, the product of two the state
+/// one reaches from the other by the heaps of its access sum (the
+/// automaton commutes, so this is a commutative monoid), P its accepting
+/// states.
+fn candidate(d: &Dfa, heaps: &Heaps, budget: &mut Budget) -> Result<Candidate, SearchError> {
+    let order = d.states();
+    // Shortest sums reaching each state, breadth-first.
+    let mut access: Vec<Option<Pos>> = vec![None; order];
+    access[0] = Some(Vec::new());
+    let mut queue = vec![0u32];
+    let mut head = 0;
+    while head < queue.len() {
+        let q = queue[head];
+        head += 1;
+        for &h in &heaps.letters {
+            let r = d.step(q, h);
+            if access[r as usize].is_none() {
+                let mut w = access[q as usize].clone().unwrap_or_default();
+                w.push(h);
+                access[r as usize] = Some(w);
+                queue.push(r);
+            }
+        }
+    }
+    let mut table = Vec::new();
+    grundy_engine::memory::Reserve::reserve_within(&mut table, order * order, budget.max_memory())?;
+    for x in 0..order as u32 {
+        for a in &access {
+            table.push(d.run(x, a.as_deref().unwrap_or(&[])));
+        }
+    }
+    let phi = (0..=heaps.n).map(|h| d.step(0, h as u8)).collect();
+    Ok(Candidate {
+        monoid: BipartiteMonoid::from_valid_table(order, table, d.accept.clone()),
+        phi,
+    })
+}
