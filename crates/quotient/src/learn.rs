@@ -37,6 +37,9 @@
 //! check with every heap's own options; the caller proves it once more
 //! and reduces it ([`crate::heaps`]).
 //!
+//! [`crate::sample`] keeps the older guess (a table of sampled outcomes,
+//! stand-ins of equal element and option images), tried after this one.
+//!
 //! On Dawson's Kayles (0.07) this places heap 25 (Q_24 of order 24 to
 //! Q_25 of order 144) and heap 30 (Q_30 of order 360), where every
 //! refinement of a guess diverges (bench/README.md).
@@ -45,6 +48,7 @@ use crate::grow::{Budget, Candidate, HeapOptions};
 use crate::monoid::BipartiteMonoid;
 use crate::sample::splitmix;
 use grundy_engine::hash::FastMap;
+use grundy_engine::memory::Reserve;
 use grundy_engine::SearchError;
 
 /// Heaps are bytes here: the learner is for heaps up to this.
@@ -57,8 +61,9 @@ const MAX_STATES: usize = 4096;
 const MAX_LAYERS: usize = 8;
 
 /// Most sums one layer's searches may remember before the learner gives
-/// up (a 9-byte entry each, with the table's slack some 400 MB at most).
-const MAX_SEARCHED: usize = 20_000_000;
+/// up (16 bytes and a control byte a bucket: some 300 MB, 430 MB while
+/// the table doubles; Q_33 of 0.07 needs 650,000 at its largest layer).
+const MAX_SEARCHED: usize = 12_000_000;
 
 /// Deepest line of play one search follows before the learner gives up
 /// (it recurses once a move, frames of a few hundred bytes: within a wasm
@@ -70,7 +75,7 @@ type Pos = Vec<u8>;
 
 /// Why learning stopped short of a candidate.
 enum Stop {
-    /// A limit of the budget: the growth stops with it.
+    /// The time limit: the growth stops with it.
     Limit(SearchError),
     /// A bound of the learner's own: no candidate, the caller goes on.
     GiveUp,
@@ -79,9 +84,15 @@ enum Stop {
     Split(Pos),
 }
 
+/// Only the time limit stops the growth from inside the learner: a state
+/// or memory limit its stores meet makes it give up, and the growth goes
+/// on with its other guesses (whose own stores meet the limits in turn).
 impl From<SearchError> for Stop {
     fn from(e: SearchError) -> Stop {
-        Stop::Limit(e)
+        match e {
+            SearchError::TimeLimit(_) => Stop::Limit(e),
+            _ => Stop::GiveUp,
+        }
     }
 }
 
@@ -272,8 +283,10 @@ impl Dfa {
     }
 }
 
-/// Misère outcomes of sums with at most `k` copies of heap `n` (exact for
-/// the stand-in game), more copies read off fewer by `fold`.
+/// Misère outcomes of sums with at most `k` copies of heap `n`: searched
+/// in the stand-in game with `k` copies, read off the automaton proven
+/// for the real game with fewer; more copies read off fewer by `fold` (a
+/// guess).
 struct Oracle<'h, 'a> {
     heaps: &'h Heaps<'a>,
     k: usize,
@@ -282,8 +295,8 @@ struct Oracle<'h, 'a> {
     /// `Some(p)`: `k + i` copies are read as `k + i - p`, … (a guess).
     fold: Option<usize>,
     memo: FastMap<u64, bool>,
-    /// Sums asked for and searched: the clock and the memory are read
-    /// every 1024.
+    /// Work done (sums asked for, moves looked at): the clock and the
+    /// memory are read every 2^14 units (every 1024 sums asked).
     asked: u64,
 }
 
@@ -350,11 +363,13 @@ impl Oracle<'_, '_> {
         if self.memo.len() >= MAX_SEARCHED || depth >= MAX_DEPTH {
             return Err(Stop::GiveUp);
         }
-        self.asked += 1;
-        if self.asked.is_multiple_of(1024) {
+        let heaps = self.heaps;
+        // The clock is read every 2^14 moves looked at.
+        let before = self.asked;
+        self.asked += 1 + pos.len() as u64 * 8;
+        if before >> 14 != self.asked >> 14 {
             budget.check_now()?;
         }
-        let heaps = self.heaps;
         let n = heaps.n;
         let mut any = false;
         // Moves whose sums are not known yet: (heap's index, move).
@@ -387,7 +402,7 @@ impl Oracle<'_, '_> {
                 };
                 match known {
                     Some(true) => {
-                        self.memo.insert(key, false);
+                        self.remember(key, false, budget)?;
                         return Ok(false);
                     }
                     Some(false) => {}
@@ -414,12 +429,21 @@ impl Oracle<'_, '_> {
                 }
             };
             if r {
-                self.memo.insert(key, false);
+                self.remember(key, false, budget)?;
                 return Ok(false);
             }
         }
-        self.memo.insert(key, any);
+        self.remember(key, any, budget)?;
         Ok(any)
+    }
+
+    /// Stores a searched outcome, the memo growing within the memory
+    /// budget (past it the learner gives up, and the memo is freed for the
+    /// growth's other guesses).
+    fn remember(&mut self, key: u64, lost: bool, budget: &mut Budget) -> Result<(), Stop> {
+        self.memo.reserve_within(1, budget.max_memory())?;
+        self.memo.insert(key, lost);
+        Ok(())
     }
 }
 
@@ -437,6 +461,8 @@ enum Node {
 /// splits one leaf with one new tester.
 struct Tree {
     nodes: Vec<Node>,
+    /// Each node's parent (`usize::MAX` for the root).
+    up: Vec<usize>,
     leaf_of: Vec<usize>,
     access: Vec<Pos>,
     accept: Vec<bool>,
@@ -462,6 +488,7 @@ impl Tree {
         let letters = heaps.letters.clone();
         Ok(Tree {
             nodes: vec![Node::Leaf(0)],
+            up: vec![usize::MAX],
             leaf_of: vec![0],
             access: vec![Vec::new()],
             accept: vec![o.member(&[], budget)?],
@@ -494,6 +521,7 @@ impl Tree {
                 Node::Leaf(q) => Node::Leaf(*q),
             })
             .collect();
+        tree.up = prev.up.clone();
         tree.leaf_of = prev.leaf_of.clone();
         tree.access = prev.access.clone();
         tree.accept.clear();
@@ -546,14 +574,11 @@ impl Tree {
 
     /// The tester at the lowest common ancestor of two states' leaves.
     fn discriminator(&self, p: u32, q: u32) -> Pos {
-        let path = |mut leaf: usize| {
-            let mut up = vec![leaf];
-            while let Some(parent) = self.nodes.iter().position(|n| match n {
-                Node::Inner { child, .. } => child.contains(&leaf),
-                Node::Leaf(_) => false,
-            }) {
-                up.push(parent);
-                leaf = parent;
+        let path = |mut node: usize| {
+            let mut up = vec![node];
+            while self.up[node] != usize::MAX {
+                node = self.up[node];
+                up.push(node);
             }
             up
         };
@@ -640,6 +665,7 @@ impl Tree {
         let (a, b) = (self.nodes.len(), self.nodes.len() + 1);
         self.nodes.push(Node::Leaf(old));
         self.nodes.push(Node::Leaf(q));
+        self.up.extend([old_leaf, old_leaf]);
         let mut child = [0; 2];
         child[usize::from(old_side)] = a;
         child[usize::from(!old_side)] = b;
@@ -696,6 +722,7 @@ fn first_failure(
         w
     };
     let mut head = 0;
+    let mut work = 0u64;
     while head < queue.len() {
         let (x, ds, j) = queue[head].0.clone();
         let ok =
@@ -703,7 +730,9 @@ fn first_failure(
         if !ok {
             return Ok(Some(word(&queue, head)));
         }
-        if head.is_multiple_of(1024) {
+        work += heaps.real.len() as u64 + ds.len() as u64;
+        if work >= 1 << 16 {
+            work = 0;
             budget.check(queue.len())?;
             budget.check_now()?;
         }
@@ -723,6 +752,8 @@ fn first_failure(
             let copies = if bound.is_some() { nj as u8 } else { 0 };
             let key: Key = (nx, nd.into_boxed_slice(), copies);
             if !seen.contains_key(&key) {
+                seen.reserve_within(1, budget.max_memory())?;
+                queue.reserve_within(1, budget.max_memory())?;
                 seen.insert(key.clone(), ());
                 queue.push((key, head, h as u8));
             }
@@ -856,7 +887,8 @@ pub(crate) fn learned(
             ) {
                 Ok(split) => split,
                 Err(Stop::Limit(e)) => return Err(e),
-                Err(_) => return Ok(None),
+                // A pretest is only a shortcut.
+                Err(_) => Vec::new(),
             };
             if !split.is_empty() {
                 let mut canon = heaps.canon.clone();
@@ -886,7 +918,7 @@ pub(crate) fn learned(
                 let mut canon = heaps.canon.clone();
                 let mut changed = false;
                 for &h in &w {
-                    if canon[h as usize] != h {
+                    if canon[h as usize] != h && !heaps.real[h as usize].is_empty() {
                         canon[h as usize] = h;
                         changed = true;
                     }
@@ -913,7 +945,13 @@ pub(crate) fn learned(
                 asked: 0,
             };
             match learn(&heaps, &mut o, None, Some(tree), budget) {
-                Ok((d, _)) => return Ok(Some(candidate(&d, &heaps, budget)?)),
+                Ok((d, _)) => {
+                    return match candidate(&d, &heaps, budget) {
+                        Ok(c) => Ok(c),
+                        Err(Stop::Limit(e)) => Err(e),
+                        Err(_) => Ok(None),
+                    }
+                }
                 Err(Stop::Limit(e)) => return Err(e),
                 Err(_) => {}
             }
@@ -986,11 +1024,11 @@ fn pretest(
 /// one reaches from the other by the heaps of its access sum (the
 /// automaton commutes, so this is a commutative monoid), P its accepting
 /// states.
-fn candidate(d: &Dfa, heaps: &Heaps, budget: &mut Budget) -> Result<Candidate, SearchError> {
+fn candidate(d: &Dfa, heaps: &Heaps, budget: &mut Budget) -> Result<Option<Candidate>, Stop> {
     let order = d.states();
-    // Shortest sums reaching each state, breadth-first.
-    let mut access: Vec<Option<Pos>> = vec![None; order];
-    access[0] = Some(Vec::new());
+    // Each state's parent and letter on a breadth-first tree from the
+    // empty sum's state.
+    let mut parent: Vec<Option<(u32, u8)>> = vec![None; order];
     let mut queue = vec![0u32];
     let mut head = 0;
     while head < queue.len() {
@@ -998,24 +1036,33 @@ fn candidate(d: &Dfa, heaps: &Heaps, budget: &mut Budget) -> Result<Candidate, S
         head += 1;
         for &h in &heaps.letters {
             let r = d.step(q, h);
-            if access[r as usize].is_none() {
-                let mut w = access[q as usize].clone().unwrap_or_default();
-                w.push(h);
-                access[r as usize] = Some(w);
+            if r != 0 && parent[r as usize].is_none() {
+                parent[r as usize] = Some((q, h));
                 queue.push(r);
             }
         }
     }
-    let mut table = Vec::new();
-    grundy_engine::memory::Reserve::reserve_within(&mut table, order * order, budget.max_memory())?;
+    if queue.len() != order {
+        // A state no sum reaches: no monoid (never seen; refused anyway).
+        return Ok(None);
+    }
+    let mut table: Vec<u32> = Vec::new();
+    table.reserve_within(order * order, budget.max_memory())?;
+    // Row x: x times each state, the states in breadth-first order so that
+    // a state's parent comes before it: x·r = (x·parent)·letter.
+    let mut row = vec![0u32; order];
     for x in 0..order as u32 {
-        for a in &access {
-            table.push(d.run(x, a.as_deref().unwrap_or(&[])));
+        budget.check_now()?;
+        row[0] = x;
+        for &r in &queue[1..] {
+            let (p, h) = parent[r as usize].unwrap_or((0, 0));
+            row[r as usize] = d.step(row[p as usize], h);
         }
+        table.extend_from_slice(&row);
     }
     let phi = (0..=heaps.n).map(|h| d.step(0, h as u8)).collect();
-    Ok(Candidate {
+    Ok(Some(Candidate {
         monoid: BipartiteMonoid::from_valid_table(order, table, d.accept.clone()),
         phi,
-    })
+    }))
 }
