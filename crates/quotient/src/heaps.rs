@@ -497,8 +497,7 @@ fn extend(
      -> Result<Option<Candidate>, SearchError> {
         for &(m, p) in shapes {
             let guess = base.adjoin(m, p, budget.max_memory())?;
-            let limit = 2 * guess.monoid.order() + 16;
-            if let Some(q) = settle(guess, options, budget, limit, check)? {
+            if let Some(q) = settle_guess(guess, options, budget, check)? {
                 seen.shape = Some((m, p));
                 return Ok(Some(q));
             }
@@ -511,8 +510,7 @@ fn extend(
     // A candidate learned from exact outcomes (see [`crate::learn`]),
     // proven by the check.
     if let Some(guess) = learned(cand, options, budget)? {
-        let limit = 2 * guess.monoid.order() + 16;
-        if let Some(q) = settle(guess, options, budget, limit, check)? {
+        if let Some(q) = settle_guess(guess, options, budget, check)? {
             return Ok(q);
         }
     }
@@ -529,8 +527,7 @@ fn extend(
             break;
         };
         if let Some(guess) = sampled_with(outcomes, tokens, budget)? {
-            let limit = 2 * guess.monoid.order() + 16;
-            if let Some(q) = settle(guess, options, budget, limit, check)? {
+            if let Some(q) = settle_guess(guess, options, budget, check)? {
                 return Ok(q);
             }
         }
@@ -538,6 +535,18 @@ fn extend(
     // Last resort: refinement from the identity, as long as the limits allow.
     settle(base, options, budget, usize::MAX, check)?
         .ok_or(SearchError::StateLimit(budget.max_states()))
+}
+
+/// [`settle`] for a guess: given up once a candidate has more than twice
+/// the guess's elements (and 16).
+fn settle_guess(
+    guess: Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+    check: Check,
+) -> Result<Option<Candidate>, SearchError> {
+    let limit = 2 * guess.monoid.order() + 16;
+    settle(guess, options, budget, limit, check)
 }
 
 /// Refines `cand` until it is proven (the quotient), its P-portion read

@@ -228,6 +228,14 @@ impl<'a> Heaps<'a> {
         pos.truncate(out);
     }
 
+    /// The memo key of a sum whose key is `key` after stand-in `h` in it
+    /// makes its move `m`.
+    fn child_key(&self, key: u64, h: usize, m: usize) -> u64 {
+        key.wrapping_sub(self.words[h])
+            .wrapping_add(self.deltas[h][m])
+    }
+
+    /// How many copies of heap `n` the sum holds.
     fn copies(&self, pos: &[u8]) -> usize {
         pos.iter().filter(|&&h| h as usize == self.n).count()
     }
@@ -244,6 +252,17 @@ fn canonical(canon: &[u8], pos: &[u8]) -> Pos {
     v
 }
 
+/// In `out`, the sum `pos` after its heap at index `i` leaves `parts`,
+/// sorted.
+fn after_move(pos: &[u8], i: usize, parts: &[u8], out: &mut Pos) {
+    out.clear();
+    out.extend_from_slice(&pos[..i]);
+    out.extend_from_slice(&pos[i + 1..]);
+    out.extend_from_slice(parts);
+    out.sort_unstable();
+}
+
+/// The sum of `a` and `b`, sorted.
 fn join(a: &[u8], b: &[u8]) -> Pos {
     let mut v: Pos = a.iter().chain(b).copied().collect();
     v.sort_unstable();
@@ -295,18 +314,14 @@ struct Oracle<'h, 'a> {
     /// `Some(p)`: `k + i` copies are read as `k + i - p`, … (a guess).
     fold: Option<usize>,
     memo: FastMap<u64, bool>,
-    /// Work done (sums asked for, moves looked at): the clock and the
-    /// memory are read every 2^14 units (every 1024 sums asked).
+    /// Work done, counted by [`Oracle::work`].
     asked: u64,
 }
 
 impl Oracle<'_, '_> {
     /// Whether the player to move loses `pos` (any heaps `1..=n`).
     fn member(&mut self, pos: &[u8], budget: &mut Budget) -> Result<bool, Stop> {
-        self.asked += 1;
-        if self.asked.is_multiple_of(1024) {
-            budget.check_now()?;
-        }
+        self.work(16, budget)?;
         let mut pos = canonical(&self.heaps.canon, pos);
         self.heaps.reduced(&mut pos);
         let n = self.heaps.n as u8;
@@ -364,12 +379,7 @@ impl Oracle<'_, '_> {
             return Err(Stop::GiveUp);
         }
         let heaps = self.heaps;
-        // The clock is read every 2^14 moves looked at.
-        let before = self.asked;
-        self.asked += 1 + pos.len() as u64 * 8;
-        if before >> 14 != self.asked >> 14 {
-            budget.check_now()?;
-        }
+        self.work(1 + pos.len() as u64 * 8, budget)?;
         let n = heaps.n;
         let mut any = false;
         // Moves whose sums are not known yet: (heap's index, move).
@@ -384,21 +394,14 @@ impl Oracle<'_, '_> {
                 any = true;
                 let known = if h == n {
                     // One copy fewer: the layer below answers.
-                    next.clear();
-                    next.extend_from_slice(&pos[..i]);
-                    next.extend_from_slice(&pos[i + 1..]);
-                    next.extend_from_slice(parts);
-                    next.sort_unstable();
+                    after_move(pos, i, parts, &mut next);
                     Some(if j == 1 {
                         heaps.lost_below(&next)
                     } else {
                         self.lower.ok_or(Stop::GiveUp)?.lost(&next)
                     })
                 } else {
-                    let child = key
-                        .wrapping_sub(heaps.words[h])
-                        .wrapping_add(heaps.deltas[h][m]);
-                    self.memo.get(&child).copied()
+                    self.memo.get(&heaps.child_key(key, h, m)).copied()
                 };
                 match known {
                     Some(true) => {
@@ -412,18 +415,13 @@ impl Oracle<'_, '_> {
         }
         for (i, m) in unknown {
             let h = pos[i] as usize;
-            let child = key
-                .wrapping_sub(heaps.words[h])
-                .wrapping_add(heaps.deltas[h][m]);
+            let child = heaps.child_key(key, h, m);
             // Searching an earlier move may have settled this one.
             let r = match self.memo.get(&child) {
                 Some(&r) => r,
                 None => {
-                    let mut next: Pos = Vec::with_capacity(pos.len() + 2);
-                    next.extend_from_slice(&pos[..i]);
-                    next.extend_from_slice(&pos[i + 1..]);
-                    next.extend_from_slice(&heaps.moves[h][m]);
-                    next.sort_unstable();
+                    let mut next = Pos::new();
+                    after_move(pos, i, &heaps.moves[h][m], &mut next);
                     heaps.reduced(&mut next);
                     self.search(&next, child, j, depth + 1, budget)?
                 }
@@ -435,6 +433,17 @@ impl Oracle<'_, '_> {
         }
         self.remember(key, any, budget)?;
         Ok(any)
+    }
+
+    /// Counts `units` of work (a sum asked for is 16, a move looked at
+    /// about 8) and reads the clock and the memory every 2^14.
+    fn work(&mut self, units: u64, budget: &mut Budget) -> Result<(), Stop> {
+        let before = self.asked;
+        self.asked += units;
+        if before >> 14 != self.asked >> 14 {
+            budget.check_now()?;
+        }
+        Ok(())
     }
 
     /// Stores a searched outcome, the memo growing within the memory
@@ -449,6 +458,7 @@ impl Oracle<'_, '_> {
 
 /// A node of the discrimination tree: a tester whose outcome, added to a
 /// sum, sends the sum to one child or the other; or a state.
+#[derive(Clone)]
 enum Node {
     Inner { tester: Pos, child: [usize; 2] },
     Leaf(u32),
@@ -465,11 +475,11 @@ struct Tree {
     up: Vec<usize>,
     leaf_of: Vec<usize>,
     access: Vec<Pos>,
-    accept: Vec<bool>,
+    /// The letters (stand-ins), in the order of the automaton's.
     letters: Vec<u8>,
-    letter_of: Vec<usize>,
-    /// `trans[q * letters + l]`.
-    trans: Vec<u32>,
+    /// The hypothesis: each state's transitions and whether it is a
+    /// P-position.
+    dfa: Dfa,
 }
 
 impl Tree {
@@ -491,18 +501,20 @@ impl Tree {
             up: vec![usize::MAX],
             leaf_of: vec![0],
             access: vec![Vec::new()],
-            accept: vec![o.member(&[], budget)?],
-            trans: vec![0; letters.len()],
+            dfa: Dfa {
+                letter_of,
+                letters: letters.len(),
+                trans: vec![0; letters.len()],
+                accept: vec![o.member(&[], budget)?],
+            },
             letters,
-            letter_of,
         })
     }
 
-    /// The tree of `prev` (another layer's, or the same layer's before
-    /// its stand-ins changed) under this oracle and these letters: its
-    /// testers and access words kept, its transitions sifted again.
-    /// `None` when some access word no longer sifts to its own leaf (a
-    /// distinction the tree drew no longer holds).
+    /// The tree of `prev` (the layer below's) under this oracle and these
+    /// letters: its testers and access words kept, its transitions sifted
+    /// again. `None` when some access word no longer sifts to its own
+    /// leaf (a distinction the tree drew no longer holds).
     fn seeded(
         prev: &Tree,
         heaps: &Heaps,
@@ -510,36 +522,21 @@ impl Tree {
         budget: &mut Budget,
     ) -> Result<Option<Tree>, Stop> {
         let mut tree = Tree::new(heaps, o, budget)?;
-        tree.nodes = prev
-            .nodes
-            .iter()
-            .map(|node| match node {
-                Node::Inner { tester, child } => Node::Inner {
-                    tester: tester.clone(),
-                    child: *child,
-                },
-                Node::Leaf(q) => Node::Leaf(*q),
-            })
-            .collect();
+        tree.nodes = prev.nodes.clone();
         tree.up = prev.up.clone();
         tree.leaf_of = prev.leaf_of.clone();
         tree.access = prev.access.clone();
-        tree.accept.clear();
+        tree.dfa.accept.clear();
+        tree.dfa.trans.clear();
         for q in 0..tree.access.len() {
             let word = tree.access[q].clone();
             if tree.sift(o, &word, 0, budget)? != q as u32 {
                 return Ok(None);
             }
-            tree.accept.push(o.member(&word, budget)?);
+            tree.dfa.accept.push(o.member(&word, budget)?);
         }
-        tree.trans.clear();
         for q in 0..tree.access.len() {
-            for l in 0..tree.letters.len() {
-                let mut w = tree.access[q].clone();
-                w.push(tree.letters[l]);
-                let r = tree.sift(o, &w, 0, budget)?;
-                tree.trans.push(r);
-            }
+            tree.sift_out(q, o, budget)?;
         }
         Ok(Some(tree))
     }
@@ -563,13 +560,16 @@ impl Tree {
         }
     }
 
-    fn dfa(&self) -> Dfa {
-        Dfa {
-            letter_of: self.letter_of.clone(),
-            letters: self.letters.len(),
-            trans: self.trans.clone(),
-            accept: self.accept.clone(),
+    /// Appends the transitions of state `q` (the last without them), each
+    /// letter's sum sifted from the root.
+    fn sift_out(&mut self, q: usize, o: &mut Oracle, budget: &mut Budget) -> Result<(), Stop> {
+        for l in 0..self.letters.len() {
+            let mut w = self.access[q].clone();
+            w.push(self.letters[l]);
+            let r = self.sift(o, &w, 0, budget)?;
+            self.dfa.trans.push(r);
         }
+        Ok(())
     }
 
     /// The tester at the lowest common ancestor of two states' leaves.
@@ -672,26 +672,20 @@ impl Tree {
         self.nodes[old_leaf] = Node::Inner { tester, child };
         self.leaf_of[old as usize] = a;
         self.leaf_of.push(b);
-        self.accept.push(o.member(&fresh, budget)?);
+        self.dfa.accept.push(o.member(&fresh, budget)?);
         self.access.push(fresh);
         // Transitions into the old state are sifted once more from the
         // new node; the new state's from the root.
         let letters = self.letters.len();
-        for t in 0..self.trans.len() {
-            if self.trans[t] == old {
+        for t in 0..self.dfa.trans.len() {
+            if self.dfa.trans[t] == old {
                 let (p, l) = (t / letters, t % letters);
                 let mut w = self.access[p].clone();
                 w.push(self.letters[l]);
-                self.trans[t] = self.sift(o, &w, old_leaf, budget)?;
+                self.dfa.trans[t] = self.sift(o, &w, old_leaf, budget)?;
             }
         }
-        for l in 0..letters {
-            let mut w = self.access[q as usize].clone();
-            w.push(self.letters[l]);
-            let r = self.sift(o, &w, 0, budget)?;
-            self.trans.push(r);
-        }
-        Ok(())
+        self.sift_out(q as usize, o, budget)
     }
 }
 
@@ -783,7 +777,7 @@ fn learn(
     let letters = heaps.letters.clone();
     loop {
         budget.check_now()?;
-        let d = tree.dfa();
+        let d = tree.dfa.clone();
         // Sums read in two orders must reach one state.
         let mut split: Option<(Pos, usize)> = None;
         'pairs: for x in 0..d.states() as u32 {
@@ -834,10 +828,8 @@ fn learn(
                     continue;
                 }
                 for parts in &heaps.real[w[i] as usize] {
-                    let mut c: Pos = w[..i].to_vec();
-                    c.extend_from_slice(&w[i + 1..]);
-                    c.extend_from_slice(parts);
-                    c.sort_unstable();
+                    let mut c = Pos::new();
+                    after_move(&w, i, parts, &mut c);
                     if d.lost(&c) != o.member(&c, budget)? {
                         wrong = Some(c);
                         break 'options;
