@@ -3,7 +3,6 @@
 use crate::grow::{prove, refine_with, Budget, Candidate, Check, HeapOptions, Kept};
 use crate::learn::learned;
 use crate::monoid::{insert, words, BipartiteMonoid};
-use crate::sample::{sampled_with, Outcomes};
 use grundy_engine::memory::Reserve;
 use grundy_engine::{Limits, RulesError, SearchError};
 use grundy_sequence::period::preperiod_of;
@@ -11,10 +10,6 @@ use grundy_sequence::period::preperiod_of;
 /// Rounds of refinement one guess of a heap's element gets before the next
 /// guess is tried.
 const ROUNDS_PER_GUESS: usize = 24;
-
-/// The largest heap whose quotient may be guessed from sampled outcomes
-/// ([`sampled`]): its sums, and so its searches, stay small.
-const MAX_SAMPLED_HEAP: usize = 64;
 
 /// How many shapes of [`SHAPES`] (the last one to pass first) are tried
 /// before the learner ([`learned`]); the others, whose refinement costs
@@ -403,9 +398,9 @@ pub fn grow_watched(
 /// until proven ([`refine_with`]'s exact check) or given up: heap `n` as each
 /// element already there; as a new generator of the [`CHEAP_SHAPES`]
 /// first shapes of [`SHAPES`] (the last shape to pass first); the
-/// candidate of [`learned`]; the other shapes; sampled outcomes; then
-/// refinement from the identity until the limits stop it. Whatever guess
-/// is proven, the result is the quotient.
+/// candidate of [`learned`]; the other shapes; then refinement from the
+/// identity until the limits stop it. Whatever guess is proven, the
+/// result is the quotient.
 fn extend(
     cand: &Candidate,
     options: &HeapOptions,
@@ -516,21 +511,6 @@ fn extend(
     }
     if let Some(q) = tried(costly, budget, seen)? {
         return Ok(q);
-    }
-    // Sampled outcomes: a candidate read off sums with testers of up to
-    // 8, 14, 20 counters and the members of the classes found, proven (or
-    // refined) by the check. Only for small heaps: the search of a sum
-    // recurses once a counter.
-    let mut outcomes = (n <= MAX_SAMPLED_HEAP).then(|| Outcomes::new(cand, options));
-    for tokens in [8, 14, 20] {
-        let Some(outcomes) = outcomes.as_mut() else {
-            break;
-        };
-        if let Some(guess) = sampled_with(outcomes, tokens, budget)? {
-            if let Some(q) = settle_guess(guess, options, budget, check)? {
-                return Ok(q);
-            }
-        }
     }
     // Last resort: refinement from the identity, as long as the limits allow.
     settle(base, options, budget, usize::MAX, check)?

@@ -37,17 +37,13 @@
 //! check with every heap's own options; the caller proves it once more
 //! and reduces it ([`crate::heaps`]).
 //!
-//! [`crate::sample`] keeps the older guess (a table of sampled outcomes,
-//! stand-ins of equal element and option images), tried after this one.
-//!
 //! On Dawson's Kayles (0.07) this places heap 25 (Q_24 of order 24 to
 //! Q_25 of order 144) and heap 30 (Q_30 of order 360), where every
 //! refinement of a guess diverges (bench/README.md).
 
 use crate::grow::{Budget, Candidate, HeapOptions};
 use crate::monoid::BipartiteMonoid;
-use crate::sample::splitmix;
-use grundy_engine::hash::FastMap;
+use grundy_engine::hash::{splitmix64, FastMap};
 use grundy_engine::memory::Reserve;
 use grundy_engine::SearchError;
 
@@ -173,7 +169,8 @@ impl<'a> Heaps<'a> {
             .collect();
         let words: Vec<u64> = (0..=n)
             .map(|h| {
-                let w = splitmix(&mut state);
+                let w = splitmix64(state);
+                state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
                 if star[h] {
                     1 << 63
                 } else {

@@ -4,7 +4,7 @@
 //!
 //! [`grow`] computes the quotient of the closure of heaps `0..=N` heap by
 //! heap; every quotient it returns is proven by an exact check (see
-//! [`grow::refine`]), and it is the whole game's quotient when the
+//! [`grow::refine_with`]), and it is the whole game's quotient when the
 //! pretending function passes the misère periodicity test.
 //! [`QuotientReport`] presents it: generators, relations, the P-portion,
 //! the pretending function. [`grow_with`] resumes a growth from a
@@ -20,9 +20,6 @@ mod learn;
 pub mod monoid;
 pub mod present;
 pub mod report;
-pub mod sample;
-#[cfg(test)]
-mod sample_tests;
 pub mod tame;
 
 pub use control::{grow_with, QuotientControl};

@@ -21,6 +21,7 @@
 //! same game.
 
 use crate::{Analysis, Family, GameError, MoveReport, Outcome, Play};
+use grundy_engine::hash::splitmix64;
 use std::collections::HashMap;
 
 /// Most moves the heuristic weighs (one analysis each) when the engine has
@@ -207,14 +208,6 @@ fn pick(candidates: &[usize], seed: Option<u64>, position: &str) -> usize {
             candidates[(r % candidates.len() as u64) as usize]
         }
     }
-}
-
-/// One step of the SplitMix64 generator: a well-mixed 64-bit value.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// A position's text split into the arguments `analyze` takes.
