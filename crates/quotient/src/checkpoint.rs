@@ -26,7 +26,7 @@
 //! games named), a size that does not match its counts, a wrong checksum,
 //! or numbers out of range (an element past the order, orders that do not
 //! grow to the quotient's). Then, before the growth goes on, the quotient
-//! it holds must pass the exact check ([`crate::grow::refine`]) against the
+//! it holds must pass the exact check ([`crate::grow::refine_with`]) against the
 //! game's own options and come back from its one round unchanged, as every
 //! quotient the growth makes does (a round numbers the classes it finds
 //! breadth-first from the identity, the heaps' elements in heap order; a

@@ -92,7 +92,7 @@ pub struct Candidate {
 /// omitted): `options[n]`. Every size is below `n`.
 pub type HeapOptions = Vec<Vec<Box<[u32]>>>;
 
-/// What one round of [`refine`] found.
+/// What one round of [`refine_with`] found.
 pub struct Round {
     /// The minimised candidate.
     pub next: Candidate,
@@ -169,17 +169,6 @@ pub enum Check {
 /// both ways on the same candidate: triples faster below about 300
 /// elements, pairs 20 to 35% faster from 400 (bench/README.md).
 pub const PAIRS_FROM: usize = 384;
-
-/// One round: checks `cand` on heaps `0..cand.phi.len()` (options in
-/// `options`) and returns the minimised monoid, the next candidate
-/// ([`refine_with`] by [`Check::ByOrder`]).
-pub fn refine(
-    cand: &Candidate,
-    options: &HeapOptions,
-    budget: &mut Budget,
-) -> Result<Round, SearchError> {
-    refine_with(cand, options, budget, Check::ByOrder)
-}
 
 /// One round of `check`: checks `cand` on heaps `0..cand.phi.len()`
 /// (options in `options`) and returns the minimised monoid of pairs (or
@@ -635,7 +624,7 @@ impl Kept {
 
 /// The exact check by triples, stopped at the first triple that fails:
 /// the quotient of heaps `0..cand.phi.len()` when `cand` passes (the
-/// candidate [`refine`] would give), else `None`.
+/// candidate [`refine_with`] would give), else `None`.
 ///
 /// `kept` must hold triples of `cand`'s monoid and heaps `0..kept.heaps()`
 /// (or nothing): only the triples the other heaps add are enumerated. On
