@@ -321,15 +321,12 @@ def test_the_gil_is_released_during_long_work():
         done.set()
 
     worker = threading.Thread(target=work)
-    start = time.perf_counter()
     worker.start()
     while not done.is_set():
         ticks += 1
         time.sleep(0.001)
     worker.join()
-    elapsed = time.perf_counter() - start
     assert "time limit of 500ms reached" in caught["error"], caught
-    assert elapsed >= 0.5
     # Holding the GIL for the whole call would keep this loop at a tick
-    # or two; released, it ticks about once a millisecond.
-    assert ticks >= 20, (ticks, elapsed)
+    # or two; released, it ticks about once a millisecond of the call.
+    assert ticks >= 20, ticks
