@@ -51,20 +51,30 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// `msg` with every quoted piece of input (`'...'`, the quote opening at
-/// the start or after a space or bracket and closing before the end, a
-/// space or punctuation) cut to its first [`MAX_QUOTED`] characters, and
-/// every word without quotes longer than that cut likewise, each cut
-/// marked with `...` and the full length. A message that quotes a 5 MB
-/// line stays one readable line.
+/// `msg` as one line fit to show: every quoted piece of input (`'...'`,
+/// the quote opening at the start or after white space or a bracket and
+/// closing before the end, white space or punctuation) cut to its first
+/// [`MAX_QUOTED`] characters, and every word without quotes longer than
+/// that cut likewise, each cut marked with `...` and the full length; runs
+/// of white space outside quotes made one space; and every character that
+/// would act on a terminal or hide text rather than show, inside quotes or
+/// out, escaped ([`escaped`]). A message that quotes a 5 MB line stays
+/// one readable line, and one that quotes `3\x1b[31m4` shows those
+/// characters instead of turning the terminal red. Every front end's
+/// error text goes through here (the command line, Python, the page).
 pub fn clip_quotes(msg: &str) -> String {
-    let chars: Vec<char> = msg.chars().collect();
-    let opens = |i: usize| i == 0 || matches!(chars[i - 1], ' ' | '(' | '[' | '{' | '`' | '"');
+    let chars: Vec<char> = msg.trim().chars().collect();
+    let opens = |i: usize| {
+        i == 0
+            || chars[i - 1].is_whitespace()
+            || matches!(chars[i - 1], '(' | '[' | '{' | '`' | '"')
+    };
     let closes = |i: usize| {
         i + 1 == chars.len()
+            || chars[i + 1].is_whitespace()
             || matches!(
                 chars[i + 1],
-                ' ' | ')' | ']' | '}' | ',' | ';' | ':' | '.' | '!' | '?'
+                ')' | ']' | '}' | ',' | ';' | ':' | '.' | '!' | '?'
             )
     };
     let mut out = String::with_capacity(msg.len().min(4 * MAX_QUOTED + 256));
@@ -79,14 +89,22 @@ pub fn clip_quotes(msg: &str) -> String {
                 continue;
             }
         }
-        if chars[i] == ' ' || (i > 0 && chars[i - 1] != ' ') {
-            out.push(chars[i]);
+        if chars[i].is_whitespace() {
+            // One space for the run (the message is trimmed: none ends it).
+            out.push(' ');
+            while i < chars.len() && chars[i].is_whitespace() {
+                i += 1;
+            }
+            continue;
+        }
+        if i > 0 && !chars[i - 1].is_whitespace() {
+            push_shown(&mut out, chars[i]);
             i += 1;
             continue;
         }
         // The start of a word: clip it if it is too long.
         let end = (i..chars.len())
-            .find(|&k| chars[k] == ' ')
+            .find(|&k| chars[k].is_whitespace())
             .unwrap_or(chars.len());
         push_clipped(&mut out, &chars[i..end]);
         i = end;
@@ -95,10 +113,10 @@ pub fn clip_quotes(msg: &str) -> String {
 }
 
 /// `text` whole when it has at most [`MAX_QUOTED`] characters, else its
-/// first [`MAX_QUOTED`] and a mark giving its length: for a whole
-/// position quoted in a message (its words are short, so
-/// [`clip_quotes`] would keep them all; a position of 1,000 coin-product
-/// heads is 20 KB).
+/// first [`MAX_QUOTED`] and a mark giving its length, escaped as
+/// [`escaped`] does: for a whole position quoted in a message (its words
+/// are short, so [`clip_quotes`] would keep them all; a position of 1,000
+/// coin-product heads is 20 KB).
 pub fn clipped(text: &str) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut out = String::new();
@@ -106,13 +124,64 @@ pub fn clipped(text: &str) -> String {
     out
 }
 
+/// `text` with every character that would act on a terminal or hide text
+/// written as an escape instead: tab, line feed and carriage return as
+/// `\t`, `\n`, `\r`; the other control characters below U+0080 (escape,
+/// bell, backspace, delete, ...) as `\x1b`; the control characters above
+/// it, the marks that reorder text (bidirectional overrides and
+/// isolates), the invisible ones (zero-width spaces and joiners, the
+/// byte-order mark) and the line and paragraph separators as `\u{202e}`.
+/// Everything else, the backslash included, is kept, so escaping twice
+/// changes nothing.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+/// Whether `c` is written as an escape by [`escaped`].
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061c}'
+                | '\u{180e}'
+                | '\u{200b}'..='\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206f}'
+                | '\u{feff}'
+                | '\u{fff9}'..='\u{fffb}'
+        )
+}
+
+/// Appends `c`, escaped when [`is_hidden`].
+fn push_shown(out: &mut String, c: char) {
+    use std::fmt::Write;
+    match c {
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        c if !is_hidden(c) => out.push(c),
+        c if (c as u32) < 0x80 => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+    }
+}
+
 /// Appends `piece`, or its first [`MAX_QUOTED`] characters and a mark
-/// giving its length.
+/// giving its length, escaped ([`push_shown`]).
 fn push_clipped(out: &mut String, piece: &[char]) {
-    if piece.len() <= MAX_QUOTED {
-        out.extend(piece);
-    } else {
-        out.extend(&piece[..MAX_QUOTED]);
+    let shown = piece.len().min(MAX_QUOTED);
+    for &c in &piece[..shown] {
+        push_shown(out, c);
+    }
+    if piece.len() > MAX_QUOTED {
         out.push_str(&format!("... ({} characters)", piece.len()));
     }
 }
@@ -177,6 +246,37 @@ mod tests {
             bare.starts_with(&format!("bad heap {}... (5000001", "x".repeat(80))),
             "{bare}"
         );
+    }
+
+    #[test]
+    fn control_characters_are_escaped_inside_quotes_and_out() {
+        assert_eq!(
+            clip_quotes("heap 1: '3\x1b[31m4' is not a whole number"),
+            "heap 1: '3\\x1b[31m4' is not a whole number"
+        );
+        // Outside quotes too, and above U+0080: a C1 control, a
+        // right-to-left override, a zero-width space, delete and a bell.
+        assert_eq!(
+            clip_quotes("bad heap 3\u{9b}1m\u{202e}x\u{200b}y\x7f\x07"),
+            "bad heap 3\\u{9b}1m\\u{202e}x\\u{200b}y\\x7f\\x07"
+        );
+        // White space inside a quote is the input's: kept visible; outside
+        // one, the message's layout: one space.
+        assert_eq!(
+            clip_quotes("unknown game 'ni\nm\tx\r'; see\n  `grundy games`"),
+            "unknown game 'ni\\nm\\tx\\r'; see `grundy games`"
+        );
+        // Escaping twice changes nothing; clipping counts the input's
+        // characters, not the escapes.
+        let once = clip_quotes("'\x1b\x1b' no");
+        assert_eq!(clip_quotes(&once), once);
+        let long = format!("'{}' no", "\x1b".repeat(100));
+        assert_eq!(
+            clip_quotes(&long),
+            format!("'{}... (100 characters)' no", "\\x1b".repeat(80))
+        );
+        assert_eq!(clipped("a\x1bb"), "a\\x1bb");
+        assert_eq!(escaped("\u{feff}ok\\x"), "\\u{feff}ok\\x");
     }
 
     #[test]

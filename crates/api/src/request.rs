@@ -40,10 +40,10 @@ pub fn find_game(regs: &[Registration], name: &str) -> Result<Registration, Game
 }
 
 /// The text of `e` as the command line shows it after `error: `: one
-/// line, quoted input clipped ([`crate::messages::clip_quotes`]).
+/// line, quoted input clipped and control characters escaped
+/// ([`crate::messages::clip_quotes`]).
 pub fn message(e: &GameError) -> String {
-    let text = e.to_string();
-    crate::messages::clip_quotes(&text.split_whitespace().collect::<Vec<_>>().join(" "))
+    crate::messages::clip_quotes(&e.to_string())
 }
 
 /// The message for an option `shown` (as the user wrote it, e.g. `--max`)
@@ -196,12 +196,13 @@ fn position_option<'o>(
         .find_map(|o| options.get(o.name).map(|v| (o.name, v)))
 }
 
-/// At most 40 characters of `s`, for quoting in a message.
+/// At most 40 characters of `s`, for quoting in a message, escaped
+/// ([`crate::messages::escaped`]).
 fn clip(s: &str) -> String {
-    match s.char_indices().nth(40) {
+    crate::messages::escaped(&match s.char_indices().nth(40) {
         Some((i, _)) => format!("{}...", &s[..i]),
         None => s.to_string(),
-    }
+    })
 }
 
 /// The largest heap `grundy quotient` grows a quotient to without

@@ -53,7 +53,11 @@ fn install_panic_hook() {
             .location()
             .map(|l| format!(" ({}:{})", l.file(), l.line()))
             .unwrap_or_default();
-        let _ = writeln!(io::stderr(), "internal error: {}{place}", one_line(&msg));
+        let _ = writeln!(
+            io::stderr(),
+            "internal error: {}{place}",
+            grundy_api::messages::clip_quotes(&msg)
+        );
         std::process::exit(1);
     }));
 }
@@ -106,18 +110,13 @@ fn report(e: &CliError) -> i32 {
     if is_broken_pipe(e) {
         return 0;
     }
-    let text = grundy_api::messages::clip_quotes(&one_line(&e.to_string()));
+    let text = grundy_api::messages::clip_quotes(&e.to_string());
     let line = match e {
         CliError::Game(GameError::Internal(_)) => text,
         _ => format!("error: {text}"),
     };
     let _ = writeln!(io::stderr(), "{line}");
     e.exit_code()
-}
-
-/// Error messages are one line, whatever a family put in them.
-fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Runs a parsed command; returns its exit status.

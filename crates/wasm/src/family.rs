@@ -3,7 +3,7 @@
 //! asked for; with the conversions every export shares (the play
 //! convention, errors as JavaScript sees them, answers as JSON).
 
-use grundy_api::{policy, request, Family, GameError, Limits, Play, SearchError};
+use grundy_api::{request, Family, GameError, Limits, Play, SearchError};
 use std::cell::RefCell;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -144,7 +144,7 @@ pub(crate) fn error_text(e: &GameError) -> String {
         GameError::Search(SearchError::MemoryLimit(_)) => {
             grundy_api::messages::out_of_memory(grundy_api::memory::positions_held())
         }
-        e => policy::normal_space(&e.to_string()),
+        e => request::message(e),
     }
 }
 

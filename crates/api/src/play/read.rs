@@ -82,8 +82,9 @@ pub fn read_move(
         let nums: Vec<String> = by_label.iter().map(|i| (i + 1).to_string()).collect();
         return Err(refused(
             format!(
-                "Moves {} are all labelled '{t}': type the number of the one you mean.",
-                nums.join(", ")
+                "Moves {} are all labelled '{}': type the number of the one you mean.",
+                nums.join(", "),
+                shortened(&t)
             ),
             false,
         ));
@@ -130,13 +131,15 @@ pub fn read_move(
 }
 
 /// A typed line as quoted back in a message: its start when it is long,
-/// so a pasted megabyte is not printed again.
+/// so a pasted megabyte is not printed again, with control characters
+/// escaped ([`crate::messages::escaped`]): the line is shown as typed,
+/// never acted on by the terminal.
 pub fn shortened(t: &str) -> String {
     const SHOWN: usize = 60;
-    match t.char_indices().nth(SHOWN) {
+    crate::messages::escaped(&match t.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("{}...", &t[..end]),
         None => t.to_string(),
-    }
+    })
 }
 
 #[cfg(test)]

@@ -206,3 +206,55 @@ fn survey_names_the_bad_item_of_its_list() {
     assert_status_2_naming(&["survey", "--codes", "0.6", "-n", "x"], "-n");
     assert_status_2_naming(&["survey", "--codes", "0.ghijkl", "-n", "10"], "more than");
 }
+
+/// Whether `text` holds a character a terminal acts on (an escape
+/// sequence's ESC, a C1 control, a bidirectional override) other than the
+/// line ends of its lines.
+fn has_raw_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| (c.is_control() && c != '\n') || c == '\u{202e}')
+}
+
+/// Control characters typed anywhere (a position, a game's name, an
+/// option's value, a code, a batch line, a move in play) are shown
+/// escaped in the message that quotes them, never sent raw to the
+/// terminal (issue 35, item 5: `analyze nim $'3\x1b[31m4'` printed ESC).
+#[test]
+fn control_characters_in_input_are_escaped_in_messages() {
+    let esc = "3\x1b[31m4";
+    for args in [
+        vec!["analyze", "nim", esc],
+        vec!["analyze", "ni\x1b[31mm", "3"],
+        vec!["analyze", "nim", "3", "--time-limit", esc],
+        vec!["analyze", "bash", "--max", esc, "5"],
+        vec!["seq", "octal", "--code", "0.\x1b[31m6", "-n", "5"],
+        vec!["survey", "--codes", "0.\x1b[316", "-n", "5"],
+        vec!["quotient", "octal", "--code", "0.\u{202e}7"],
+        vec!["nim", "add", esc, "1"],
+        vec!["pirates", "--n", esc, "--m", "3"],
+    ] {
+        let o = grundy(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!has_raw_control(&err), "{args:?}: {err:?}");
+        assert!(
+            err.contains("\\x1b[31") || err.contains("\\u{202e}"),
+            "{args:?}: {err}"
+        );
+    }
+    // A batch line's error document, and a move typed in play.
+    let o = grundy_stdin(&["batch", "nim"], &format!("{esc}\n"));
+    let out = stdout(&o);
+    let doc: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let said = doc["error"].as_str().unwrap();
+    assert!(
+        !has_raw_control(said) && said.contains("\\x1b[31m"),
+        "{said:?}"
+    );
+    let o = grundy_stdin(&["play", "nim", "3", "4"], &format!("{esc}\nq\n"));
+    let out = stdout(&o);
+    assert!(
+        !has_raw_control(&out) && out.contains("\\x1b[31m"),
+        "{out:?}"
+    );
+}
