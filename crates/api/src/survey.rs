@@ -7,7 +7,7 @@
 
 use crate::GameError;
 use grundy_engine::ranks::{Ranks, RanksError};
-use grundy_sequence::{compute, Control, HeapRule, Method, TakeBreak};
+use grundy_sequence::{compute, CodeError, Control, HeapRule, Method, TakeBreak};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -46,56 +46,89 @@ pub struct SurveyLine {
 }
 
 /// The codes a list names, in its order: items separated by commas, each
-/// a code (`0.137`, `4.7`, `0.F3`, `0.f3`) or a pattern whose lower-case
-/// letters past `f` each stand for every octal digit 0 to 7, the first
-/// letter slowest
-/// (`0.xyz` is 0.001, 0.002, ..., 0.777: 511 codes, 0.000 allowing no
-/// move).
+/// a code as `seq` takes it ([`TakeBreak::parse`]: `0.137`, `4.7`, `0.F3`,
+/// `0.f3`, `0x0.8`, `0o0.37`), surveyed as written, or a pattern whose
+/// lower-case letters past `f` each stand for every octal digit 0 to 7,
+/// the first letter slowest (`0.xyz` is 0.001, 0.002, ..., 0.777: 511
+/// codes, 0.000 allowing no move; `0x0.fy` and `0o0.xy` keep their
+/// prefix, whose `x` or `o` is no letter of the pattern). An item is read
+/// as a code first, so a code's own letters never make a pattern.
 ///
-/// Errors: an empty list or item, an item that is no code, more than
-/// [`MAX_CODES`] codes (each names the item).
+/// Errors: an empty list or item, an item that is no code and no pattern,
+/// a pattern one of whose codes is no code for another reason than
+/// allowing no move (`0.x8`, `x.7`: `1.7` splits without a removal), a
+/// pattern with no code, more than [`MAX_CODES`] codes; each names the
+/// item. Nothing is left out silently.
 pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
     let mut codes = Vec::new();
+    let too_many = |item: &str| {
+        GameError::Input(format!(
+            "--codes: '{item}' and the codes before it are more than {MAX_CODES}"
+        ))
+    };
     for item in list.split(',') {
         let item = item.trim();
         if item.is_empty() {
             return Err(GameError::Input(format!(
-                "--codes {list:?}: an empty item; separate codes by single commas"
+                "--codes '{list}': an empty item; separate codes by single commas"
             )));
+        }
+        // A code as `seq` takes it, whatever letters it holds.
+        if TakeBreak::parse(item).is_ok() {
+            if codes.len() >= MAX_CODES {
+                return Err(too_many(item));
+            }
+            codes.push(item.to_string());
+            continue;
         }
         if !item.contains('.') {
             return Err(GameError::Input(format!(
-                "--codes: {item} is no code (a code has a point: 0.137, 4.7)"
+                "--codes: '{item}' is no code (a code has a point: 0.137, 4.7)"
             )));
         }
+        // The prefix of a hexadecimal or octal code is no pattern letter.
+        let prefix_len = match item.get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("0x" | "0o") => 2,
+            _ => 0,
+        };
+        let (prefix, body) = item.split_at(prefix_len);
         // Letters a to f are hexadecimal digits; the others stand for
         // every octal digit.
         let is_letter = |c: &char| c.is_ascii_lowercase() && !c.is_ascii_hexdigit();
-        let letters = item.chars().filter(is_letter).count();
+        let letters = body.chars().filter(is_letter).count();
         if letters > 5 || codes.len() + 8usize.pow(letters as u32) > MAX_CODES {
-            return Err(GameError::Input(format!(
-                "--codes: {item} and the codes before it are more than {MAX_CODES}"
-            )));
+            return Err(too_many(item));
         }
+        let before = codes.len();
         for k in 0..8usize.pow(letters as u32) {
             let mut digit = letters;
-            let code: String = item
+            let code: String = prefix
                 .chars()
-                .map(|c| {
+                .chain(body.chars().map(|c| {
                     if is_letter(&c) {
                         digit -= 1;
                         char::from(b'0' + ((k >> (3 * digit)) & 7) as u8)
                     } else {
                         c
                     }
-                })
+                }))
                 .collect();
             match TakeBreak::parse(&code) {
                 Ok(_) => codes.push(code),
                 // A pattern's codes without a move (0.000) are no games.
-                Err(_) if letters > 0 => {}
-                Err(e) => return Err(GameError::Input(format!("--codes: {item}: {e}"))),
+                Err(CodeError::NoMove(_)) if letters > 0 => {}
+                Err(e) if letters > 0 => {
+                    return Err(GameError::Input(format!(
+                        "--codes: pattern '{item}' gives '{code}', which is no code: {e}"
+                    )))
+                }
+                Err(e) => return Err(GameError::Input(format!("--codes: '{item}': {e}"))),
             }
+        }
+        if codes.len() == before {
+            return Err(GameError::Input(format!(
+                "--codes: pattern '{item}' gives no code that allows a move"
+            )));
         }
     }
     Ok(codes)
@@ -463,6 +496,17 @@ mod tests {
         assert_eq!(codes[63], "4.7");
         assert_eq!(parse_codes("0.xyz").unwrap().len(), 511);
         assert_eq!(parse_codes("0.f3").unwrap(), vec!["0.f3".to_string()]);
+        // Every code `seq` takes is surveyed as written: a prefix's `x` or
+        // `o` is no pattern letter (issue 35: `0x0.8` and `0o0.37` were
+        // read as patterns whose codes all failed, and left out).
+        assert_eq!(
+            parse_codes("0.7,0x0.8,0.6,0o0.37,0X0.F").unwrap(),
+            ["0.7", "0x0.8", "0.6", "0o0.37", "0X0.F"]
+        );
+        let prefixed = parse_codes("0o0.xy").unwrap();
+        assert_eq!(prefixed.len(), 63);
+        assert_eq!(prefixed[0], "0o0.01");
+        assert_eq!(parse_codes("0x0.fy").unwrap()[7], "0x0.f7");
         for bad in [
             "",
             "0.6,,0.7",
@@ -470,6 +514,12 @@ mod tests {
             "kayles",
             "0.ghijkl",
             "0.xyzwv,0.xyzwv,0.xy",
+            // Patterns none or some of whose codes are codes: refused,
+            // never shortened.
+            "0.x8",
+            "0.\x1bm",
+            "x.7",
+            "0o0.x9",
         ] {
             assert!(parse_codes(bad).is_err(), "{bad}");
         }

@@ -258,3 +258,45 @@ fn control_characters_in_input_are_escaped_in_messages() {
         "{out:?}"
     );
 }
+
+/// Every code `seq` takes is surveyed, and an item that is no code is
+/// refused naming it, never left out (issue 35, item 7: `--codes 0x0.8`
+/// printed nothing with status 0, `0.7,0x0.8,0.6` only two lines).
+#[test]
+fn survey_surveys_every_code_seq_takes_and_drops_none() {
+    let out = ok(&[
+        "survey",
+        "--codes",
+        "0.7,0x0.8,0.6,0o0.37",
+        "-n",
+        "60",
+        "--json",
+    ]);
+    let codes: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["code"].to_string())
+        .collect();
+    assert_eq!(
+        codes,
+        ["\"0.7\"", "\"0x0.8\"", "\"0.6\"", "\"0o0.37\""],
+        "{out}"
+    );
+    for code in ["0x0.8", "0o0.37"] {
+        let seq = json(&["seq", "octal", "--code", code, "-n", "60", "--json"]);
+        let line: serde_json::Value =
+            serde_json::from_str(ok(&["survey", "--codes", code, "-n", "60", "--json"]).trim())
+                .unwrap();
+        assert!(line["heaps"].as_u64().unwrap() > 0, "{code}: {line}");
+        assert_eq!(line["error"], serde_json::Value::Null, "{code}: {line}");
+        assert!(seq["values"].is_array(), "{code}");
+    }
+    for (bad, named) in [
+        ("0.7,0.x8", "0.x8"),
+        ("0.7,x.7", "x.7"),
+        ("0.6,0o0.x9,0.7", "0o0.x9"),
+        ("0.6,zz", "zz"),
+    ] {
+        let o = grundy(&["survey", "--codes", bad, "-n", "10", "--json"]);
+        assert_input_error(&o, named);
+    }
+}
