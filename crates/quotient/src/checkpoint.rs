@@ -169,7 +169,11 @@ pub fn load(path: &Path, name: &str, max_memory: u64) -> Result<Option<Growth>, 
         let k = input.read_u64("orders").map_err(input_err)?;
         orders.push(usize::try_from(k).unwrap_or(usize::MAX));
     }
-    let refuse = input.refuse("corrupt quotient (numbers out of range)");
+    // The checksum first: the numbers of a damaged file are not judged.
+    let refuse = SeqError::Checkpoint {
+        path: input.path().to_path_buf(),
+        reason: "corrupt quotient (numbers out of range)".into(),
+    };
     input.finish().map_err(input_err)?;
     let bound = order as u32;
     let last = orders

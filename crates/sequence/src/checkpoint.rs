@@ -13,7 +13,12 @@
 //! Files are written to `FILE.tmp` and renamed over `FILE`, so a crash
 //! leaves either the old or the new checkpoint, never a mix. A file that is
 //! too short or too long, has a wrong checksum, another version or another
-//! rule is refused with an error naming the problem.
+//! rule is refused with an error naming the problem. No field of a damaged
+//! file is believed: before a file is refused for what a field says
+//! (another rule, version, a count that does not match its size), its
+//! checksum is checked, and a file whose checksum does not match is
+//! refused as damaged ([`DAMAGED`]), so a flipped byte in a name is not
+//! taken for another game's file.
 //!
 //! A checkpoint in use is locked ([`Lock`]): `FILE.lock` beside it holds
 //! the process id of the run using it, so a second run on the same file is
@@ -98,6 +103,35 @@ fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> SeqError + '_ {
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// Why a file whose checksum does not match is refused, whatever its
+/// fields say.
+pub const DAMAGED: &str = "checksum mismatch (the file is damaged: truncated or corrupt)";
+
+/// The error refusing `path` as damaged when its last eight bytes are not
+/// the checksum of the bytes before them (or it is shorter than a
+/// checksum); `None` when they are, or when it cannot be read again (the
+/// caller's own error then stands).
+fn damaged(path: &Path) -> Option<SeqError> {
+    let file = File::open(path).ok()?;
+    let size = file.metadata().ok()?.len();
+    if size < 8 {
+        return Some(bad(path, DAMAGED));
+    }
+    let mut input = BufReader::with_capacity(1 << 20, file);
+    let mut sum = Checksum::new();
+    let mut left = size - 8;
+    let mut buf = vec![0u8; 1 << 16];
+    while left > 0 {
+        let take = left.min(buf.len() as u64) as usize;
+        input.read_exact(&mut buf[..take]).ok()?;
+        sum.write(&buf[..take]);
+        left -= take as u64;
+    }
+    let mut stored = [0u8; 8];
+    input.read_exact(&mut stored).ok()?;
+    (u64::from_le_bytes(stored) != sum.finish()).then(|| bad(path, DAMAGED))
 }
 
 fn bad(path: &Path, reason: impl Into<String>) -> SeqError {
@@ -250,7 +284,15 @@ impl Reader {
         let mut magic = [0u8; 10];
         r.read(&mut magic, "header")?;
         if &magic != header.magic {
-            return Err(r.refuse(format!(
+            // A file of another kind, or one of ours damaged there: one
+            // or two bytes off ours (another kind's magic is three off,
+            // and a file of another kind is not read through).
+            let off = magic.iter().zip(header.magic).filter(|(a, b)| a != b);
+            let ours_damaged = off.count() <= 2 && damaged(path).is_some();
+            if ours_damaged {
+                return Err(r.refuse_unchecked(DAMAGED));
+            }
+            return Err(r.refuse_unchecked(format!(
                 "not a grundy {} checkpoint (bad magic bytes)",
                 header.kind
             )));
@@ -290,21 +332,28 @@ impl Reader {
         self.header_len
     }
 
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Fills `buf` with the next bytes; `what` names the part being read
     /// in the error of a file that ends inside it.
     ///
-    /// Errors: [`SeqError::Checkpoint`] for a truncated file,
-    /// [`SeqError::Io`] for a failed read.
+    /// Errors: [`SeqError::Checkpoint`] for a file that ends there
+    /// ([`DAMAGED`] unless its checksum matches), [`SeqError::Io`] for a
+    /// failed read.
     pub fn read(&mut self, buf: &mut [u8], what: &str) -> Result<(), SeqError> {
-        self.input.read_exact(buf).map_err(|e| match e.kind() {
-            ErrorKind::UnexpectedEof => bad(
-                &self.path,
-                format!("truncated file (ends inside the {what})"),
-            ),
-            _ => io_err(&self.path)(e),
-        })?;
-        self.sum.write(buf);
-        Ok(())
+        match self.input.read_exact(buf) {
+            Ok(()) => {
+                self.sum.write(buf);
+                Ok(())
+            }
+            Err(e) if e.kind() == ErrorKind::UnexpectedEof => {
+                Err(self.refuse(format!("truncated file (ends inside the {what})")))
+            }
+            Err(e) => Err(io_err(&self.path)(e)),
+        }
     }
 
     /// The next four bytes as a little-endian `u32`.
@@ -321,8 +370,19 @@ impl Reader {
         Ok(u64::from_le_bytes(b))
     }
 
-    /// The error refusing this file for `reason` (it names the file).
+    /// The error refusing this file for `reason`, found in a field read
+    /// before the checksum (it names the file): the whole file's checksum
+    /// is checked first, and a file whose checksum does not match is
+    /// refused as damaged ([`DAMAGED`]) instead, since none of its fields
+    /// can be believed (a flipped byte in the name must not make it
+    /// another game's file).
     pub fn refuse(&self, reason: impl Into<String>) -> SeqError {
+        damaged(&self.path).unwrap_or_else(|| bad(&self.path, reason))
+    }
+
+    /// The error refusing this file for `reason`, its checksum known to
+    /// match or `reason` saying it does not.
+    fn refuse_unchecked(&self, reason: impl Into<String>) -> SeqError {
         bad(&self.path, reason)
     }
 
@@ -342,7 +402,7 @@ impl Reader {
                 _ => io_err(&self.path)(e),
             })?;
         if u64::from_le_bytes(stored) != std::mem::take(&mut self.sum).finish() {
-            return Err(bad(&self.path, "checksum mismatch (the file is corrupt)"));
+            return Err(bad(&self.path, DAMAGED));
         }
         Ok(())
     }
@@ -403,12 +463,11 @@ pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError
                 .map(|b| u16::from_le_bytes([b[0], b[1]])),
         );
     }
-    if values.first().is_some_and(|&v| v != 0) {
-        let e = input.refuse("corrupt values (heap 0 must have value 0)");
-        input.finish()?;
-        return Err(e);
-    }
+    let path = input.path().to_path_buf();
     input.finish()?;
+    if values.first().is_some_and(|&v| v != 0) {
+        return Err(bad(&path, "corrupt values (heap 0 must have value 0)"));
+    }
     Ok(Some(values))
 }
 

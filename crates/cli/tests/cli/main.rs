@@ -11,6 +11,7 @@ mod batch;
 mod checkpoint_kill;
 mod coins;
 mod conveniences;
+mod damaged_checkpoints;
 mod errors;
 mod explain;
 mod families;

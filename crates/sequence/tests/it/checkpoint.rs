@@ -1,6 +1,7 @@
 //! Checkpoints: round trips, refusal of damaged or foreign files, and a real
 //! process killed mid-run and resumed.
 
+use grundy_sequence::checkpoint::{Checksum, DAMAGED};
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -89,16 +90,19 @@ fn damaged_or_foreign_files_are_refused() {
     std::fs::write(&path, &flipped).unwrap();
     assert!(checkpoint_error(&path, rule("0.6")).contains("checksum"));
 
+    // A byte more: the last eight are no longer the checksum.
     let mut extra = good.clone();
     extra.push(0);
     std::fs::write(&path, &extra).unwrap();
-    assert!(checkpoint_error(&path, rule("0.6")).contains("size"));
+    assert!(checkpoint_error(&path, rule("0.6")).contains("checksum"));
 
     // A file of another format version (bytes 10..14), as an older or a
-    // newer grundy would write it: refused by its version, not its checksum.
+    // newer grundy would write it (whole, its checksum right): refused by
+    // its version.
     for version in [0u32, 2] {
         let mut other = good.clone();
         other[10..14].copy_from_slice(&version.to_le_bytes());
+        reseal(&mut other);
         std::fs::write(&path, &other).unwrap();
         let msg = checkpoint_error(&path, rule("0.6"));
         assert!(
@@ -116,6 +120,55 @@ fn damaged_or_foreign_files_are_refused() {
             .unwrap()
             .values(),
         seq.values()
+    );
+}
+
+/// `bytes` with its last eight bytes made the checksum of the others
+/// again, as a whole file written that way would have.
+fn reseal(bytes: &mut [u8]) {
+    let body = bytes.len() - 8;
+    let mut sum = Checksum::new();
+    sum.write(&bytes[..body]);
+    let sum = sum.finish().to_le_bytes();
+    bytes[body..].copy_from_slice(&sum);
+}
+
+/// Every byte of a small checkpoint changed in turn (each bit alone, and
+/// all eight): every such file is refused as damaged, none taken for
+/// another game's, version's or size's (issue 35, item 6: byte 20 of an
+/// `octal 0.6` file flipped gave "holds values of 'oc.al 0.6'").
+#[test]
+fn a_changed_byte_anywhere_is_refused_as_damaged() {
+    let path = temp("flip.seq");
+    let seq = compute(rule("0.6"), 30, &plain(Method::Rc)).unwrap();
+    seq.save(&path).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    for at in 0..good.len() {
+        for mask in [1u8, 2, 4, 8, 16, 32, 64, 128, 0xff] {
+            let mut bad = good.clone();
+            bad[at] ^= mask;
+            std::fs::write(&path, &bad).unwrap();
+            let msg = checkpoint_error(&path, rule("0.6"));
+            assert!(msg.contains(DAMAGED), "byte {at} ^ {mask:#x}: {msg}");
+            assert_eq!(
+                std::fs::read(&path).unwrap(),
+                bad,
+                "byte {at}: the file is left"
+            );
+        }
+    }
+    // Cut anywhere: damaged too.
+    for len in 0..good.len() {
+        std::fs::write(&path, &good[..len]).unwrap();
+        let msg = checkpoint_error(&path, rule("0.6"));
+        assert!(msg.contains(DAMAGED), "{len} bytes: {msg}");
+    }
+    // Another game's whole file is still named as such.
+    std::fs::write(&path, &good).unwrap();
+    let msg = checkpoint_error(&path, rule("0.7"));
+    assert!(
+        msg.contains("holds values of 'octal 0.6', not of 'octal 0.7'"),
+        "{msg}"
     );
 }
 
