@@ -3,12 +3,16 @@
 //! edges, and misère play by the Sprague-Grundy-Jiang theorem against
 //! direct misère search of the whole sum.
 
-use grundy_engine::testing::{check_contracts, Unsplit};
-use grundy_engine::{Impartial, Limits, MisereSolver, Play, Solver, TextGame};
+use grundy_api::GameOptions;
+use grundy_engine::testing::{check_contracts, limits_past_at_once, Unsplit};
+use grundy_engine::{
+    GameError, Impartial, Limits, MisereSolver, Play, SearchError, Solver, TextGame,
+};
 use grundy_games::hackenbush::forest::{dense, parse_forest, Forest, Graph};
 use grundy_games::hackenbush::{fusion, misere, Hackenbush};
 use proptest::prelude::*;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The game searched as one whole: no split into branches, no closed form.
 fn whole() -> Arc<Unsplit<Hackenbush>> {
@@ -80,7 +84,7 @@ fn fusion_agrees_with_search_on_every_graph_of_up_to_7_edges() {
             for t in 0..=8u64 {
                 let want: Vec<usize> = (0..after.len()).filter(|&i| after[i] == t).collect();
                 assert_eq!(
-                    fusion::edges_reaching(nodes.len(), &local, 0, t),
+                    fusion::edges_reaching(nodes.len(), &local, 0, t).unwrap(),
                     want,
                     "{g:?} target {t}"
                 );
@@ -126,7 +130,7 @@ proptest! {
     fn sj_shortcut_agrees_with_misere_search(p in random_forest(3, 4, true)) {
         let game = Hackenbush::default();
         let mut search = MisereSolver::new(whole(), Limits::default());
-        if let Some((wins, moves)) = misere::sj_answer(&p) {
+        if let Some((wins, moves)) = misere::sj_answer(&p).unwrap() {
             prop_assert_eq!(wins, search.mover_wins(&p).unwrap());
             let mut want = Vec::new();
             for (gi, g) in p.graphs.iter().enumerate() {
@@ -207,7 +211,7 @@ fn blind_sj_is_wrong_on_some_forest() {
     let p = wrong.expect("a forest where blind SJ fails");
     // The hypothesis check refuses every such forest... unless each of its
     // branches meets the ground once, where the theorem is right.
-    if let Some((wins, _)) = misere::sj_answer(&p) {
+    if let Some((wins, _)) = misere::sj_answer(&p).unwrap() {
         assert_eq!(wins, search.mover_wins(&p).unwrap());
     }
 }
@@ -230,5 +234,84 @@ proptest! {
     fn contracts(p in random_forest(3, 4, true)) {
         let g = Arc::new(Hackenbush::default());
         check_contracts(&g, &[p], &Limits::default()).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// `0-1 1-2 ... (k-1)-0`: a cycle of `k` edges through the ground, plus
+/// `extra` edges.
+fn cycle_text(k: u32, extra: impl Fn(u32) -> Vec<String>) -> String {
+    let mut words: Vec<String> = (0..k).map(|i| format!("{i}-{}", (i + 1) % k)).collect();
+    words.extend((0..k).flat_map(extra));
+    words.join(" ")
+}
+
+/// The analysis of `edges` in `play`, the answer's time limit passing at
+/// once.
+fn analyze_past_at_once(edges: &str, play: Play) -> Result<grundy_engine::Analysis, GameError> {
+    let reg = grundy_games::find("hackenbush").expect("registered");
+    let family = reg.build(&GameOptions::default(), &limits_past_at_once())?;
+    family.analyze(&[edges], play)
+}
+
+#[test]
+fn winning_edges_on_long_cycles_stop_at_the_time_limit() {
+    // Found by a hostile-input round: a 13,500-edge cycle answered after
+    // 28.8 s at --time-limit 0.5 (`batch`), 8,000 edges after 6.9 s; the
+    // edges on cycles never read the clock. A cycle with a chord is fused
+    // again edge by edge; a cycle with a pendant edge at every vertex is
+    // walked, its stalks' weights read one by one; in misère play, a
+    // cycle above one ground edge.
+    let chord = cycle_text(1000, |i| if i == 0 { vec!["0-500".into()] } else { vec![] });
+    let mut pendants = cycle_text(1000, |i| vec![format!("{i}-{}", 5000 + i)]);
+    // Worth 0, the winning edges would not be looked for: add one edge.
+    if parse_forest(&pendants).unwrap().graphs[0].value() == 0 {
+        pendants.push_str(" ; 0-1");
+    }
+    // 0-1, then the cycle 1-2 ... 1000-1 with the chord 1-500.
+    let mut above: Vec<String> = vec!["0-1".into(), "1-500".into()];
+    above.extend((1..=1000).map(|i| format!("{i}-{}", i % 1000 + 1)));
+    let above = above.join(" ");
+    for (edges, play) in [
+        (&chord, Play::Normal),
+        (&pendants, Play::Normal),
+        (&above, Play::Misere),
+    ] {
+        match analyze_past_at_once(edges, play) {
+            Err(GameError::Search(SearchError::TimeLimit(t))) => {
+                assert_eq!(t, Duration::from_millis(1))
+            }
+            Err(e) => panic!("{}: {e}, not the time limit", &edges[..40]),
+            Ok(a) => panic!(
+                "{}: answered {}, not the time limit",
+                &edges[..40],
+                a.outcome
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_long_bare_cycle_is_answered_edge_by_edge() {
+    // A cycle of k edges through the ground: removing edge i leaves
+    // stalks of i and k - 1 - i edges, worth i XOR (k - 1 - i); a
+    // 13,500-edge cycle took 28.8 s, fused again for each edge.
+    let k = 13_500u32;
+    let game = Hackenbush::default();
+    let text = cycle_text(k, |_| vec![]);
+    let p = game.parse(&[text.as_str()]).unwrap();
+    let g = &p.graphs[0];
+    let (nodes, local) = dense(g);
+    let want = |t: u64| -> Vec<usize> {
+        (0..k as u64)
+            .filter(|&i| i ^ (u64::from(k) - 1 - i) == t)
+            .map(|i| i as usize)
+            .collect()
+    };
+    for t in [0, 1, 2, 13_499, 8191] {
+        assert_eq!(
+            fusion::edges_reaching(nodes.len(), &local, 0, t).unwrap(),
+            want(t),
+            "target {t}"
+        );
     }
 }

@@ -12,7 +12,7 @@
 //! misère search of the whole sum.
 
 use super::forest::{dense, Forest, Graph};
-use super::fusion;
+use super::fusion::{self, OutOfTime};
 use crate::mechanics::anti_sg;
 
 /// The method line of answers given by the theorem.
@@ -51,11 +51,18 @@ pub fn sj_applies(p: &Forest) -> bool {
     sj_parts(p).is_some()
 }
 
+/// The misère outcome (does the player to move win?) and the winning
+/// moves as (graph, edge) pairs.
+pub type SjAnswer = (bool, Vec<(usize, usize)>);
+
 /// The misère outcome (does the player to move win?) and every winning
 /// move as (graph, edge) pairs in increasing order, when every branch
-/// satisfies the theorem's hypothesis; `None` otherwise.
-pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
-    let parts = sj_parts(p)?;
+/// satisfies the theorem's hypothesis; `None` otherwise. `Err` once the
+/// answer's time limit has passed while the winning edges were looked for.
+pub fn sj_answer(p: &Forest) -> Result<Option<SjAnswer>, OutOfTime> {
+    let Some(parts) = sj_parts(p) else {
+        return Ok(None);
+    };
     let values: Vec<u64> = parts.iter().map(|(_, b, _)| b.value()).collect();
     let wins = anti_sg::mover_wins(&values);
     let mut moves = Vec::new();
@@ -64,12 +71,12 @@ pub fn sj_answer(p: &Forest) -> Option<(bool, Vec<(usize, usize)>)> {
         for (j, (gi, b, idx)) in parts.iter().enumerate() {
             let (nodes, local) = dense(b);
             for t in sum.targets(values[j]) {
-                for e in fusion::edges_reaching(nodes.len(), &local, 0, t) {
+                for e in fusion::edges_reaching(nodes.len(), &local, 0, t)? {
                     moves.push((*gi, idx[e]));
                 }
             }
         }
     }
     moves.sort_unstable();
-    Some((wins, moves))
+    Ok(Some((wins, moves)))
 }

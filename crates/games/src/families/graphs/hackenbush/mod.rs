@@ -11,6 +11,7 @@ pub mod misere;
 
 use crate::mechanics::steps::{self, Steps};
 use forest::{dense, format_forest, parse_forest, Forest, Graph};
+use fusion::OutOfTime;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     GameError, Impartial, Limits, Move, Nimber, Outcome, ParseError, Play, Rules, RulesError,
@@ -48,25 +49,26 @@ impl Hackenbush {
     }
 
     /// Every edge of graph `g` (indices) whose removal leaves it worth
-    /// `target`.
-    fn edges_to(g: &Graph, target: u64) -> Vec<usize> {
+    /// `target`; `Err` once the answer's time limit has passed.
+    fn edges_to(g: &Graph, target: u64) -> Result<Vec<usize>, OutOfTime> {
         let (nodes, local) = dense(g);
         fusion::edges_reaching(nodes.len(), &local, 0, target)
     }
 
-    /// The winning moves in normal play, as (graph, edge) pairs.
-    fn normal_winning(p: &Forest) -> (u64, Vec<(usize, usize)>) {
+    /// The winning moves in normal play, as (graph, edge) pairs; `Err`
+    /// once the answer's time limit has passed.
+    fn normal_winning(p: &Forest) -> Result<(u64, Vec<(usize, usize)>), OutOfTime> {
         let values: Vec<u64> = p.graphs.iter().map(Graph::value).collect();
         let total = values.iter().fold(0, |a, v| a ^ v);
         let mut out = Vec::new();
         if total != 0 {
             for (gi, g) in p.graphs.iter().enumerate() {
-                for e in Self::edges_to(g, values[gi] ^ total) {
+                for e in Self::edges_to(g, values[gi] ^ total)? {
                     out.push((gi, e));
                 }
             }
         }
-        (total, out)
+        Ok((total, out))
     }
 }
 
@@ -153,14 +155,20 @@ impl Impartial for Hackenbush {
 impl TextGame for Hackenbush {
     /// An upper bound on the text an answer writes: winning moves times
     /// the size of the position each of them lists; for a misère search,
-    /// every move is examined.
+    /// every move is examined. Stopped by the answer's time limit: 0, no
+    /// claim that the answer is too large (the analysis names the time
+    /// limit, its theory having given up too).
     fn answer_size(&self, p: &Forest, play: Play) -> u128 {
         let size = p.edge_count() as u128 + 1;
         let moves = match play {
-            Play::Normal => Self::normal_winning(p).1.len() as u128,
+            Play::Normal => match Self::normal_winning(p) {
+                Ok((_, moves)) => moves.len() as u128,
+                Err(OutOfTime) => 0,
+            },
             Play::Misere => match misere::sj_answer(p) {
-                Some((_, moves)) => moves.len() as u128,
-                None => size,
+                Ok(Some((_, moves))) => moves.len() as u128,
+                Ok(None) => size,
+                Err(OutOfTime) => 0,
             },
         };
         moves * size
@@ -212,7 +220,9 @@ impl TextGame for Hackenbush {
     /// Normal play: the fusion principle and the Sprague-Grundy theorem,
     /// the winning edges found by pushing the wanted value down the tree
     /// of pieces. Misère play: the Sprague-Grundy-Jiang theorem when every
-    /// branch satisfies its hypothesis ([`misere::sj_answer`]).
+    /// branch satisfies its hypothesis ([`misere::sj_answer`]). None once
+    /// the answer's time limit has passed while the winning edges were
+    /// looked for (the analysis then reports the time limit).
     fn theory(&self, p: &Forest, play: Play) -> Option<Theory<Forest>> {
         self.theory_counted(p, play, usize::MAX).map(|(t, _)| t)
     }
@@ -225,7 +235,7 @@ impl TextGame for Hackenbush {
     fn theory_counted(&self, p: &Forest, play: Play, k: usize) -> Option<(Theory<Forest>, usize)> {
         let (method, wins, pairs) = match play {
             Play::Normal => {
-                let (total, pairs) = Self::normal_winning(p);
+                let (total, pairs) = Self::normal_winning(p).ok()?;
                 (
                     "fusion principle (cycles fused into loops), colon principle, Sprague-Grundy theorem"
                         .to_string(),
@@ -234,19 +244,31 @@ impl TextGame for Hackenbush {
                 )
             }
             Play::Misere => {
-                let (wins, pairs) = misere::sj_answer(p)?;
+                let (wins, pairs) = misere::sj_answer(p).ok()??;
                 (misere::SJ_METHOD.to_string(), wins, pairs)
             }
         };
         let count = pairs.len();
+        // Each move made is a whole forest: the answer's clock is read
+        // every 65,536 edges made (3,999 winning moves of a 4,000-edge
+        // cycle with a pendant edge at each vertex, 32 million edges).
+        let size = p.edge_count() as u64 + 1;
+        let (mut made, mut next_clock) = (0u64, 1u64 << 16);
+        let mut winning_moves = Vec::new();
+        for step in pairs.into_iter().take(k) {
+            made += size;
+            if made >= next_clock {
+                next_clock = made + (1 << 16);
+                if grundy_engine::clock::answer_time_passed() {
+                    return None;
+                }
+            }
+            winning_moves.push(steps::labelled(self, p, &step));
+        }
         let theory = Theory {
             method,
             outcome: Outcome::from_mover_wins(wins),
-            winning_moves: pairs
-                .into_iter()
-                .take(k)
-                .map(|step| steps::labelled(self, p, &step))
-                .collect(),
+            winning_moves,
         };
         Some((theory, count))
     }
