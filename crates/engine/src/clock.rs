@@ -241,8 +241,12 @@ pub fn answer_limit() -> Option<(Duration, SharedClock, Duration)> {
 
 /// Runs `f` with `deadline` as this thread's answer deadline (see
 /// [`answer_time_passed`]), restoring the one before afterwards, also when
-/// `f` panics.
-pub(crate) fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
+/// `f` panics. Every [`crate::Limits::deadline`] and
+/// [`crate::Limits::sharing_time`] made inside ends by it. For a front end
+/// holding a deadline and no limits (a match's request, timed by its
+/// family's [`crate::Limits::deadline`]); with limits at hand,
+/// [`crate::Limits::within_answer`] sets the memory budget too.
+pub fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
     struct Restore(Option<Deadline>);
     impl Drop for Restore {
         fn drop(&mut self) {

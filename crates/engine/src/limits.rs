@@ -49,22 +49,50 @@ impl Default for Limits {
 
 impl Limits {
     /// The deadline of a call starting now under these limits: `max_time`
-    /// from now, or `until` if sooner.
+    /// from now, or `until` if sooner, or the end of the answer this
+    /// thread is working out ([`Limits::within_answer`]) if sooner still.
     pub fn deadline(&self) -> Deadline {
-        Deadline::start_until(self.max_time, self.clock.as_ref(), self.until)
+        Deadline::start_until(self.max_time, self.clock.as_ref(), self.until_in_answer())
     }
 
     /// These limits with `until` set to `max_time` from now (or kept, if
-    /// already sooner): every call made under the result ends by the time
-    /// the first of them would have, so a sequence of searches answering
-    /// one question takes `max_time` in all, not each. Unchanged without
-    /// `max_time` or a clock.
+    /// already sooner, or the end of the answer this thread is working
+    /// out, if sooner still): every call made under the result ends by the
+    /// time the first of them would have, so a sequence of searches
+    /// answering one question takes `max_time` in all, not each; and a
+    /// question asked inside an answer (a front end's request: a Python
+    /// call, a turn of `play`) ends with it. Unchanged without `max_time`
+    /// or a clock.
     pub fn sharing_time(&self) -> Limits {
         let end = match (self.max_time, &self.clock) {
             (Some(t), Some(clock)) => Some(clock.now().saturating_add(t)),
             _ => None,
         };
-        self.ending_by(end)
+        let shared = self.ending_by(end);
+        let until = shared.until_in_answer();
+        Limits { until, ..shared }
+    }
+
+    /// `until`, or the end of the answer this thread is working out read
+    /// on this limit's clock, whichever is sooner: one time limit per
+    /// request, end to end, whatever the searches inside it were given.
+    /// Only with `max_time` and a clock (a search without a time limit of
+    /// its own stays without one).
+    fn until_in_answer(&self) -> Option<Duration> {
+        let (Some(_), Some(clock)) = (self.max_time, &self.clock) else {
+            return self.until;
+        };
+        let Some((_, answer_clock, answer_end)) = crate::clock::answer_limit() else {
+            return self.until;
+        };
+        // The answer's end on this clock (clocks may have other origins).
+        let end = if std::sync::Arc::ptr_eq(&answer_clock, clock) {
+            answer_end
+        } else {
+            let left = answer_end.saturating_sub(answer_clock.now());
+            clock.now().saturating_add(left)
+        };
+        Some(self.until.map_or(end, |u| u.min(end)))
     }
 
     /// Runs `f` as one answer under these limits: this thread's answer
@@ -219,6 +247,62 @@ mod tests {
             until: None,
             clock: Some(Arc::new(Late(Default::default()))),
         }
+    }
+
+    /// A clock the test sets, in milliseconds.
+    #[derive(Debug, Default)]
+    struct Manual(std::sync::atomic::AtomicU64);
+
+    impl Clock for Manual {
+        fn now(&self) -> Duration {
+            Duration::from_millis(self.0.load(std::sync::atomic::Ordering::SeqCst))
+        }
+    }
+
+    /// A search started inside an answer (a front end's request) ends with
+    /// the answer, whatever its own limit and clock: one time limit per
+    /// request, end to end (issue 35, item 8). Its error still names its
+    /// own limit; outside the answer it has its own time.
+    #[test]
+    fn a_search_inside_an_answer_ends_with_the_answer() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let (a, b) = (Arc::new(Manual::default()), Arc::new(Manual::default()));
+        // Another origin.
+        b.0.store(500_000, SeqCst);
+        let request = Limits {
+            max_time: Some(Duration::from_secs(1)),
+            clock: Some(a.clone()),
+            ..limits(None)
+        };
+        let search = Limits {
+            max_time: Some(Duration::from_secs(60)),
+            clock: Some(b.clone()),
+            ..limits(None)
+        };
+        let advance = |ms: u64| {
+            a.0.fetch_add(ms, SeqCst);
+            b.0.fetch_add(ms, SeqCst);
+        };
+        request.sharing_time().within_answer(|| {
+            advance(300);
+            let own = search.deadline();
+            let shared = search.sharing_time().deadline();
+            advance(600);
+            assert!(!own.passed() && !shared.passed());
+            advance(200);
+            assert!(own.passed() && shared.passed());
+            assert_eq!(own.check(), Err(Duration::from_secs(60)));
+        });
+        assert!(!search.deadline().passed());
+        // A search without a time limit of its own stays without one.
+        let untimed = Limits {
+            max_time: None,
+            ..search.clone()
+        };
+        request.sharing_time().within_answer(|| {
+            advance(5_000);
+            assert!(!untimed.deadline().passed());
+        });
     }
 
     #[test]

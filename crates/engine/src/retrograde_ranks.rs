@@ -297,12 +297,14 @@ impl Levels {
     /// Every position undecided but those without a move: lost with
     /// remoteness 0 in normal play; in misère play won with remoteness 1
     /// (their one move to the sink, as [`GameGraph::with_misere_sink`]).
-    /// Returns them, the first level.
+    /// Returns them, the first level. Reads the clock as it goes (a
+    /// hundred million positions take a second).
     fn start<G: RankGraph>(
         graph: &G,
         play: Play,
-        max_memory: u64,
+        budget: &mut Budget,
     ) -> Result<(Levels, Vec<u32>), GameError> {
+        let max_memory = budget.max_memory();
         let n = graph.owned();
         let mut levels = Levels {
             unresolved: memory::filled(n, 0, max_memory)?,
@@ -311,6 +313,9 @@ impl Levels {
         };
         let mut first = Vec::new();
         for v in 0..n {
+            if v % FILL_EVERY == FILL_EVERY - 1 {
+                budget.spend(FILL_EVERY as u64)?;
+            }
             let count = graph.option_count(v as u32);
             levels.unresolved[v] = count;
             if count == 0 {
@@ -457,7 +462,7 @@ pub fn solve_on_ranks<G: RankGraph>(
         Play::Normal => 0,
         Play::Misere => 1,
     };
-    let mut pending = Levels::start(graph, play, budget.max_memory()).map(|(l, first)| {
+    let mut pending = Levels::start(graph, play, &mut budget).map(|(l, first)| {
         levels = l;
         level = first;
     });
@@ -518,33 +523,62 @@ pub fn retrograde_ranks<G: RetroGraph>(
     limits: &Limits,
 ) -> Result<Retrograde, GameError> {
     let n = graph.positions();
-    Budget::start(limits).admit(n as u128)?;
+    let mut budget = Budget::start(limits);
+    budget.admit(n as u128)?;
     let (rank, size) = (ranks.rank(), ranks.size());
     let dealt = Dealt { graph, rank, size };
     let mine = solve_on_ranks(&dealt, Play::Normal, ranks, limits)?;
-    let mut bytes = Vec::with_capacity(5 * mine.len());
-    for v in 0..mine.len() as u32 {
-        bytes.push(outcome_byte(mine.outcome(v)));
-        bytes.extend_from_slice(&mine.remoteness(v).unwrap_or(DRAWN).to_le_bytes());
-    }
+    // Each rank writes its answers, then every rank hears whether any
+    // ran out of time (so none waits at the gather for one that stopped).
+    let mut bytes = Vec::new();
+    let written = (|| -> Result<bool, GameError> {
+        bytes.reserve_within(5 * mine.len(), limits.max_memory)?;
+        for v in 0..mine.len() as u32 {
+            if v as usize % FILL_EVERY == FILL_EVERY - 1 {
+                budget.spend(FILL_EVERY as u64)?;
+            }
+            bytes.push(outcome_byte(mine.outcome(v)));
+            bytes.extend_from_slice(&mine.remoteness(v).unwrap_or(DRAWN).to_le_bytes());
+        }
+        Ok(false)
+    })();
     drop(mine);
+    agree(ranks, written)?;
     let all = ranks
         .all_gather(&bytes)
         .map_err(|e| GameError::Internal(e.to_string()))?;
-    let mut outcome = memory::filled(n, Outcome::D, limits.max_memory)?;
-    let mut remoteness = memory::filled(n, DRAWN, limits.max_memory)?;
-    for (r, bytes) in all.iter().enumerate() {
-        for (i, entry) in bytes.chunks_exact(5).enumerate() {
-            let v = i * size + r;
-            if v >= n {
-                return Err(garbled());
+    drop(bytes);
+    // Every rank fills the whole answer alike; one that runs out of time
+    // stops, and every rank hears it after its own fill.
+    let filled = (|| -> Result<(Vec<Outcome>, Vec<u32>), GameError> {
+        let mut outcome = memory::filled(n, Outcome::D, limits.max_memory)?;
+        let mut remoteness = memory::filled(n, DRAWN, limits.max_memory)?;
+        for (r, bytes) in all.iter().enumerate() {
+            for (i, entry) in bytes.chunks_exact(5).enumerate() {
+                if i % FILL_EVERY == FILL_EVERY - 1 {
+                    budget.spend(FILL_EVERY as u64)?;
+                }
+                let v = i * size + r;
+                if v >= n {
+                    return Err(garbled());
+                }
+                outcome[v] = byte_outcome(entry[0])?;
+                remoteness[v] = u32::from_le_bytes(entry[1..5].try_into().map_err(|_| garbled())?);
             }
-            outcome[v] = byte_outcome(entry[0])?;
-            remoteness[v] = u32::from_le_bytes(entry[1..5].try_into().map_err(|_| garbled())?);
         }
-    }
+        Ok((outcome, remoteness))
+    })();
+    drop(all);
+    let heard = agree(ranks, filled.as_ref().map(|_| false).map_err(Clone::clone));
+    let (outcome, remoteness) = filled?;
+    heard?;
     Ok(Retrograde::from_parts(outcome, remoteness))
 }
+
+/// Positions filled between two counts of work (the budget reads the
+/// clock every million or so units) where the arrays of
+/// [`retrograde_ranks`] are filled.
+const FILL_EVERY: usize = 4096;
 
 fn outcome_byte(o: Outcome) -> u8 {
     match o {
@@ -886,6 +920,7 @@ mod tests {
     use super::*;
     use crate::ranks::on_threads;
     use crate::{explore, retrograde};
+    use std::sync::Arc;
 
     /// A random graph on `n` nodes, about `per` moves each, cycles and
     /// self-loops allowed, some nodes without a move.
@@ -1029,6 +1064,66 @@ mod tests {
             }
         }
         assert_eq!(draws, [true, true], "draws in both plays");
+    }
+
+    /// A graph of `n` positions without moves whose every look at a
+    /// position's option count passes a microsecond on `clock`, counting
+    /// the looks.
+    struct Slow {
+        n: usize,
+        clock: Arc<Stepped>,
+        looks: std::sync::atomic::AtomicU64,
+    }
+
+    #[derive(Debug, Default)]
+    struct Stepped(std::sync::atomic::AtomicU64);
+
+    impl crate::clock::Clock for Stepped {
+        fn now(&self) -> Duration {
+            Duration::from_micros(self.0.load(std::sync::atomic::Ordering::SeqCst))
+        }
+    }
+
+    impl RetroGraph for Slow {
+        fn positions(&self) -> usize {
+            self.n
+        }
+        fn option_count(&self, _v: u32) -> u32 {
+            self.looks.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            self.clock
+                .0
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            0
+        }
+        fn for_each_predecessor<F: FnMut(u32)>(&self, _v: u32, _f: F) {}
+    }
+
+    /// Filling the arrays reads the clock as it goes: a fill that would
+    /// take four seconds stops with the time limit of one, having looked
+    /// at about a second's worth of positions, not at all four million
+    /// (issue 35, item 8).
+    #[test]
+    fn filling_the_arrays_stops_at_the_time_limit() {
+        let clock = Arc::new(Stepped::default());
+        let g = Slow {
+            n: 4_000_000,
+            clock: Arc::clone(&clock),
+            looks: Default::default(),
+        };
+        let limits = Limits {
+            max_states: u64::MAX,
+            max_time: Some(Duration::from_secs(1)),
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let got = on_threads(1, |r| retrograde_ranks(&g, &*r, &limits));
+        assert!(
+            matches!(&got[0], Err(GameError::Search(SearchError::TimeLimit(_)))),
+            "{:?}",
+            got[0].as_ref().map(|_| ())
+        );
+        let looks = g.looks.load(std::sync::atomic::Ordering::SeqCst);
+        assert!(looks < 2_000_000, "{looks} positions looked at");
     }
 
     #[test]

@@ -31,6 +31,8 @@ enum Kind {
 /// A family built under one set of limits.
 pub(crate) struct Built {
     pub(crate) family: Arc<dyn Family>,
+    /// The call's limits, its time shared from the call's start
+    /// ([`Limits::sharing_time`]): one time limit for the whole call.
     pub(crate) limits: Limits,
     /// The time limit when one was given (it then also bounds `seq`).
     pub(crate) explicit_time_limit: Option<Duration>,
@@ -87,11 +89,48 @@ pub(crate) struct Game {
     /// The limits given to the constructor.
     limits: LimitTexts,
     /// The family under those limits.
-    family: Arc<dyn Family>,
+    family: Kept,
     pub(crate) errors: Errors,
     /// The family built for the last call that gave limits of its own,
     /// kept for the next call giving the same.
-    last: Mutex<Option<(LimitTexts, Arc<dyn Family>)>>,
+    last: Mutex<Option<(LimitTexts, Kept)>>,
+}
+
+/// A family held by a [`Game`], let go of on another thread: the tables
+/// of a long search take long to free (a misère Lasker's nim search of
+/// 20 s holds millions of states, 2.5 s to free with the system's
+/// allocator), and a call that made them, on a `Game` made for the call
+/// (`grundy.analyze("lasker", ...)`, a `Match` of a game's name), would
+/// spend that time after its time limit.
+struct Kept(Option<Arc<dyn Family>>);
+
+impl Kept {
+    fn new(family: Arc<dyn Family>) -> Kept {
+        Kept(Some(family))
+    }
+}
+
+impl std::ops::Deref for Kept {
+    type Target = Arc<dyn Family>;
+
+    fn deref(&self) -> &Arc<dyn Family> {
+        self.0
+            .as_ref()
+            .expect("a family is held until it is dropped")
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        let Some(family) = self.0.take() else { return };
+        // The last holder frees the tables on a thread of its own; if no
+        // thread can be started, here.
+        if Arc::strong_count(&family) == 1 {
+            let _ = std::thread::Builder::new()
+                .name("grundy-free".into())
+                .spawn(move || drop(family));
+        }
+    }
 }
 
 impl Game {
@@ -119,7 +158,7 @@ impl Game {
             registration,
             options,
             limits,
-            family: Arc::from(family),
+            family: Kept::new(Arc::from(family)),
             errors,
             last: Mutex::new(None),
         })
@@ -127,38 +166,47 @@ impl Game {
 
     /// The family for a call giving `call` limits (the game's own where
     /// it gives none).
+    ///
+    /// The call's time starts here, before a family is built for its
+    /// limits (which may fill tables): the answer's searches end by the
+    /// end of the call's one time limit ([`Game::ask`]).
     pub(crate) fn built(&self, py: Python<'_>, call: &LimitTexts) -> PyResult<Built> {
         let merged = call.over(&self.limits);
         let limits = merged.limits()?;
+        let shared = limits.sharing_time();
         let explicit_time_limit = limits.max_time.filter(|_| merged.time_limit.is_some());
         if call.is_empty() {
             return Ok(Built {
-                family: self.family.clone(),
-                limits,
+                family: Arc::clone(&self.family),
+                limits: shared,
                 explicit_time_limit,
             });
         }
         let kept = self.last.lock().ok().and_then(|last| {
             last.as_ref()
                 .filter(|(l, _)| *l == merged)
-                .map(|(_, f)| f.clone())
+                .map(|(_, f)| Arc::clone(f))
         });
         let family = match kept {
             Some(f) => f,
             None => {
+                // Built with the limits as given (the family is kept for
+                // later calls), within this call's time.
                 let f: Arc<dyn Family> = Arc::from(
-                    py.detach(|| self.registration.build(&self.options, &limits))
-                        .map_err(|e| self.errors.err(e))?,
+                    py.detach(|| {
+                        shared.within_answer(|| self.registration.build(&self.options, &limits))
+                    })
+                    .map_err(|e| self.errors.err(e))?,
                 );
                 if let Ok(mut last) = self.last.lock() {
-                    *last = Some((merged, f.clone()));
+                    *last = Some((merged, Kept::new(f.clone())));
                 }
                 f
             }
         };
         Ok(Built {
             family,
-            limits,
+            limits: shared,
             explicit_time_limit,
         })
     }
@@ -188,7 +236,10 @@ impl Game {
         Ok(vec![p.to_string()])
     }
 
-    /// Runs `f` on `family` without the GIL, for Python.
+    /// Runs `f` on `family` without the GIL, for Python, as one answer
+    /// under the call's limits ([`Limits::within_answer`]): every search
+    /// `f` makes (the analysis, its explanation, the move list) ends by
+    /// the end of the call's one time limit, started in [`Game::built`].
     pub(crate) fn ask<T: Send>(
         &self,
         py: Python<'_>,
@@ -196,10 +247,13 @@ impl Game {
         f: impl FnOnce(&dyn Family) -> Result<T, GameError> + Send,
     ) -> PyResult<T> {
         if let Some(custom) = &self.errors.custom {
+            // The callables' own clock names the limit in its error; the
+            // searches' deadlines end with the call's (within_answer).
             custom.start_clock(built.limits.max_time);
         }
         let family = &*built.family;
-        let answer = py.detach(|| f(family));
+        let limits = &built.limits;
+        let answer = py.detach(|| limits.within_answer(|| f(family)));
         self.errors.finish(answer)
     }
 
@@ -277,10 +331,26 @@ impl Game {
     ) -> PyResult<Sequence> {
         let threads = threads.map(threads_of).transpose()?.unwrap_or(0);
         let n = seq_n(n)?;
-        let built = self.built(py, call)?;
+        let mut built = self.built(py, call)?;
+        if built.explicit_time_limit.is_none() {
+            // Without an explicit time limit, `seq` is bounded by memory
+            // only: the call is no timed answer.
+            built.limits.max_time = None;
+            built.limits.until = None;
+        }
+        // An explicit time limit ends with the call's (started before the
+        // family was built).
+        let shared_end = built
+            .explicit_time_limit
+            .and(built.limits.clock.clone().zip(built.limits.until));
         let ctl = SeqControl {
             threads,
             time_limit: built.explicit_time_limit,
+            until: shared_end.as_ref().map(|(_, until)| *until),
+            clock: match shared_end {
+                Some((clock, _)) => Some(clock),
+                None => SeqControl::default().clock,
+            },
             memory_limit: Some(built.limits.max_memory),
             ..SeqControl::default()
         };

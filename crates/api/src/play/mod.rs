@@ -286,6 +286,15 @@ impl fmt::Debug for Match {
     }
 }
 
+/// Runs `f`, one request of a match (its start, a move, the engine's
+/// move, an undo), as one answer with the family's time limit
+/// ([`Family::weighing_deadline`], started now): the analyses, move lists
+/// and weighing it makes end by that one limit's end, not each by its own
+/// (a start took its analysis's time and then its move list's).
+fn in_time<R>(family: &dyn Family, f: impl FnOnce() -> R) -> R {
+    grundy_engine::clock::within_answer(family.weighing_deadline(), f)
+}
+
 impl Match {
     /// A match from the position written as `start` (position arguments,
     /// as `analyze` takes them) under `play`.
@@ -298,8 +307,10 @@ impl Match {
         play: Play,
         opts: MatchOptions,
     ) -> Result<Match, GameError> {
-        let analysis = family.analyze(start, play)?;
-        let moves = family.moves(start)?;
+        // One time limit for the start's analysis and its moves.
+        let (analysis, moves) = in_time(&*family, || {
+            Ok::<_, GameError>((family.analyze(start, play)?, family.moves(start)?))
+        })?;
         let repeats = family.may_repeat();
         let mut m = Match {
             family,
@@ -462,6 +473,12 @@ impl Match {
     /// turn; no such move; the family's error working out the position the
     /// move leads to.
     pub fn play(&mut self, index: usize) -> Result<Ply, MatchError> {
+        let family = Arc::clone(&self.family);
+        in_time(&*family, || self.play_now(index))
+    }
+
+    /// [`Match::play`], within the time of the request.
+    fn play_now(&mut self, index: usize) -> Result<Ply, MatchError> {
         self.check_turn(Side::Human)?;
         let t = self.current();
         let Some(m) = t.moves().get(index).cloned() else {
@@ -492,6 +509,12 @@ impl Match {
     /// person's turn; the family's error while choosing or working out the
     /// position the move leads to.
     pub fn engine_move(&mut self) -> Result<Ply, MatchError> {
+        let family = Arc::clone(&self.family);
+        in_time(&*family, || self.engine_move_now())
+    }
+
+    /// [`Match::engine_move`], within the time of the request.
+    fn engine_move_now(&mut self) -> Result<Ply, MatchError> {
         self.check_turn(Side::Engine)?;
         let t = self.current();
         let choice = policy::engine_move(
@@ -528,6 +551,12 @@ impl Match {
     /// family's error working out again the analysis or moves of the
     /// position gone back to.
     pub fn undo(&mut self) -> Result<Vec<Ply>, MatchError> {
+        let family = Arc::clone(&self.family);
+        in_time(&*family, || self.undo_now())
+    }
+
+    /// [`Match::undo`], within the time of the request.
+    fn undo_now(&mut self) -> Result<Vec<Ply>, MatchError> {
         let from = self
             .history
             .iter()
