@@ -200,6 +200,13 @@ impl Deadline {
         }
     }
 
+    /// Whether the deadline will have passed at the clock reading `at`
+    /// (never without a limit): for a caller that knows how long the rest
+    /// of its work takes, and stops now rather than overrun.
+    pub fn passed_at(&self, at: Duration) -> bool {
+        self.timed.as_ref().is_some_and(|t| at > t.end)
+    }
+
     /// Whether the deadline has passed, reading the clock now (if there is
     /// a limit).
     pub fn passed(&self) -> bool {

@@ -229,3 +229,21 @@ fn a_ring_over_the_state_limit_is_refused() {
     assert!(matches!(r.solve(&tiny), Err(SearchError::TooLarge { .. })));
     assert_eq!(Ring::index(1, Mover::Left), 0);
 }
+
+#[test]
+fn the_table_of_a_large_ring_reads_the_clock() {
+    // Found by a hostile-input round: `analyze ring --n 1000000 --a 1,2,5
+    // --b 1,3,4 --time-limit 0.1` ended after 0.85 s, the solve taking
+    // 0.05 s and the table of a million starts (and its text) the rest,
+    // without a look at the clock.
+    let r = Ring::new(200_000, &[1, 2, 5], &[1, 3, 4]).unwrap();
+    let solved = r.solve(&Limits::default()).unwrap();
+    match ring::table_within(&r, &solved, &grundy_engine::testing::limits_past_at_once()) {
+        Err(SearchError::TimeLimit(t)) => assert_eq!(t, std::time::Duration::from_millis(1)),
+        Err(e) => panic!("{e}, not the time limit"),
+        Ok(_) => panic!("the table was made, not stopped by the time limit"),
+    }
+    // Without a time limit it is whole.
+    let t = ring::table(&r, &solved);
+    assert_eq!(t.rows.len(), 199_999);
+}
