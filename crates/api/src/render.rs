@@ -218,6 +218,19 @@ pub fn period_text(p: Option<&Period>, n: u64) -> String {
     }
 }
 
+/// The period line of `grundy seq` for heaps 0..=`n` asked and
+/// `computed_to` computed: without a period, how far it was looked for
+/// (a short request is extended to find its period, within a time share,
+/// so `computed_to` may stop short of 4,096).
+pub fn seq_period_text(p: Option<&Period>, n: u64, computed_to: u64) -> String {
+    match p {
+        None if computed_to > n => format!(
+            "no period found in heaps 0..={computed_to} (computed past {n} to look for one)"
+        ),
+        _ => period_text(p, n),
+    }
+}
+
 /// The values of a sequence, several to a line, each line starting with
 /// the heap size of its first value; then the period line. `title` names
 /// the game as invoked; its take-and-break code follows where it has one
@@ -257,7 +270,11 @@ pub fn write_seq_text(
         line.push('\n');
         out.write_all(line.as_bytes())?;
     }
-    writeln!(out, "{}", period_text(r.period.as_ref(), r.n))?;
+    writeln!(
+        out,
+        "{}",
+        seq_period_text(r.period.as_ref(), r.n, r.computed_to)
+    )?;
     if let Some(genus) = &r.genus {
         write_genus(out, genus)?;
     }
@@ -301,7 +318,11 @@ pub const SUMMARY_COUNTS: usize = 400;
 pub fn seq_summary_text(title: &str, r: &SeqSummary, values_file: Option<&str>) -> String {
     let mut s = heading(title, r.code.as_deref(), &r.game);
     let _ = writeln!(s, ": summary of heaps 0..={}", r.n);
-    let _ = writeln!(s, "{}", period_text(r.period.as_ref(), r.n));
+    let _ = writeln!(
+        s,
+        "{}",
+        seq_period_text(r.period.as_ref(), r.n, r.computed_to)
+    );
     let _ = writeln!(
         s,
         "largest value {}, first at heap {}",
@@ -562,6 +583,14 @@ mod tests {
         assert_eq!(code_kind("0x0.37"), "hexadecimal");
         assert_eq!(code_kind("4.07"), "octal");
         assert_eq!(period_text(None, 9), "no period found in heaps 0..=9");
+        assert_eq!(
+            seq_period_text(None, 9, 9),
+            "no period found in heaps 0..=9"
+        );
+        assert_eq!(
+            seq_period_text(None, 100, 612),
+            "no period found in heaps 0..=612 (computed past 100 to look for one)"
+        );
     }
 
     #[test]

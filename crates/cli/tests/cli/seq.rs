@@ -396,3 +396,38 @@ fn the_summary_says_what_a_values_file_holds() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_short_request_of_a_heavy_code_answers_saying_how_far_it_looked() {
+    // Found by a hostile-input round: `0.` and 40 `F` digits at `-n 100`
+    // ran for minutes with no output, extended silently toward 4,096
+    // heaps (each costing about the cube of its size); under
+    // --time-limit it ended with the time-limit error although the 101
+    // heaps asked for took a fraction of a second. The extension now
+    // takes a share of their time and the period line says where it
+    // stopped.
+    let code = format!("0.{}", "F".repeat(40));
+    let o = grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        &code,
+        "-n",
+        "100",
+        "--time-limit",
+        "20",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("no period found in heaps 0..=")
+            && last.ends_with("(computed past 100 to look for one)"),
+        "{out}"
+    );
+    // The JSON says the same: computed past 100, short of 4,096.
+    let doc = json(&["seq", "octal", "--code", &code, "-n", "100", "--json"]);
+    let to = doc["computed_to"].as_u64().unwrap();
+    assert!(to > 100 && to < 4096, "computed_to {to}");
+    assert!(doc["period"].is_null());
+}

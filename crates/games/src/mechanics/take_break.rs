@@ -38,9 +38,22 @@ use std::time::Duration;
 /// from a proven period.
 pub const TABLE_LIMIT: u64 = 1 << 20;
 
-/// `seq` computes at least this many heaps, whatever n it is asked for, so
-/// that the period of a short request is found (and proven) all the same.
+/// `seq` computes up to this many heaps, whatever n it is asked for, so
+/// that the period of a short request is found (and proven) all the same:
+/// within a share of the time the n heaps took ([`PROBE_SHARE`],
+/// [`PROBE_MIN`]).
 pub const PERIOD_PROBE: u64 = 4096;
+
+/// The heaps past n that `seq` computes to find a period take at most
+/// this many times as long as heaps 0..=n did ([`PROBE_MIN`] at least):
+/// `0.` and 40 `F` digits at `-n 100` ran for minutes with no output
+/// toward 4,096 heaps, each costing about the cube of its size.
+pub const PROBE_SHARE: u32 = 4;
+
+/// The time the heaps past n may always take, however quickly heaps
+/// 0..=n were computed: enough for 4,096 heaps of the usual codes (a few
+/// milliseconds), short enough to go unnoticed.
+pub const PROBE_MIN: Duration = Duration::from_millis(100);
 
 /// The most options `analyze` examines when listing winning moves.
 pub const MOVES_LIMIT: u128 = 10_000_000;
@@ -1079,22 +1092,13 @@ fn sequence(
     ctl: &Control,
 ) -> Result<SeqReport, GameError> {
     let rule = game.rule().clone();
-    // Look a little further than asked when n is small, so short requests
-    // still get the (proven) period: it costs milliseconds.
-    let seq = compute(rule.clone(), n.max(PERIOD_PROBE), ctl).map_err(|e| match e {
-        SeqError::TimeLimit { limit, reached } => SearchError::TimeLimitAt {
-            limit,
-            reached,
-            kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
-        }
-        .into(),
-        // Past the memory limit: a limit, named as the sequence engine
-        // names it (LimitError in Python, as in `analyze`).
-        e @ SeqError::TooLarge { budget: true, .. } => {
-            SearchError::MemoryNeeded(e.to_string()).into()
-        }
-        e => GameError::Input(e.to_string()),
-    })?;
+    let started = ctl.clock.as_ref().map(|c| c.now());
+    let mut seq = compute(rule.clone(), n, ctl).map_err(|e| seq_error(e, ctl))?;
+    // Look further than asked when n is small, so short requests still get
+    // the (proven) period: within a share of the time heaps 0..=n took.
+    if n < PERIOD_PROBE && seq.proven_period().is_none() {
+        probe(&mut seq, ctl, started).map_err(|e| seq_error(e, ctl))?;
+    }
     let computed_to = (seq.values().len() as u64).saturating_sub(1);
     let (period, proven) = (seq.period(), seq.proven_period());
     // The report takes the engine's values as they are (two bytes a heap);
@@ -1133,6 +1137,57 @@ fn sequence(
         computed_to,
         genus: None,
     })
+}
+
+/// The error of `seq` for an error of the sequence engine under `ctl`.
+fn seq_error(e: SeqError, ctl: &Control) -> GameError {
+    match e {
+        SeqError::TimeLimit { limit, reached } => SearchError::TimeLimitAt {
+            limit,
+            reached,
+            kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
+        }
+        .into(),
+        // Past the memory limit: a limit, named as the sequence engine
+        // names it (LimitError in Python, as in `analyze`).
+        e @ SeqError::TooLarge { budget: true, .. } => {
+            SearchError::MemoryNeeded(e.to_string()).into()
+        }
+        e => GameError::Input(e.to_string()),
+    }
+}
+
+/// Extends `seq` toward [`PERIOD_PROBE`] heaps (all of them, as before a
+/// time share bounded it: `computed_to` stays 4096 for the usual codes),
+/// stopping once its time share is spent:
+/// [`PROBE_SHARE`] times the time since `started` (the clock's reading
+/// before heaps 0..=n), at least [`PROBE_MIN`], and never past the
+/// request's own time limit. Stopped by time, the values computed stay
+/// and the report's `computed_to` says how far the search went. Without
+/// a clock (`started` is `None`) the share cannot be measured and the
+/// extension goes to [`PERIOD_PROBE`].
+fn probe(seq: &mut Sequence, ctl: &Control, started: Option<Duration>) -> Result<(), SeqError> {
+    let mut probe = ctl.clone();
+    // The checkpoint holds the heaps asked for; its lock is not held here.
+    probe.checkpoint = None;
+    if let (Some(clock), Some(started)) = (ctl.clock.as_ref(), started) {
+        let now = clock.now();
+        let spent = now.saturating_sub(started);
+        let share = spent.saturating_mul(PROBE_SHARE).max(PROBE_MIN);
+        let end = now.saturating_add(share);
+        probe.until = Some(ctl.until.map_or(end, |u| u.min(end)));
+        // What the request's own time limit leaves, if less.
+        probe.time_limit = Some(
+            ctl.time_limit
+                .map_or(share, |t| t.saturating_sub(spent).min(share)),
+        );
+    }
+    match seq.extend_to(PERIOD_PROBE, &probe) {
+        // The share is spent (or the request's time, whose heaps 0..=n
+        // are computed all the same): the values so far stay.
+        Ok(()) | Err(SeqError::TimeLimit { .. }) => Ok(()),
+        Err(e) => Err(e),
+    }
 }
 
 /// The usual wording of a take-and-break move: how many counters are taken
