@@ -78,9 +78,12 @@ pub struct MoveWhy {
 /// lead to (outcome and value only, at most [`MOVES_EXPLAINED`] of them).
 ///
 /// Errors: the family's own (a limit hit while analysing a move).
-pub fn explain(family: &dyn Family, args: &[&str], a: &Analysis) -> Result<Explanation, GameError> {
+pub fn explain(family: &Family, args: &[&str], a: &Analysis) -> Result<Explanation, GameError> {
     let sources = match a.play {
-        Play::Normal => family.value_sources(args)?,
+        Play::Normal => match family.value_sources_of() {
+            Some(v) => v.value_sources(args)?,
+            None => Vec::new(),
+        },
         Play::Misere => Vec::new(),
     };
     let components: Vec<ComponentWhy> = a
@@ -156,7 +159,7 @@ impl Explained {
     ///
     /// Errors: those of [`explain`]; none without the explanation.
     pub fn new(
-        family: &dyn Family,
+        family: &Family,
         args: &[&str],
         analysis: Analysis,
         with_explanation: bool,
@@ -189,7 +192,7 @@ fn source_of(c: &ComponentReport, sources: &[(String, Option<String>)], a: &Anal
 /// is asked for its own analysis (outcome only), whose `loopy_value` is
 /// Smith's generalized value, `∞{...}`.
 fn infinite_value(
-    family: &dyn Family,
+    family: &Family,
     c: &ComponentReport,
     a: &Analysis,
 ) -> Result<Option<String>, GameError> {
@@ -274,7 +277,7 @@ fn conclusion(a: &Analysis, over: bool) -> String {
 /// move of a lost one; the first [`MOVES_EXPLAINED`] of them with what
 /// they leave, and how many more there are.
 fn explain_moves(
-    family: &dyn Family,
+    family: &Family,
     args: &[&str],
     a: &Analysis,
 ) -> Result<(Vec<MoveWhy>, usize), GameError> {

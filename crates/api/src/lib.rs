@@ -2,8 +2,8 @@
 //! and the coming web page and Python package).
 //!
 //! - [`Family`]: a built game family answering questions about positions
-//!   given as text; [`Adapter`] serves any [`grundy_engine::TextGame`] as
-//!   one.
+//!   given as text, a record of its core and optional capabilities;
+//!   [`Adapter`] serves any [`grundy_engine::TextGame`] as one.
 //! - [`Registration`]: how a family is listed and built. Built-in families
 //!   declare a compile-time [`BuiltIn`]; games defined at run time (rules
 //!   files) build a [`Registration`] directly with [`Registration::new`].
@@ -26,32 +26,38 @@
 //! - [`searched`]: the value sequence of a one-heap game by search,
 //!   for games without a sequence engine of their own.
 //! - [`help`]: the help texts of each command.
+//! - [`testing`]: the contract of a family's record, which every family's
+//!   tests run.
 //! - [`puzzle`]: answers that are no game family (the pirate puzzle),
 //!   asked with a few numbers.
 //!
 //! Front ends depend on this crate (and on the games crate for the
 //! built-in registry); nothing here names a particular game.
 
+mod adapter;
 pub mod explain;
 mod family;
+mod heap_quotient;
 pub mod help;
 pub mod json_line;
 pub mod messages;
 pub mod nim;
 pub mod play;
 pub mod puzzle;
+mod registration;
 pub mod render;
 pub mod request;
 pub mod searched;
 pub mod summary;
 pub mod survey;
+pub mod testing;
 pub mod values;
 pub mod worksheet;
 
+pub use adapter::{Adapter, HeapFn, HeapSizeFn, Scope, SeqFn};
 pub use family::{
-    admit_genus_heaps, grow_shown, heap_quotient, parse_u64_in, quotient_heaps, seq_report,
-    Adapter, BuildFn, Builder, BuiltIn, Family, GameOptions, HeapFn, HeapSizeFn, OptionSpec,
-    Registration, SeqFn, SeqReport, MAX_QUOTIENT_HEAP,
+    admit_genus_heaps, seq_report, Analyze, Capability, EndReasons, Family, GenusSequence,
+    MisereQuotient, Notation, OnRanks, Remoteness, SeqReport, ValueSequence, ValueSources,
 };
 /// The memory budget: the counting allocator every front end installs,
 /// the process's limit and the default budget.
@@ -67,8 +73,12 @@ pub use grundy_sequence::Control as SeqControl;
 /// The algorithm of a sequence computation.
 pub use grundy_sequence::Method as SeqMethod;
 pub use grundy_sequence::Period;
+pub use heap_quotient::{grow_shown, heap_quotient, quotient_heaps, MAX_QUOTIENT_HEAP};
 pub use play::{
     policy, DrawReason, Hint, Match, MatchError, MatchOptions, MatchState, Ply, ReadError, Side,
     Status,
+};
+pub use registration::{
+    parse_u64_in, BuildFn, Builder, BuiltIn, GameOptions, OptionSpec, Registration,
 };
 pub use values::SeqValues;

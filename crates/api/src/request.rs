@@ -595,7 +595,7 @@ mod tests {
 
     fn reg(name: &str, options: Vec<OptionSpec>) -> Registration {
         Registration::new(name, "r", "s", "", options, |_, _| {
-            Err::<Box<dyn Family>, _>(GameError::Internal("not built in these tests".into()))
+            Err::<Family, _>(GameError::Internal("not built in these tests".into()))
         })
     }
 

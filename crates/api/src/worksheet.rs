@@ -33,7 +33,7 @@ pub struct ValueGrid {
 /// than [`MAX_GRID_CELLS`] cells, a position the game does not read as
 /// two numbers, a limit hit.
 pub fn value_grid(
-    family: &dyn Family,
+    family: &Family,
     rows: u64,
     cols: u64,
     play: Play,

@@ -196,7 +196,7 @@ impl Buffers {
 /// What every line is answered with.
 #[derive(Clone, Copy)]
 struct Job<'a> {
-    family: &'a dyn Family,
+    family: &'a Family,
     play: Play,
     detail: Detail,
 }
@@ -303,7 +303,7 @@ fn error_line(out: &mut Vec<u8>, line_no: usize, msg: &str, code: i32) -> i32 {
 /// Before a read that would wait for input, every line read so far is
 /// answered and its answer flushed.
 pub fn run(
-    family: &dyn Family,
+    family: &Family,
     play: Play,
     detail: Detail,
     input: &mut ReadAhead,
@@ -473,7 +473,7 @@ fn decode_chunk(m: &[u8], chunk: &mut Chunk) -> Result<bool, String> {
 /// rank 0 gathers the answers and writes them in input order, flushed
 /// each chunk. The other ranks read nothing, write nothing and return 0.
 pub fn run_ranks(
-    family: &dyn Family,
+    family: &Family,
     play: Play,
     detail: Detail,
     input: &mut ReadAhead,
@@ -567,10 +567,7 @@ mod tests {
     /// anything else and an internal error for `bug`.
     struct Echo;
 
-    impl Family for Echo {
-        fn name(&self) -> String {
-            "echo".into()
-        }
+    impl grundy_api::Analyze for Echo {
         fn analyze_with(
             &self,
             args: &[&str],
@@ -604,10 +601,18 @@ mod tests {
         }
     }
 
+    fn echo() -> Family {
+        Family::new(
+            "echo",
+            &grundy_api::Limits::default(),
+            std::sync::Arc::new(Echo),
+        )
+    }
+
     fn batch(input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
         let mut out = Vec::new();
         let code = run(
-            &Echo,
+            &echo(),
             Play::Normal,
             Detail::AllMoves,
             &mut ReadAhead::spawn(std::io::Cursor::new(input.to_vec())),
@@ -671,7 +676,7 @@ mod tests {
             let mut input = ReadAhead::spawn(Failing(b"ok\n".repeat(lines)));
             let mut out = Vec::new();
             let e = run(
-                &Echo,
+                &echo(),
                 Play::Normal,
                 Detail::AllMoves,
                 &mut input,
@@ -746,7 +751,7 @@ mod tests {
         input.extend_from_slice(b"\nbug\nok");
         let mut alone = Vec::new();
         let code = run(
-            &Echo,
+            &echo(),
             Play::Normal,
             Detail::AllMoves,
             &mut ReadAhead::spawn(std::io::Cursor::new(input.clone())),
@@ -759,7 +764,7 @@ mod tests {
             let got: Vec<(i32, Vec<u8>)> = grundy_engine::ranks::on_threads(size, |r| {
                 let mut out = Vec::new();
                 let code = run_ranks(
-                    &Echo,
+                    &echo(),
                     Play::Normal,
                     Detail::AllMoves,
                     &mut ReadAhead::spawn(std::io::Cursor::new(input.clone())),

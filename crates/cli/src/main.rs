@@ -173,7 +173,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                 None => family.analyze_with(&words, req.play, req.detail),
             }
             .map_err(|e| outcome_only_hint(e, req.detail))?;
-            let doc = Explained::new(&*family, &words, a, req.explain)?;
+            let doc = Explained::new(&family, &words, a, req.explain)?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&doc).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the analysis: {e}"))
@@ -194,7 +194,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let mut input = lines::ReadAhead::spawn(io::stdin());
             match &started {
                 Some(s) => batch::run_ranks(
-                    &*family,
+                    &family,
                     req.play,
                     req.detail,
                     &mut input,
@@ -203,7 +203,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                     &*s.ranks(),
                 )?,
                 None => batch::run(
-                    &*family, req.play, req.detail, &mut input, &mut out, parallel,
+                    &family, req.play, req.detail, &mut input, &mut out, parallel,
                 )?,
             }
         }
@@ -216,7 +216,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let family = build(&req)?;
             // Dropped (MPI finished) before the process exits.
             let started = ranks::start(mpi)?;
-            seq::run(&*family, &req, &s, started.as_ref(), &mut out)?;
+            seq::run(&family, &req, &s, started.as_ref(), &mut out)?;
             0
         }
         Parsed::Quotient(req, quotient) => {
@@ -237,10 +237,10 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Play(req, p) => {
             let family = build(&req)?;
-            check_play_start(&*family, &req)?;
+            check_play_start(&family, &req)?;
             let stdin = io::stdin();
             play::run(
-                Arc::from(family),
+                Arc::new(family),
                 &req.title,
                 req.play,
                 p,
@@ -290,7 +290,7 @@ fn outcome_only_hint(e: GameError, detail: Detail) -> CliError {
 /// `play` without a position starts where `analyze` would (the empty grid
 /// of `paint2xn`, p = 1 in `multiplication`); a game that has no such
 /// default needs the position, and the error says so with an example.
-fn check_play_start(family: &dyn Family, req: &Request) -> Result<(), CliError> {
+fn check_play_start(family: &Family, req: &Request) -> Result<(), CliError> {
     if !req.positions.is_empty() {
         return Ok(());
     }
@@ -309,7 +309,7 @@ fn check_play_start(family: &dyn Family, req: &Request) -> Result<(), CliError> 
 }
 
 /// Sizes the worker pool and builds the family from its options.
-fn build(req: &Request) -> Result<Box<dyn Family>, CliError> {
+fn build(req: &Request) -> Result<Family, CliError> {
     if let Some(n) = req.threads {
         // The pool can be sized once per process; this is the only place.
         rayon::ThreadPoolBuilder::new()

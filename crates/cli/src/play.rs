@@ -59,7 +59,7 @@ enum Answer {
 /// `analyze` reports it; a limit or other failure hit later stops the game
 /// with an error naming the position it was hit at.
 pub fn run(
-    family: Arc<dyn Family>,
+    family: Arc<Family>,
     title: &str,
     play: Play,
     opts: MatchOptions,
@@ -390,10 +390,7 @@ mod tests {
         }
     }
 
-    impl Family for Countdown {
-        fn name(&self) -> String {
-            "countdown".into()
-        }
+    impl grundy_api::Analyze for Countdown {
         fn analyze_with(
             &self,
             args: &[&str],
@@ -444,7 +441,11 @@ mod tests {
     ) -> (Result<i32, CliError>, String) {
         let mut out = Vec::new();
         let r = run(
-            Arc::new(Countdown { fail_at }),
+            Arc::new(Family::new(
+                "countdown",
+                &grundy_api::Limits::default(),
+                Arc::new(Countdown { fail_at }),
+            )),
             "countdown",
             Play::Normal,
             opts,

@@ -19,7 +19,7 @@ use std::io::Write;
 /// `seq --json` document of the command-line contract; with `--summary`
 /// or `--values FILE`, the summary instead (the values to FILE).
 pub fn run(
-    family: &dyn Family,
+    family: &Family,
     req: &Request,
     seq: &SeqRequest,
     ranks: Option<&Started>,

@@ -494,23 +494,23 @@ pub(crate) fn registration(game: CallableGame, rules: String) -> Registration {
     )
 }
 
-fn family(game: CallableGame, limits: &Limits) -> Box<dyn Family> {
-    let searched = SearchedSeq::new(Arc::new(game.clone()), limits);
-    Adapter::new(game.name().to_string(), game, limits)
+fn family(game: CallableGame, limits: &Limits) -> Family {
+    let adapter = Adapter::new(game.name().to_string(), game.clone(), limits);
+    // A game with cycles has no values to sequence, and no quotient.
+    if game.may_repeat() {
+        return adapter.family();
+    }
+    let searched = SearchedSeq::new(Arc::new(game), limits);
+    adapter
         .with_heaps(heap)
         .with_heap_quotient(None, |p: &Position| match p {
             Position::Int(k) => u64::try_from(*k).ok(),
             Position::Tuple(_) => None,
         })
-        .with_seq(Box::new(move |g: &CallableGame, name, n, ctl| {
-            if g.may_repeat() {
-                return Err(GameError::Input(format!(
-                    "game '{name}' was made with may_repeat=True; seq computes the values of games without cycles"
-                )));
-            }
+        .with_seq(Box::new(move |_: &CallableGame, name, n, ctl| {
             searched.report(name, n, ctl, |k| Ok(heap(k)))
         }))
-        .boxed()
+        .family()
 }
 
 /// How a game's errors reach Python: the failure a callable left on this

@@ -30,7 +30,7 @@ enum Kind {
 
 /// A family built under one set of limits.
 pub(crate) struct Built {
-    pub(crate) family: Arc<dyn Family>,
+    pub(crate) family: Arc<Family>,
     /// The call's limits, its time shared from the call's start
     /// ([`Limits::sharing_time`]): one time limit for the whole call.
     pub(crate) limits: Limits,
@@ -102,18 +102,18 @@ pub(crate) struct Game {
 /// allocator), and a call that made them, on a `Game` made for the call
 /// (`grundy.analyze("lasker", ...)`, a `Match` of a game's name), would
 /// spend that time after its time limit.
-struct Kept(Option<Arc<dyn Family>>);
+struct Kept(Option<Arc<Family>>);
 
 impl Kept {
-    fn new(family: Arc<dyn Family>) -> Kept {
+    fn new(family: Arc<Family>) -> Kept {
         Kept(Some(family))
     }
 }
 
 impl std::ops::Deref for Kept {
-    type Target = Arc<dyn Family>;
+    type Target = Arc<Family>;
 
-    fn deref(&self) -> &Arc<dyn Family> {
+    fn deref(&self) -> &Arc<Family> {
         self.0
             .as_ref()
             .expect("a family is held until it is dropped")
@@ -158,7 +158,7 @@ impl Game {
             registration,
             options,
             limits,
-            family: Kept::new(Arc::from(family)),
+            family: Kept::new(Arc::new(family)),
             errors,
             last: Mutex::new(None),
         })
@@ -192,7 +192,7 @@ impl Game {
             None => {
                 // Built with the limits as given (the family is kept for
                 // later calls), within this call's time.
-                let f: Arc<dyn Family> = Arc::from(
+                let f: Arc<Family> = Arc::new(
                     py.detach(|| {
                         shared.within_answer(|| self.registration.build(&self.options, &limits))
                     })
@@ -244,7 +244,7 @@ impl Game {
         &self,
         py: Python<'_>,
         built: &Built,
-        f: impl FnOnce(&dyn Family) -> Result<T, GameError> + Send,
+        f: impl FnOnce(&Family) -> Result<T, GameError> + Send,
     ) -> PyResult<T> {
         if let Some(custom) = &self.errors.custom {
             // The callables' own clock names the limit in its error; the
@@ -568,6 +568,25 @@ impl Game {
     #[getter]
     fn may_repeat(&self) -> bool {
         self.family.may_repeat()
+    }
+
+    /// What the game answers beyond analyses and moves, by name:
+    /// `sequence` (`seq`), `genus` (`seq(genus=True)`), `quotient`,
+    /// `notation` (moves typed in the game's own notation), `remoteness`
+    /// (the engine plays the fastest win), `ranks` (MPI), `end_reasons`,
+    /// `value_sources`, `loopy` (positions may repeat).
+    ///
+    /// Example:
+    ///
+    /// >>> "quotient" in grundy.Game("kayles").capabilities
+    /// True
+    #[getter]
+    fn capabilities(&self) -> Vec<&'static str> {
+        self.family
+            .capabilities()
+            .into_iter()
+            .map(grundy_api::Capability::name)
+            .collect()
     }
 
     /// Outcome, value and every winning move of `position`, as an

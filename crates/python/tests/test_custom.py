@@ -457,3 +457,36 @@ def test_threads_share_a_game_by_callable_without_deadlock():
     for k in range(4):
         assert results[k] == [naive_value(n) for n in range(301 + k)]
     assert g.analyze(12).value == naive_value(12)
+
+
+def test_a_game_defined_in_python_has_every_capability_the_engine_gives():
+    """The record of a game made of Python callables: what the engine gives
+    any game (remoteness play, the sources of values) and what its heaps
+    give (sequence, genus, quotient); no notation or end reasons of its
+    own, said as such."""
+    g = grundy.Game(moves=take_134, name="take-134")
+    assert g.capabilities == [
+        "sequence",
+        "genus",
+        "quotient",
+        "remoteness",
+        "value_sources",
+    ]
+    # Each one answers.
+    assert g.seq(12).values.tolist() == [naive_value(n) for n in range(13)]
+    assert [x["normal"] for x in g.seq(6, genus=True).genus] == [
+        naive_value(n) for n in range(7)
+    ]
+    assert g.quotient(10).order >= 1
+    # Played by remoteness: the fastest win from 10 is to 7, as the
+    # built-in subtraction game plays.
+    for start in range(1, 25):
+        m = grundy.Match(g, start, engine_first=True)
+        built_in = grundy.Match("subtraction", str(start), engine_first=True, options={"set": "1,3,4"})
+        if m.over:
+            continue
+        assert m.engine_move()["to"] == built_in.engine_move()["to"], start
+    assert grundy.Match(g, 10, engine_first=True).engine_move()["to"] == "7"
+    # A game with cycles adds `loopy` and spreads over ranks.
+    loop = grundy.Game(moves=lambda n: [(n + 1) % 3], may_repeat=True)
+    assert "loopy" in loop.capabilities and "ranks" in loop.capabilities

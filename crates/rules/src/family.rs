@@ -6,8 +6,9 @@
 use crate::game::ScriptGame;
 use crate::sandbox::Sandbox;
 use grundy_api::{
-    Adapter, Analysis, Detail, Family, GameError, GameOptions, Genus, Limits, MoveReport, Play,
-    QuotientControl, QuotientReport, Registration, SearchError, SeqReport, SeqValues,
+    Adapter, Family, GameError, GameOptions, Genus, GenusSequence, Limits, MisereQuotient,
+    QuotientControl, QuotientReport, Registration, Scope, SearchError, SeqReport, SeqValues,
+    ValueSequence,
 };
 use grundy_engine::Solver;
 use grundy_sequence::Control;
@@ -103,71 +104,120 @@ pub fn registration_from_source(
         syntax,
         example,
         Vec::new(),
-        move |_options: &GameOptions, limits: &Limits| {
-            Ok(Box::new(ScriptFamily::new(game.clone(), limits)?) as Box<dyn Family>)
-        },
+        move |_options: &GameOptions, limits: &Limits| Ok(script_family(game.clone(), limits)),
     ))
 }
 
-/// A rules game served as a [`Family`].
-pub struct ScriptFamily {
+/// What runs around every question the [`Adapter`] of a rules file
+/// answers: the script's clock started, a cycle in a file that declares
+/// none worded as such, a failed `format` made the answer's error.
+struct ScriptScope {
     game: ScriptGame,
-    adapter: Adapter<ScriptGame>,
-    limits: Limits,
-    seq_solver: Mutex<Option<Solver<ScriptGame>>>,
+    /// The script's total time per command: the family's time limit.
+    budget: Option<std::time::Duration>,
 }
 
-impl ScriptFamily {
-    /// Serves `game` under search `limits`; the script's total time per
-    /// command is `limits.max_time`.
-    pub fn new(game: ScriptGame, limits: &Limits) -> Result<ScriptFamily, GameError> {
-        Ok(ScriptFamily {
-            adapter: Adapter::new(game.file().to_string(), game.clone(), limits),
-            game,
-            limits: limits.clone(),
-            seq_solver: Mutex::new(None),
-        })
+impl ScriptScope {
+    /// Starts the script's clock for `budget` and forgets any earlier
+    /// failed `format`.
+    fn start(&self, budget: Option<std::time::Duration>) {
+        self.game.start_clock(budget);
+        let _ = self.game.take_format_error();
     }
 
-    /// Runs one command with the script's clock started, turning a failed
-    /// `format` into an error.
-    fn command<T>(
+    /// Runs one command with the script's clock started for `budget`,
+    /// its error worded, a failed `format` made its error.
+    fn run<T>(
         &self,
         budget: Option<std::time::Duration>,
         run: impl FnOnce() -> Result<T, GameError>,
     ) -> Result<T, GameError> {
-        self.game.start_clock(budget);
-        let _ = self.game.take_format_error();
-        let answer = run().map_err(|e| match e {
-            GameError::Search(SearchError::Cycle(at)) => GameError::Input(format!(
-                "rules file '{}': the game has a cycle through {at}; a game whose positions may repeat declares fn loopy() {{ true }}",
-                self.game.file()
-            )),
-            e => e,
-        })?;
-        match self.game.take_format_error() {
-            Some(e) => Err(GameError::Input(e)),
+        self.start(budget);
+        let answer = run().map_err(|e| self.word(e))?;
+        match self.fault() {
+            Some(e) => Err(e),
             None => Ok(answer),
         }
     }
 }
 
-impl ScriptFamily {
-    /// Refuses `seq` (and `seq --genus`) of heaps 0..=n when the file has
-    /// no `heap(n)`, declares cycles, or n is past [`MAX_SEQ_HEAP`].
+impl Scope for ScriptScope {
+    fn enter(&self) {
+        self.start(self.budget);
+    }
+
+    fn word(&self, e: GameError) -> GameError {
+        match e {
+            GameError::Search(SearchError::Cycle(at)) => GameError::Input(format!(
+                "rules file '{}': the game has a cycle through {at}; a game whose positions may repeat declares fn loopy() {{ true }}",
+                self.game.file()
+            )),
+            e => e,
+        }
+    }
+
+    fn fault(&self) -> Option<GameError> {
+        self.game.take_format_error().map(GameError::Input)
+    }
+}
+
+/// What a rules file answers beyond the engine's [`Adapter`]: the value
+/// sequence, genus and misère quotient of `heap(n)`.
+struct ScriptHeaps {
+    game: ScriptGame,
+    scope: Arc<ScriptScope>,
+    adapter: Arc<Adapter<ScriptGame>>,
+    limits: Limits,
+    seq_solver: Mutex<Option<Solver<ScriptGame>>>,
+}
+
+/// The family of a rules game under search `limits` (the script's total
+/// time per command is `limits.max_time`): the engine's [`Adapter`] with
+/// every capability it gives any game (remoteness play, analyses across
+/// ranks for a file declaring `loopy()`), and, for a file that defines
+/// `heap(n)` and no cycles, the value sequence, genus and misère quotient
+/// of its heaps.
+pub fn script_family(game: ScriptGame, limits: &Limits) -> Family {
+    let scope = Arc::new(ScriptScope {
+        game: game.clone(),
+        budget: limits.max_time,
+    });
+    let adapter = Arc::new(
+        Adapter::new(game.file().to_string(), game.clone(), limits).with_scope(scope.clone()),
+    );
+    let heaps = (game.has_heap() && !game.is_loopy()).then(|| {
+        Arc::new(ScriptHeaps {
+            game,
+            scope,
+            adapter: adapter.clone(),
+            limits: limits.clone(),
+            seq_solver: Mutex::new(None),
+        })
+    });
+    adapter
+        .record()
+        .with_sequence(heaps.clone().map(|h| h as Arc<dyn ValueSequence>))
+        .with_genus(heaps.clone().map(|h| h as Arc<dyn GenusSequence>))
+        .with_quotient(heaps.map(|h| h as Arc<dyn MisereQuotient>))
+}
+
+impl ScriptHeaps {
+    fn name(&self) -> String {
+        self.game.file().to_string()
+    }
+
+    /// Runs one command with the script's clock started for `budget`.
+    fn command<T>(
+        &self,
+        budget: Option<std::time::Duration>,
+        run: impl FnOnce() -> Result<T, GameError>,
+    ) -> Result<T, GameError> {
+        self.scope.run(budget, run)
+    }
+
+    /// Refuses `seq` (and `seq --genus`) of heaps 0..=n past
+    /// [`MAX_SEQ_HEAP`].
     fn one_heap_sequence(&self, n: u64) -> Result<(), GameError> {
-        if !self.game.has_heap() {
-            return Err(GameError::Input(format!(
-                "rules file '{}' defines no heap(n), so it has no one-heap value sequence",
-                self.game.file()
-            )));
-        }
-        if self.game.is_loopy() {
-            return Err(GameError::Input(format!(
-                "rules file '{}' declares cycles (loopy() is true); seq computes values of acyclic games only",
-                self.game.file()
-            )));
-        }
         if n > MAX_SEQ_HEAP {
             return Err(GameError::Input(format!(
                 "-n {n} is too large for a rules game: at most {MAX_SEQ_HEAP}"
@@ -177,54 +227,7 @@ impl ScriptFamily {
     }
 }
 
-impl Family for ScriptFamily {
-    fn name(&self) -> String {
-        self.game.file().to_string()
-    }
-
-    fn analyze_with(
-        &self,
-        args: &[&str],
-        play: Play,
-        detail: Detail,
-    ) -> Result<Analysis, GameError> {
-        // A game declaring cycles is solved by the engine's retrograde
-        // analysis: the script's `may_repeat` is its `loopy()`.
-        self.command(self.limits.max_time, || {
-            self.adapter.analyze_with(args, play, detail)
-        })
-    }
-
-    fn weighing_deadline(&self) -> grundy_engine::Deadline {
-        self.adapter.weighing_deadline()
-    }
-
-    /// A file declaring `loopy()`: explored and solved across the ranks.
-    fn analyze_on_ranks(
-        &self,
-        args: &[&str],
-        play: Play,
-        detail: Detail,
-        ranks: &dyn grundy_engine::ranks::Ranks,
-    ) -> Result<Analysis, GameError> {
-        self.command(self.limits.max_time, || {
-            self.adapter.analyze_on_ranks(args, play, detail, ranks)
-        })
-    }
-
-    fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
-        self.command(self.limits.max_time, || self.adapter.value_sources(args))
-    }
-
-    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
-        self.command(self.limits.max_time, || self.adapter.moves(args))
-    }
-
-    /// Whether the file declares cycles (`loopy()`).
-    fn may_repeat(&self) -> bool {
-        self.game.is_loopy()
-    }
-
+impl GenusSequence for ScriptHeaps {
     /// The genus of `heap(0)` to `heap(n)`, by the engine's search of
     /// sums under the family's limits (the script's clock and the time
     /// limit covering them all).
@@ -239,7 +242,9 @@ impl Family for ScriptFamily {
             self.adapter.genera(&positions)
         })
     }
+}
 
+impl MisereQuotient for ScriptHeaps {
     /// The misère quotient of `heap(0)` to `heap(max_heap)`: the options
     /// of `heap(n)`, split by the file's `components`, must each equal
     /// some `heap(k)` with `k < n`. No periodicity test applies: the
@@ -248,12 +253,6 @@ impl Family for ScriptFamily {
     /// only if the quotient saved passes the exact check against the
     /// file's moves as they are.
     fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
-        if !self.game.has_heap() || self.game.is_loopy() {
-            return Err(GameError::Input(format!(
-                "rules file '{}' has no misère quotient here: the quotient is for games of heaps without cycles, given by heap(n)",
-                self.game.file()
-            )));
-        }
         let max_heap = grundy_api::quotient_heaps(max_heap)?;
         self.command(self.limits.max_time, || {
             let heap = |k: u64| -> Result<_, GameError> {
@@ -292,7 +291,9 @@ impl Family for ScriptFamily {
             Ok(QuotientReport::new(&self.name(), &q))
         })
     }
+}
 
+impl ValueSequence for ScriptHeaps {
     /// The values of `heap(0)` to `heap(n)`, with the period observed in
     /// them (never proven: the rules are not a code the theorems know).
     fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {

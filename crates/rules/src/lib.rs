@@ -24,7 +24,7 @@
 //! ([`ScriptPosition`]), so every position's moves are asked of the script
 //! once. [`registration`] reads a file and returns the run-time
 //! [`grundy_api::Registration`] the command line uses for `--rules FILE`;
-//! its families are [`ScriptFamily`]s. [`Sandbox`] lists the limits every
+//! its families are built by [`script_family`]. [`Sandbox`] lists the limits every
 //! call runs under.
 
 //!
@@ -101,7 +101,7 @@
 //!     "10 7",
 //!     Vec::new(),
 //!     |_options: &GameOptions, limits: &Limits| {
-//!         Ok(Box::new(Adapter::new("subtraction-134", Subtraction, limits)) as Box<dyn Family>)
+//!         Ok(Adapter::new("subtraction-134", Subtraction, limits).family())
 //!     },
 //! );
 //! let family = registration.build(&GameOptions::default(), &Limits::default()).unwrap();
@@ -116,7 +116,7 @@ mod game;
 mod position;
 mod sandbox;
 
-pub use family::{registration, registration_from_source, ScriptFamily, MAX_SEQ_HEAP};
+pub use family::{registration, registration_from_source, script_family, MAX_SEQ_HEAP};
 pub use game::ScriptGame;
 pub use position::ScriptPosition;
 pub use sandbox::{Clock, Sandbox};

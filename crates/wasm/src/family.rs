@@ -13,7 +13,7 @@ struct Built {
     game: String,
     options: String,
     max_states: Option<String>,
-    family: Arc<dyn Family>,
+    family: Arc<Family>,
 }
 
 thread_local! {
@@ -26,7 +26,7 @@ pub(crate) fn with_family<T>(
     game: &str,
     options: &str,
     max_states: Option<&str>,
-    f: impl FnOnce(&dyn Family) -> Result<T, GameError>,
+    f: impl FnOnce(&Family) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
     f(&*family(game, options, max_states)?)
 }
@@ -37,7 +37,7 @@ pub(crate) fn family(
     game: &str,
     options: &str,
     max_states: Option<&str>,
-) -> Result<Arc<dyn Family>, GameError> {
+) -> Result<Arc<Family>, GameError> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = last.as_ref().is_some_and(|b| {
@@ -50,7 +50,7 @@ pub(crate) fn family(
         let kept = match &mut *last {
             Some(b) => b,
             empty => empty.insert(Built {
-                family: Arc::from(build(game, options, max_states)?),
+                family: Arc::new(build(game, options, max_states)?),
                 game: game.to_string(),
                 options: options.to_string(),
                 max_states: max_states.map(str::to_string),
@@ -72,7 +72,7 @@ pub(crate) fn build(
     game: &str,
     options: &str,
     max_states: Option<&str>,
-) -> Result<Box<dyn Family>, GameError> {
+) -> Result<Family, GameError> {
     let registration = if crate::rules::is_rules_name(game) {
         crate::rules::find(game)?
     } else {

@@ -87,7 +87,7 @@ fn with_analysis<T>(
     misere: bool,
     outcome_only: bool,
     max_states: Option<&str>,
-    f: impl FnOnce(&dyn Family, &Analysis) -> Result<T, GameError>,
+    f: impl FnOnce(&Family, &Analysis) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
     let key = (
         game.to_string(),
@@ -507,7 +507,7 @@ mod tests {
             .unwrap();
         let args = ["3", "4", "5"];
         let a = family.analyze(&args, Play::Normal).unwrap();
-        let same = Explained::new(&*family, &args, a, true).unwrap();
+        let same = Explained::new(&family, &args, a, true).unwrap();
         assert_eq!(doc, serde_json::to_value(same).unwrap());
         // Without the explanation it is the analysis alone.
         let mut trimmed = doc.clone();

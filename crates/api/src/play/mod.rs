@@ -247,7 +247,7 @@ struct Turn {
 /// A match between a person and the engine; see the module doc for the
 /// rules.
 pub struct Match {
-    family: Arc<dyn Family>,
+    family: Arc<Family>,
     play: Play,
     opts: MatchOptions,
     repeats: bool,
@@ -302,7 +302,7 @@ impl Match {
     /// Errors: the family's own, exactly as `analyze` reports them (a
     /// malformed position, a limit hit analysing the start).
     pub fn new(
-        family: Arc<dyn Family>,
+        family: Arc<Family>,
         start: &[&str],
         play: Play,
         opts: MatchOptions,
@@ -333,8 +333,8 @@ impl Match {
     }
 
     /// The family played.
-    pub fn family(&self) -> &dyn Family {
-        &*self.family
+    pub fn family(&self) -> &Family {
+        &self.family
     }
 
     /// Normal or misère play.
@@ -394,9 +394,9 @@ impl Match {
     }
 
     /// How the game's own notation is written, with an example legal here
-    /// ([`Family::move_notation`]); `None` for a game without one.
+    /// ([`crate::Notation::describe`]); `None` for a game without one.
     pub fn notation(&self) -> Option<String> {
-        self.family.move_notation(&self.words())
+        self.family.notation()?.describe(&self.words())
     }
 
     /// Whether [`Match::undo`] would take a move back: the person has
@@ -434,14 +434,11 @@ impl Match {
     pub fn read(&self, typed: &str) -> Result<usize, ReadError> {
         let words = self.words();
         // A family without a notation is not asked.
-        let has_notation = self.family.move_notation(&words).is_some();
-        read_move(typed, self.moves(), &|t| {
-            if has_notation {
-                self.family.read_move(&words, t)
-            } else {
-                None
-            }
-        })
+        let notation = self
+            .family
+            .notation()
+            .filter(|n| n.describe(&words).is_some());
+        read_move(typed, self.moves(), &|t| notation?.read_move(&words, t))
     }
 
     /// The good moves of the current position for the player to move: the
@@ -518,7 +515,7 @@ impl Match {
         self.check_turn(Side::Engine)?;
         let t = self.current();
         let choice = policy::engine_move(
-            &*self.family,
+            &self.family,
             self.play,
             t.analysis(),
             t.moves(),
@@ -682,10 +679,9 @@ impl Match {
         let status = if moves.is_empty() {
             let words: Vec<&str> = args.iter().map(String::as_str).collect();
             // Only a move of this game can have ended it.
-            let reason = if plies > 0 {
-                self.family.end_reason(&words)
-            } else {
-                None
+            let reason = match self.family.end_reasons() {
+                Some(e) if plies > 0 => e.end_reason(&words),
+                _ => None,
             };
             let winner = if text::human_wins(self.play, side) {
                 Side::Human

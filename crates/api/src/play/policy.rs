@@ -40,7 +40,7 @@ pub fn rule_text() -> String {
          the time limit (the fastest win, or from a lost position the longest defence); \
          beyond that by a heuristic (the first winning move, else the move leaving the fewest \
          winning replies, among the first {MAX_WEIGHED} moves weighed within the time limit).",
-        crate::family::REMOTENESS_MEMORY >> 20
+        crate::adapter::REMOTENESS_MEMORY >> 20
     )
 }
 
@@ -89,7 +89,7 @@ pub struct EngineMove {
 /// Errors: the family's own (a limit hit while weighing a move); an
 /// internal error when `moves` is empty.
 pub fn engine_move(
-    family: &dyn Family,
+    family: &Family,
     play: Play,
     a: &Analysis,
     moves: &[MoveReport],
@@ -101,7 +101,11 @@ pub fn engine_move(
         ));
     }
     let args = split(&a.position);
-    if let Some(after) = family.move_remoteness(&args, play, MAX_EXPLORED)? {
+    let after = match family.remoteness() {
+        Some(r) => r.move_remoteness(&args, play, MAX_EXPLORED)?,
+        None => None,
+    };
+    if let Some(after) = after {
         if after.len() == moves.len() {
             let (best, remoteness) = best_by_remoteness(&after);
             let i = pick(&best, seed, &a.position);
@@ -140,7 +144,7 @@ fn best_by_remoteness(after: &[(Outcome, Option<u32>)]) -> (Vec<usize>, Option<u
 
 /// The heuristic for games too large to see whole.
 fn heuristic(
-    family: &dyn Family,
+    family: &Family,
     play: Play,
     a: &Analysis,
     moves: &[MoveReport],
@@ -265,6 +269,8 @@ pub fn normal_space(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Analyze, Limits, Remoteness};
+    use std::sync::Arc;
 
     #[test]
     fn remoteness_ranks_fast_wins_then_draws_then_long_defences() {
@@ -291,28 +297,38 @@ mod tests {
     struct DrawOrLose {
         remoteness: bool,
         listed: bool,
-        /// The family's time limit has passed ([`Family::weighing_deadline`]).
-        out_of_time: bool,
         /// Analyses made, counted.
         analysed: std::sync::atomic::AtomicUsize,
     }
 
     impl DrawOrLose {
-        fn new(remoteness: bool, listed: bool) -> DrawOrLose {
-            DrawOrLose {
+        fn new(remoteness: bool, listed: bool) -> Arc<DrawOrLose> {
+            Arc::new(DrawOrLose {
                 remoteness,
                 listed,
-                out_of_time: false,
                 analysed: Default::default(),
-            }
+            })
         }
     }
 
-    impl Family for DrawOrLose {
-        fn name(&self) -> String {
-            "draw-or-lose".into()
+    impl DrawOrLose {
+        /// Its record: remoteness only when `self.remoteness`, the time
+        /// limit already passed when `out_of_time`.
+        fn record(self: &Arc<Self>, out_of_time: bool) -> Family {
+            let limits = if out_of_time {
+                grundy_engine::testing::limits_past_at_once()
+            } else {
+                Limits {
+                    max_time: None,
+                    ..Limits::default()
+                }
+            };
+            Family::new("draw-or-lose", &limits, self.clone())
+                .with_remoteness(self.remoteness.then(|| self.clone() as Arc<dyn Remoteness>))
         }
+    }
 
+    impl Analyze for DrawOrLose {
         fn analyze_with(
             &self,
             args: &[&str],
@@ -337,7 +353,7 @@ mod tests {
                 _ => vec![],
             };
             Ok(Analysis {
-                game: self.name(),
+                game: "draw-or-lose".into(),
                 position,
                 play,
                 outcome,
@@ -365,23 +381,17 @@ mod tests {
                 _ => vec![mv("start")],
             })
         }
+    }
 
-        fn weighing_deadline(&self) -> grundy_engine::Deadline {
-            if self.out_of_time {
-                grundy_engine::testing::limits_past_at_once().deadline()
-            } else {
-                grundy_engine::Deadline::never()
-            }
-        }
-
+    impl Remoteness for DrawOrLose {
         fn move_remoteness(
             &self,
             args: &[&str],
             _play: Play,
             _max_positions: u64,
         ) -> Result<Option<crate::MoveOutcomes>, GameError> {
-            Ok(match (self.remoteness, args) {
-                (true, ["start"]) => Some(vec![(Outcome::N, Some(1)), (Outcome::D, None)]),
+            Ok(match args {
+                ["start"] => Some(vec![(Outcome::N, Some(1)), (Outcome::D, None)]),
                 _ => None,
             })
         }
@@ -394,7 +404,7 @@ mod tests {
             (false, false, Basis::FewestReplies),
             (false, true, Basis::FewestReplies),
         ] {
-            let family = DrawOrLose::new(remoteness, listed);
+            let family = DrawOrLose::new(remoteness, listed).record(false);
             let a = family.analyze(&["start"], Play::Normal).unwrap();
             let moves = family.moves(&["start"]).unwrap();
             for seed in [None, Some(1), Some(2), Some(3)] {
@@ -415,31 +425,24 @@ mod tests {
         // Each weighing is an analysis with its own limit: 100 of them
         // took 100 limits. Past the family's time limit the first move
         // weighed is the last.
-        let mut family = DrawOrLose::new(false, false);
+        let game = DrawOrLose::new(false, false);
+        let family = game.record(false);
         let a = family.analyze(&["start"], Play::Normal).unwrap();
         let moves = family.moves(&["start"]).unwrap();
         let count = |f: &DrawOrLose| f.analysed.load(std::sync::atomic::Ordering::Relaxed);
-        let before = count(&family);
+        let before = count(&game);
         engine_move(&family, Play::Normal, &a, &moves, None).unwrap();
-        assert_eq!(
-            count(&family) - before,
-            2,
-            "in time, both moves are weighed"
-        );
-        family.out_of_time = true;
-        let before = count(&family);
+        assert_eq!(count(&game) - before, 2, "in time, both moves are weighed");
+        let family = game.record(true);
+        let before = count(&game);
         let m = engine_move(&family, Play::Normal, &a, &moves, None).unwrap();
-        assert_eq!(
-            count(&family) - before,
-            1,
-            "out of time, one move is weighed"
-        );
+        assert_eq!(count(&game) - before, 1, "out of time, one move is weighed");
         assert_eq!(m.chosen.to, "lost", "the only move weighed");
     }
 
     #[test]
     fn a_good_move_missing_from_the_legal_moves_is_an_error_not_played() {
-        let family = DrawOrLose::new(false, true);
+        let family = DrawOrLose::new(false, true).record(false);
         let a = family.analyze(&["start"], Play::Normal).unwrap();
         // The legal moves as a family that disagrees with its analysis
         // would list them: the draw-keeping move is missing.

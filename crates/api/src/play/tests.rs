@@ -51,10 +51,15 @@ impl Countdown {
     }
 }
 
-impl Family for Countdown {
-    fn name(&self) -> String {
-        "countdown".into()
+impl Countdown {
+    /// The record: the core and its end reasons.
+    fn family(fail_at: Option<u64>) -> Family {
+        let c = Arc::new(Countdown { fail_at });
+        Family::new("countdown", &Limits::default(), c.clone()).with_end_reasons(Some(c))
     }
+}
+
+impl crate::Analyze for Countdown {
     fn analyze_with(&self, args: &[&str], play: Play, _: Detail) -> Result<Analysis, GameError> {
         let n = Countdown::heap(args)?;
         if Some(n) == self.fail_at {
@@ -75,6 +80,9 @@ impl Family for Countdown {
             .map(|k| mv(&format!("take {k}"), &(n - k).to_string()))
             .collect())
     }
+}
+
+impl crate::EndReasons for Countdown {
     fn end_reason(&self, args: &[&str]) -> Option<String> {
         (args == ["0"]).then(|| "the last counter was taken".into())
     }
@@ -82,7 +90,7 @@ impl Family for Countdown {
 
 fn countdown(start: &str, opts: MatchOptions) -> Match {
     Match::new(
-        Arc::new(Countdown { fail_at: None }),
+        Arc::new(Countdown::family(None)),
         &[start],
         Play::Normal,
         opts,
@@ -145,7 +153,7 @@ fn graph(edges: &str, start: &str, play: Play, opts: MatchOptions) -> Match {
             (c.next().unwrap(), c.next().unwrap())
         })
         .collect();
-    let family = Adapter::new("graph", Graph { edges }, &Limits::default());
+    let family = Adapter::new("graph", Graph { edges }, &Limits::default()).family();
     Match::new(Arc::new(family), &[start], play, opts).unwrap()
 }
 
@@ -361,7 +369,7 @@ fn bad_moves_are_refused_with_clear_errors_and_change_nothing() {
     assert_eq!(m.state(), before);
     // A bad start is the family's own error.
     let e = Match::new(
-        Arc::new(Countdown { fail_at: None }),
+        Arc::new(Countdown::family(None)),
         &["x"],
         Play::Normal,
         MatchOptions::default(),
@@ -372,7 +380,7 @@ fn bad_moves_are_refused_with_clear_errors_and_change_nothing() {
 
 #[test]
 fn a_limit_hit_mid_game_names_the_position_and_changes_nothing() {
-    let family = Arc::new(Countdown { fail_at: Some(3) });
+    let family = Arc::new(Countdown::family(Some(3)));
     let mut m = Match::new(family, &["5"], Play::Normal, MatchOptions::default()).unwrap();
     let before = m.state();
     let e = m.play(1).unwrap_err();
@@ -388,7 +396,7 @@ fn a_limit_hit_mid_game_names_the_position_and_changes_nothing() {
     assert_eq!(GameError::from(e), SearchError::StateLimit(7).into());
     assert_eq!(m.state(), before);
     // The engine's move leading there: the error says which it chose.
-    let family = Arc::new(Countdown { fail_at: Some(4) });
+    let family = Arc::new(Countdown::family(Some(4)));
     let mut m = Match::new(family, &["6"], Play::Normal, engine_first()).unwrap();
     // From 6 the engine weighs both moves, analysing 5 and then 4.
     match m.engine_move().unwrap_err() {
@@ -507,10 +515,7 @@ fn a_drawn_position_hints_the_moves_that_keep_the_draw() {
 /// repeat, so only the length rule ends it.
 struct Climb;
 
-impl Family for Climb {
-    fn name(&self) -> String {
-        "climb".into()
-    }
+impl crate::Analyze for Climb {
     fn analyze_with(&self, args: &[&str], play: Play, _: Detail) -> Result<Analysis, GameError> {
         Ok(analysis(&args.join(" "), play, Outcome::D, vec![]))
     }
@@ -518,15 +523,18 @@ impl Family for Climb {
         let n = Countdown::heap(args)?;
         Ok(vec![mv("up", &(n + 1).to_string())])
     }
-    fn may_repeat(&self) -> bool {
-        true
-    }
 }
 
 #[test]
 fn a_loopy_game_is_drawn_after_the_most_moves() {
     let opts = MatchOptions::default();
-    let mut m = Match::new(Arc::new(Climb), &["0"], Play::Normal, opts).unwrap();
+    let mut m = Match::new(
+        Arc::new(Family::new("climb", &Limits::default(), Arc::new(Climb)).with_loopy(true)),
+        &["0"],
+        Play::Normal,
+        opts,
+    )
+    .unwrap();
     while m.status().is_ongoing() {
         match m.turn() {
             Side::Human => drop(m.play(0).unwrap()),
@@ -548,7 +556,7 @@ fn a_loopy_game_is_drawn_after_the_most_moves() {
 fn a_match_that_starts_finished_is_won_at_once_without_a_reason() {
     for (play, winner) in [(Play::Normal, Side::Engine), (Play::Misere, Side::Human)] {
         let m = Match::new(
-            Arc::new(Countdown { fail_at: None }),
+            Arc::new(Countdown::family(None)),
             &["0"],
             play,
             MatchOptions::default(),

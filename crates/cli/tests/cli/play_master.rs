@@ -217,3 +217,41 @@ fn misere_remoteness_counts_the_last_move_as_a_loss() {
     assert_eq!(engine_moves(&t), ["heap 1: 3 -> 1"], "{t}");
     assert!(t.ends_with("\nengine wins\n"), "{t}");
 }
+
+/// The positions the engine moves to in `play ARGS --engine-first`
+/// against a person who always plays the first listed move.
+fn engine_targets(args: &[&str]) -> Vec<String> {
+    let mut args = args.to_vec();
+    args.push("--engine-first");
+    let o = grundy_stdin(&args, &"1\n".repeat(40));
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+        .lines()
+        .filter_map(|l| l.strip_prefix("The engine plays "))
+        .map(|l| l.rsplit("to: ").next().unwrap().to_string())
+        .collect()
+}
+
+/// A rules file is played by remoteness as the built-in game is: from
+/// every start 1..=24 of subtraction {1, 3, 4}, the engine's moves against
+/// the same replies are the same (from 10, the fastest win: to 7).
+#[test]
+fn a_rules_file_is_played_by_remoteness_like_the_built_in_game() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/rules/subtraction.rhai"
+    );
+    assert_eq!(
+        engine_targets(&["play", "--rules", file, "10"])
+            .first()
+            .map(String::as_str),
+        Some("7")
+    );
+    for start in 1..=24 {
+        let start = start.to_string();
+        let by_rules = engine_targets(&["play", "--rules", file, &start]);
+        let built_in = engine_targets(&["play", "subtraction", "--set", "1,3,4", &start]);
+        assert!(!by_rules.is_empty(), "from {start}");
+        assert_eq!(by_rules, built_in, "from {start}");
+    }
+}

@@ -86,7 +86,7 @@ fn batch_seq_and_play_work() {
 #[test]
 fn seq_needs_heap() {
     let o = grundy(&["seq", "--rules", &example("stone.rhai"), "-n", "5"]);
-    assert_input_error(&o, "defines no heap(n)");
+    assert_input_error(&o, "a rules file gives one by defining heap(n)");
 }
 
 #[test]

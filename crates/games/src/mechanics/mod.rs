@@ -3,11 +3,10 @@
 //! layers of the game contract ([`steps`]), heap values from the sequence
 //! engine ([`take_break`]), `seq` from a formula ([`formula`]), the guards
 //! that refuse misère searches too large to run ([`misere_bound`]), the
-//! Sprague-Grundy-Jiang theorem ([`anti_sg`]) and a family answered by two
-//! games ([`by_play`]). Nothing here names a family.
+//! Sprague-Grundy-Jiang theorem ([`anti_sg`]). Nothing here names a
+//! family.
 
 pub mod anti_sg;
-pub mod by_play;
 pub mod formula;
 pub mod heaps;
 pub mod misere_bound;

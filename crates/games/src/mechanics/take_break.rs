@@ -18,18 +18,18 @@ use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
 use grundy_api::request::DEFAULT_QUOTIENT_HEAP;
 use grundy_api::{
-    quotient_heaps, Adapter, Family, MoveOutcomes, QuotientControl, QuotientReport, SeqReport,
-    SeqValues, MAX_QUOTIENT_HEAP,
+    quotient_heaps, Adapter, Analyze, Family, MisereQuotient, QuotientControl, QuotientReport,
+    SeqReport, SeqValues, ValueSources, MAX_QUOTIENT_HEAP,
 };
 use grundy_engine::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
-    GameError, Genus, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError, Play,
-    Rules, RulesError, SearchError, TextGame, Theory, MAX_ANSWER,
+    GameError, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError, Play, Rules,
+    RulesError, SearchError, TextGame, Theory, MAX_ANSWER,
 };
 use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Heaps whose values [`ValueTable::value`] computes on demand, without
@@ -601,7 +601,7 @@ impl TextGame for TakeBreakGame {
 /// A take-and-break family: `analyze` through the engine, `seq` through the
 /// sequence engine. Named `name` in reports and in its method (`the value
 /// table of subtraction 1,3,4`).
-pub fn family(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+pub fn family(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Family {
     let table = name.clone();
     served(name, table, rule, wording, limits)
 }
@@ -609,7 +609,7 @@ pub fn family(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -
 /// A take-and-break game known by a name of its own (`kayles`): reports
 /// carry `name`, the method names the rule (`the value table of octal
 /// 0.77`).
-pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Box<dyn Family> {
+pub fn alias(name: String, rule: HeapRule, wording: Wording, limits: &Limits) -> Family {
     let table = rule.name();
     served(name, table, rule, wording, limits)
 }
@@ -620,11 +620,14 @@ fn served(
     rule: HeapRule,
     wording: Wording,
     limits: &Limits,
-) -> Box<dyn Family> {
-    Box::new(TakeBreakFamily {
-        adapter: Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits)
+) -> Family {
+    let adapter = Arc::new(
+        Adapter::new(name, TakeBreakGame::new(rule, wording).named(table), limits)
             .with_seq(Box::new(sequence))
             .with_heaps(|k| vec![k]),
+    );
+    let family = Arc::new(TakeBreakFamily {
+        adapter: adapter.clone(),
         control: Control {
             time_limit: limits.max_time,
             clock: limits.clock.clone(),
@@ -634,7 +637,12 @@ fn served(
         limits: limits.clone(),
         quotient: Mutex::new(None),
         quotient_failed: std::sync::atomic::AtomicU64::new(u64::MAX),
-    })
+    });
+    adapter
+        .record()
+        .with_core(family.clone())
+        .with_value_sources(Some(family.clone()))
+        .with_quotient(Some(family))
 }
 
 /// Whether the heap values an analysis computes draw the sequence
@@ -656,7 +664,7 @@ pub fn show_progress(on: bool) {
 /// the table (a heap of 5,000,000 in Grundy's game: about 9 s on two
 /// cores, 60 MB, where the memoised search took 24 GB).
 struct TakeBreakFamily {
-    adapter: Adapter<TakeBreakGame>,
+    adapter: Arc<Adapter<TakeBreakGame>>,
     /// How the heaps' values are computed: the family's time limit and
     /// clock, the best method on every core.
     control: Control,
@@ -722,13 +730,9 @@ fn prepare_error(e: SeqError, n: u64) -> GameError {
     }
 }
 
-/// Every question goes to the adapter; a normal-play analysis and the
-/// value sources after [`TakeBreakFamily::prepare`].
-impl Family for TakeBreakFamily {
-    fn name(&self) -> String {
-        self.adapter.name()
-    }
-
+/// A normal-play analysis after [`TakeBreakFamily::prepare`]; a misère
+/// sum too large to search through the quotient.
+impl Analyze for TakeBreakFamily {
     fn analyze_with(
         &self,
         args: &[&str],
@@ -753,49 +757,17 @@ impl Family for TakeBreakFamily {
     fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
         self.adapter.moves(args)
     }
+}
 
-    fn weighing_deadline(&self) -> grundy_engine::Deadline {
-        self.adapter.weighing_deadline()
-    }
-
-    fn move_remoteness(
-        &self,
-        args: &[&str],
-        play: Play,
-        max_positions: u64,
-    ) -> Result<Option<MoveOutcomes>, GameError> {
-        self.adapter.move_remoteness(args, play, max_positions)
-    }
-
+/// The heaps' values computed first, then the adapter's.
+impl ValueSources for TakeBreakFamily {
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         self.prepare(args, None)?;
         self.adapter.value_sources(args)
     }
+}
 
-    fn read_move(&self, args: &[&str], typed: &str) -> Option<Result<MoveReport, GameError>> {
-        self.adapter.read_move(args, typed)
-    }
-
-    fn move_notation(&self, args: &[&str]) -> Option<String> {
-        self.adapter.move_notation(args)
-    }
-
-    fn end_reason(&self, args: &[&str]) -> Option<String> {
-        self.adapter.end_reason(args)
-    }
-
-    fn may_repeat(&self) -> bool {
-        self.adapter.may_repeat()
-    }
-
-    fn seq(&self, n: u64, ctl: &Control) -> Result<SeqReport, GameError> {
-        self.adapter.seq(n, ctl)
-    }
-
-    fn genus_seq(&self, n: u64) -> Result<Vec<Genus>, GameError> {
-        self.adapter.genus_seq(n)
-    }
-
+impl MisereQuotient for TakeBreakFamily {
     /// Kept for the family's life (its misère analyses read it too): the
     /// same question, or a larger heap bound past a solved quotient, is
     /// answered again without growing it, unless a checkpoint is asked
@@ -808,7 +780,7 @@ impl Family for TakeBreakFamily {
             .lock()
             .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
         let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
-        let name = self.adapter.name();
+        let name = self.adapter.name().to_string();
         if let Some(g) = cached
             .as_ref()
             .filter(|g| same(g) && ctl.checkpoint.is_none())
@@ -1028,7 +1000,7 @@ impl TakeBreakFamily {
             if outcome == Outcome::P { "lies in" } else { "lies outside" }
         );
         Ok(Some(Analysis {
-            game: self.adapter.name(),
+            game: self.adapter.name().to_string(),
             position: game.format(&heaps),
             play: Play::Misere,
             outcome,

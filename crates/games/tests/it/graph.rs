@@ -52,7 +52,7 @@ fn random_board(rng: &mut Rng, acyclic: bool) -> (String, Vec<Vec<usize>>) {
     (words.join(" "), succ)
 }
 
-fn family(edges: &str) -> Box<dyn Family> {
+fn family(edges: &str) -> Family {
     let mut opts = GameOptions::default();
     opts.set("edges", edges);
     Registration::from(graph::REGISTRATION)

@@ -112,7 +112,7 @@ fn coin_positions_take_as_many_heads_as_one_move_can_turn() {
 }
 
 /// The family `name` built with `options` under `limits`.
-fn built(name: &str, options: &[(&str, &str)], limits: &Limits) -> Box<dyn grundy_api::Family> {
+fn built(name: &str, options: &[(&str, &str)], limits: &Limits) -> grundy_api::Family {
     let reg = grundy_games::find(name).expect("registered");
     let mut opts = GameOptions::default();
     for (k, v) in options {

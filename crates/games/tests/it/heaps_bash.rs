@@ -159,9 +159,7 @@ fn text_contracts() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let e = build(bash::REGISTRATION, &[])
-        .err()
-        .expect("--max is required");
+    let e = build(bash::REGISTRATION, &[]).expect_err("--max is required");
     assert!(e.contains("missing option --max"), "{e}");
     for m in ["0", "-1", "x", "18446744073709551615"] {
         assert!(

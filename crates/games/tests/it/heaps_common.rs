@@ -70,10 +70,7 @@ pub fn heap_lists(len: usize, max: u64) -> Vec<Vec<u64>> {
 }
 
 /// Builds a registered family from `--name value` option pairs.
-pub fn build(
-    reg: impl Into<Registration>,
-    opts: &[(&str, &str)],
-) -> Result<Box<dyn Family>, String> {
+pub fn build(reg: impl Into<Registration>, opts: &[(&str, &str)]) -> Result<Family, String> {
     let opts = GameOptions::new(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     reg.into()
         .build(&opts, &Limits::default())

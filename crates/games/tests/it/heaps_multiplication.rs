@@ -112,9 +112,7 @@ fn misere_is_searched() {
 
 #[test]
 fn bad_input_is_an_error() {
-    let e = build(multiplication::REGISTRATION, &[])
-        .err()
-        .expect("--target is required");
+    let e = build(multiplication::REGISTRATION, &[]).expect_err("--target is required");
     assert!(e.contains("missing option --target"), "{e}");
     for t in ["0", "4294967297", "-5", "ten"] {
         assert!(

@@ -7,7 +7,7 @@ use grundy_engine::ranks::on_threads;
 use grundy_engine::{Analysis, Detail, GameError, Limits, Outcome, Play};
 use grundy_games::{graph, ring};
 
-fn build(reg: Registration, options: &[(&str, &str)]) -> Box<dyn Family> {
+fn build(reg: Registration, options: &[(&str, &str)]) -> Family {
     let opts = GameOptions::new(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     reg.build(&opts, &Limits::default()).unwrap()
 }
@@ -16,7 +16,7 @@ fn build(reg: Registration, options: &[(&str, &str)]) -> Box<dyn Family> {
 /// answers `args` across the ranks; every rank's answer is returned.
 fn on_ranks(
     size: usize,
-    make: &(dyn Fn() -> Box<dyn Family> + Sync),
+    make: &(dyn Fn() -> Family + Sync),
     args: &[&str],
     play: Play,
     detail: Detail,

@@ -114,7 +114,7 @@ fn every_small_ring_with_one_or_two_steps_matches_the_brute_force() {
     }
 }
 
-fn family(n: &str, a: &str, b: &str) -> Result<Box<dyn grundy_api::Family>, GameError> {
+fn family(n: &str, a: &str, b: &str) -> Result<grundy_api::Family, GameError> {
     let reg = Registration::from(ring::REGISTRATION);
     let opts = GameOptions::new([
         ("n".to_string(), n.to_string()),
@@ -125,7 +125,7 @@ fn family(n: &str, a: &str, b: &str) -> Result<Box<dyn grundy_api::Family>, Game
 }
 
 /// The normal-play analysis of a position written as a move's `to`.
-fn analyze_to(f: &dyn grundy_api::Family, to: &str) -> grundy_engine::Analysis {
+fn analyze_to(f: &grundy_api::Family, to: &str) -> grundy_engine::Analysis {
     let args: Vec<&str> = to.split(' ').collect();
     f.analyze(&args, Play::Normal).unwrap()
 }
@@ -157,11 +157,11 @@ fn analyze_reports_the_position_its_moves_and_the_table() {
     assert!(!x.drawing_moves.is_empty());
     assert_eq!(x.drawing_move_count, Some(x.drawing_moves.len()));
     for m in &x.drawing_moves {
-        assert_eq!(analyze_to(&*f, &m.to).outcome, Outcome::D);
+        assert_eq!(analyze_to(&f, &m.to).outcome, Outcome::D);
     }
     // Every move's `to` can be fed back, including the hole.
     for m in f.moves(&["4", "b"]).unwrap() {
-        analyze_to(&*f, &m.to);
+        analyze_to(&f, &m.to);
     }
     let over = f.analyze(&["1", "B"], Play::Normal).unwrap();
     assert_eq!(over.outcome, Outcome::P);
@@ -186,7 +186,7 @@ fn winning_moves_are_exactly_those_to_lost_positions() {
             };
             let keep: Vec<_> = all
                 .into_iter()
-                .filter(|m| analyze_to(&*f, &m.to).outcome == want)
+                .filter(|m| analyze_to(&f, &m.to).outcome == want)
                 .collect();
             let listed = match x.outcome {
                 Outcome::D => &x.drawing_moves,

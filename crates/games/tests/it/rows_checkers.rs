@@ -77,9 +77,9 @@ fn misere_by_rows_matches_whole_board_search() {
 #[test]
 fn facts() {
     let f = build(checkers::REGISTRATION, &[]);
-    let (outcome, value, moves) = answer(&*f, &["19,20"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["19,20"], Play::Normal);
     assert_eq!((outcome.as_str(), value, moves.len()), ("P", Some(0), 0));
-    let (outcome, value, moves) = answer(&*f, &["19", "18"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["19", "18"], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("N", Some(1)));
     // `19` is stair 1 (one checker, value 1); `18` is stair 2 (value 0).
     // Winning: empty stair 1 (19 -> 20), or move 18's checker to stair 1.
@@ -93,10 +93,10 @@ fn facts() {
 fn misere_small_boards() {
     let f = build(checkers::REGISTRATION, &[]);
     // One checker at 20: no move, the mover wins in misère.
-    assert_eq!(answer(&*f, &["20"], Play::Misere).0, "N");
+    assert_eq!(answer(&f, &["20"], Play::Misere).0, "N");
     // One checker at 19: its move is forced and ends the game: mover loses.
-    assert_eq!(answer(&*f, &["19"], Play::Misere).0, "P");
-    let (outcome, value, moves) = answer(&*f, &["18", "-"], Play::Misere);
+    assert_eq!(answer(&f, &["19"], Play::Misere).0, "P");
+    let (outcome, value, moves) = answer(&f, &["18", "-"], Play::Misere);
     assert_eq!((outcome.as_str(), value), ("N", None));
     assert_eq!(moves, ["row 1: 18 -> 19"]);
 }
@@ -141,24 +141,24 @@ fn a_thousand_rows() {
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
     let f = build(checkers::REGISTRATION, &[]);
-    let e = error(&*f, &["19,21"]);
+    let e = error(&f, &["19,21"]);
     assert!(
         e.contains("row 1") && e.contains("'21'") && e.contains("20"),
         "{e}"
     );
-    let e = error(&*f, &["1", "0"]);
+    let e = error(&f, &["1", "0"]);
     assert!(e.contains("row 2") && e.contains("'0'"), "{e}");
-    let e = error(&*f, &["3,x"]);
+    let e = error(&f, &["3,x"]);
     assert!(e.contains("'x'"), "{e}");
-    let e = error(&*f, &["3,3"]);
+    let e = error(&f, &["3,3"]);
     assert!(e.contains("cell 3") && e.contains("twice"), "{e}");
-    let e = error(&*f, &["3,"]);
+    let e = error(&f, &["3,"]);
     assert!(e.contains("row 1"), "{e}");
-    let e = error(&*f, &["1", ""]);
+    let e = error(&f, &["1", ""]);
     assert!(e.contains("row 2") && e.contains("`-`"), "{e}");
-    let e = error(&*f, &[]);
+    let e = error(&f, &[]);
     assert!(e.contains("no rows"), "{e}");
     let many = vec!["1"; MAX_ROWS + 1];
-    let e = error(&*f, &many);
+    let e = error(&f, &many);
     assert!(e.contains("too many rows") && e.contains("1000"), "{e}");
 }

@@ -66,18 +66,18 @@ fn text_contract_on_small_rows() {
 fn analyze_names_knocks() {
     let f = build(kayles_row::REGISTRATION, &[]);
     // Three pins are *3; only knocking the middle pin leaves 0 (`I.I`).
-    let (outcome, value, moves) = answer(&*f, &["III"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["III"], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("N", Some(3)));
     assert_eq!(moves, ["knock down 2"]);
     // Two pins: knock both.
-    let (_, _, moves) = answer(&*f, &[".II."], Play::Normal);
+    let (_, _, moves) = answer(&f, &[".II."], Play::Normal);
     assert_eq!(moves, ["knock down 2-3"]);
-    let (outcome, value, moves) = answer(&*f, &["I.I"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["I.I"], Play::Normal);
     assert_eq!((outcome.as_str(), value, moves.len()), ("P", Some(0), 0));
     // Misère: one pin, the mover must take the last one and loses.
-    assert_eq!(answer(&*f, &["I"], Play::Misere).0, "P");
-    assert_eq!(answer(&*f, &["..."], Play::Misere).0, "N");
-    let (outcome, _, moves) = answer(&*f, &["II"], Play::Misere);
+    assert_eq!(answer(&f, &["I"], Play::Misere).0, "P");
+    assert_eq!(answer(&f, &["..."], Play::Misere).0, "N");
+    let (outcome, _, moves) = answer(&f, &["II"], Play::Misere);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["knock down 1", "knock down 2"]);
 }
@@ -99,10 +99,10 @@ fn long_rows_use_the_table() {
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
     let f = build(kayles_row::REGISTRATION, &[]);
-    let e = error(&*f, &["II.X"]);
+    let e = error(&f, &["II.X"]);
     assert!(e.contains("'X'") && e.contains("column 4"), "{e}");
-    let e = error(&*f, &["ii"]);
+    let e = error(&f, &["ii"]);
     assert!(e.contains("'i'") && e.contains("column 1"), "{e}");
-    let e = error(&*f, &[]);
+    let e = error(&f, &[]);
     assert!(e.contains("no row"), "{e}");
 }

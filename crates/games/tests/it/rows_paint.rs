@@ -96,11 +96,11 @@ fn text_contract_on_small_grids() {
 #[test]
 fn facts() {
     let f = build(paint2xn::REGISTRATION, &[("n", "2")]);
-    let (outcome, _, moves) = answer(&*f, &[], Play::Normal);
+    let (outcome, _, moves) = answer(&f, &[], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["paint block 1,1-2,2"]);
-    assert_eq!(answer(&*f, &["-"], Play::Normal).0, "N");
-    let (outcome, value, moves) = answer(&*f, &["1,1", "2,2"], Play::Normal);
+    assert_eq!(answer(&f, &["-"], Play::Normal).0, "N");
+    let (outcome, value, moves) = answer(&f, &["1,1", "2,2"], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("P", Some(0)));
     assert!(moves.is_empty());
     let f = build(paint2xn::REGISTRATION, &[("n", "3")]);
@@ -124,10 +124,10 @@ fn misere_by_parts_matches_whole_grid_search() {
     // One column: the mover paints one cell and the opponent must paint the
     // last; one cell left: the mover must paint it.
     let f = build(paint2xn::REGISTRATION, &[("n", "1")]);
-    assert_eq!(answer(&*f, &["-"], Play::Misere).0, "N");
-    assert_eq!(answer(&*f, &["1,1"], Play::Misere).0, "P");
-    assert_eq!(answer(&*f, &["1,1-2,1"], Play::Misere).0, "N");
-    let (_, value, moves) = answer(&*f, &["-"], Play::Misere);
+    assert_eq!(answer(&f, &["-"], Play::Misere).0, "N");
+    assert_eq!(answer(&f, &["1,1"], Play::Misere).0, "P");
+    assert_eq!(answer(&f, &["1,1-2,1"], Play::Misere).0, "N");
+    let (_, value, moves) = answer(&f, &["-"], Play::Misere);
     assert_eq!(value, None);
     assert_eq!(moves, ["paint 1,1", "paint 2,1"]);
 }
@@ -135,29 +135,28 @@ fn misere_by_parts_matches_whole_grid_search() {
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
     let f = build(paint2xn::REGISTRATION, &[("n", "3")]);
-    let e = error(&*f, &["1;2"]);
+    let e = error(&f, &["1;2"]);
     assert!(e.contains("'1;2'") && e.contains("row,col"), "{e}");
-    let e = error(&*f, &["1,4"]);
+    let e = error(&f, &["1,4"]);
     assert!(e.contains("column") && e.contains("3 columns"), "{e}");
-    let e = error(&*f, &["3,1"]);
+    let e = error(&f, &["3,1"]);
     assert!(e.contains("row") && e.contains("'3'"), "{e}");
-    let e = error(&*f, &["1,0"]);
+    let e = error(&f, &["1,0"]);
     assert!(e.contains("column"), "{e}");
-    let e = error(&*f, &["1,2", "1,2"]);
+    let e = error(&f, &["1,2", "1,2"]);
     assert!(e.contains("1,2") && e.contains("twice"), "{e}");
-    let e = error(&*f, &["1,1-2,2", "2,1"]);
+    let e = error(&f, &["1,1-2,2", "2,1"]);
     assert!(e.contains("2,1") && e.contains("twice"), "{e}");
-    let e = error(&*f, &["2,2-1,1"]);
+    let e = error(&f, &["2,2-1,1"]);
     assert!(e.contains("backwards"), "{e}");
-    let e = error(&*f, &["1,2-"]);
+    let e = error(&f, &["1,2-"]);
     assert!(e.contains("not a cell"), "{e}");
-    let e = error(&*f, &["-", "1,1"]);
+    let e = error(&f, &["-", "1,1"]);
     assert!(e.contains("'-'"), "{e}");
     let opts = grundy_api::GameOptions::default();
     let e = grundy_api::Registration::from(paint2xn::REGISTRATION)
         .build(&opts, &Limits::default())
-        .err()
-        .expect("missing --n is an error")
+        .expect_err("missing --n is an error")
         .to_string();
     assert!(e.contains("--n"), "{e}");
     let opts = grundy_api::GameOptions::new([("n".to_string(), "0".to_string())]);

@@ -36,7 +36,7 @@ pub fn part_texts<G: TextGame>(game: &G, parts: &[G::Position]) -> Vec<String> {
 }
 
 /// Builds the registered family with `opts` (name, value) pairs.
-pub fn build(reg: impl Into<Registration>, opts: &[(&str, &str)]) -> Box<dyn Family> {
+pub fn build(reg: impl Into<Registration>, opts: &[(&str, &str)]) -> Family {
     let opts = GameOptions::new(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     reg.into()
         .build(&opts, &Limits::default())
@@ -45,11 +45,7 @@ pub fn build(reg: impl Into<Registration>, opts: &[(&str, &str)]) -> Box<dyn Fam
 
 /// Analyses `args` with `family` and returns (outcome, value, winning move
 /// labels).
-pub fn answer(
-    family: &dyn Family,
-    args: &[&str],
-    play: Play,
-) -> (String, Option<u64>, Vec<String>) {
+pub fn answer(family: &Family, args: &[&str], play: Play) -> (String, Option<u64>, Vec<String>) {
     let a = family
         .analyze(args, play)
         .unwrap_or_else(|e| panic!("analyze {args:?}: {e}"));
@@ -61,7 +57,7 @@ pub fn answer(
 }
 
 /// The error message of analysing `args`, which must fail.
-pub fn error(family: &dyn Family, args: &[&str]) -> String {
+pub fn error(family: &Family, args: &[&str]) -> String {
     match family.analyze(args, Play::Normal) {
         Ok(a) => panic!("{args:?} should be rejected, got {a:?}"),
         Err(e) => e.to_string(),

@@ -113,25 +113,25 @@ fn normal_play_parts_are_segments_of_safe_runs() {
 #[test]
 fn facts() {
     let f = build(treblecross::REGISTRATION, &[]);
-    let (outcome, _, moves) = answer(&*f, &["....."], Play::Normal);
+    let (outcome, _, moves) = answer(&f, &["....."], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["X at 3"]);
-    let (outcome, _, moves) = answer(&*f, &["..........."], Play::Normal);
+    let (outcome, _, moves) = answer(&f, &["..........."], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["X at 3", "X at 6", "X at 9"]);
-    let (outcome, value, moves) = answer(&*f, &["X...X"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["X...X"], Play::Normal);
     assert_eq!((outcome.as_str(), value, moves.len()), ("P", Some(0), 0));
     // Threats: every completing cell, increasing.
-    let (outcome, value, moves) = answer(&*f, &["X.X..XX."], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["X.X..XX."], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("N", Some(1)));
     assert_eq!(moves, ["X at 2", "X at 5", "X at 8"]);
     // A finished game.
-    let (outcome, value, moves) = answer(&*f, &[".XXX."], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &[".XXX."], Play::Normal);
     assert_eq!((outcome.as_str(), value, moves.len()), ("P", Some(0), 0));
     // Short rows by search of the raw rules.
-    assert_eq!(answer(&*f, &["."], Play::Normal).0, "N");
-    assert_eq!(answer(&*f, &[".."], Play::Normal).0, "P");
-    assert_eq!(answer(&*f, &[".X"], Play::Normal).2, ["X at 1"]);
+    assert_eq!(answer(&f, &["."], Play::Normal).0, "N");
+    assert_eq!(answer(&f, &[".."], Play::Normal).0, "P");
+    assert_eq!(answer(&f, &[".X"], Play::Normal).2, ["X at 1"]);
     // The cli.md example row: every empty cell is within two of an X.
     let a = f.analyze(&["..X....X.."], Play::Normal).unwrap();
     assert_eq!((a.outcome.to_string().as_str(), a.value), ("P", Some(0)));
@@ -165,7 +165,7 @@ fn misere_is_raw_search() {
     let f = build(treblecross::REGISTRATION, &[]);
     let mut memo = HashMap::new();
     for p in rows(7) {
-        let (outcome, value, moves) = answer(&*f, &[&text(&p)], Play::Misere);
+        let (outcome, value, moves) = answer(&f, &[&text(&p)], Play::Misere);
         assert_eq!(value, None);
         let wins = misere_wins(&mut p.clone(), &mut memo);
         assert_eq!(outcome == "N", wins, "misère {}", text(&p));
@@ -181,8 +181,8 @@ fn misere_is_raw_search() {
         assert_eq!(moves, if wins { expected } else { vec![] }, "{}", text(&p));
     }
     // Making XXX loses in misère: `XX.` forces the mover to complete it.
-    assert_eq!(answer(&*f, &["XX."], Play::Misere).0, "P");
-    assert_eq!(answer(&*f, &[".XXX"], Play::Misere).0, "N");
+    assert_eq!(answer(&f, &["XX."], Play::Misere).0, "P");
+    assert_eq!(answer(&f, &[".XXX"], Play::Misere).0, "N");
 }
 
 #[test]
@@ -220,15 +220,15 @@ fn long_rows_are_instant() {
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
     let f = build(treblecross::REGISTRATION, &[]);
-    let e = error(&*f, &["..x.."]);
+    let e = error(&f, &["..x.."]);
     assert!(e.contains("'x'") && e.contains("column 3"), "{e}");
-    let e = error(&*f, &["..O"]);
+    let e = error(&f, &["..O"]);
     assert!(e.contains("'O'") && e.contains("'X' or '.'"), "{e}");
-    let e = error(&*f, &["..", "X"]);
+    let e = error(&f, &["..", "X"]);
     assert!(e.contains("one row"), "{e}");
-    let e = error(&*f, &[]);
+    let e = error(&f, &[]);
     assert!(e.contains("no row"), "{e}");
-    let e = error(&*f, &[&".".repeat(10_001)]);
+    let e = error(&f, &[&".".repeat(10_001)]);
     assert!(e.contains("at most 10000"), "{e}");
     let e = f.analyze(&["X?"], Play::Misere).unwrap_err().to_string();
     assert!(e.contains("'?'") && e.contains("column 2"), "{e}");

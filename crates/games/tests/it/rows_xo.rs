@@ -102,7 +102,7 @@ fn analyze_reports_values_and_winning_moves() {
     let f = build(xo_row::REGISTRATION, &[]);
     // A border-letter run of 3 (value 3) and a run between different
     // letters (value 0): total 3. The winning moves are those search finds.
-    let (outcome, value, moves) = answer(&*f, &["...X.O"], Play::Normal);
+    let (outcome, value, moves) = answer(&f, &["...X.O"], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("N", Some(3)));
     let game = XoRow;
     let mut solver = Solver::search_only(Arc::new(XoRow), Limits::default());
@@ -117,9 +117,9 @@ fn analyze_reports_values_and_winning_moves() {
     assert!(!expected.is_empty());
     assert_eq!(moves, expected);
     // Two borders, even length: second player wins.
-    let (outcome, value, _) = answer(&*f, &["...."], Play::Normal);
+    let (outcome, value, _) = answer(&f, &["...."], Play::Normal);
     assert_eq!((outcome.as_str(), value), ("P", Some(0)));
-    let (outcome, _, moves) = answer(&*f, &["..."], Play::Normal);
+    let (outcome, _, moves) = answer(&f, &["..."], Play::Normal);
     assert_eq!(outcome, "N");
     assert_eq!(moves, ["X at 2", "O at 2"]);
 }
@@ -133,12 +133,12 @@ fn misere_by_runs_matches_whole_row_search() {
 fn misere_small_rows() {
     let f = build(xo_row::REGISTRATION, &[]);
     // `.` : the only moves end the game, so the mover loses in misère.
-    assert_eq!(answer(&*f, &["."], Play::Misere).0, "P");
+    assert_eq!(answer(&f, &["."], Play::Misere).0, "P");
     // `X.O`: no move at all, so the mover wins in misère.
-    assert_eq!(answer(&*f, &["X.O"], Play::Misere).0, "N");
+    assert_eq!(answer(&f, &["X.O"], Play::Misere).0, "N");
     // `X.X`: one forced move (O) ending the game: mover loses.
-    assert_eq!(answer(&*f, &["X.X"], Play::Misere).0, "P");
-    let (outcome, value, _) = answer(&*f, &["X...O..X"], Play::Misere);
+    assert_eq!(answer(&f, &["X.X"], Play::Misere).0, "P");
+    let (outcome, value, _) = answer(&f, &["X...O..X"], Play::Misere);
     assert!(outcome == "N" || outcome == "P");
     assert_eq!(value, None);
 }
@@ -146,15 +146,15 @@ fn misere_small_rows() {
 #[test]
 fn bad_input_is_rejected_with_a_clear_message() {
     let f = build(xo_row::REGISTRATION, &[]);
-    let e = error(&*f, &["X.XX."]);
+    let e = error(&f, &["X.XX."]);
     assert!(e.contains("columns 3 and 4") && e.contains("'X'"), "{e}");
-    let e = error(&*f, &["OO"]);
+    let e = error(&f, &["OO"]);
     assert!(e.contains("columns 1 and 2") && e.contains("'O'"), "{e}");
-    let e = error(&*f, &["X.o"]);
+    let e = error(&f, &["X.o"]);
     assert!(e.contains("'o'") && e.contains("column 3"), "{e}");
-    let e = error(&*f, &[]);
+    let e = error(&f, &[]);
     assert!(e.contains("no row"), "{e}");
-    let e = error(&*f, &["X..", "O"]);
+    let e = error(&f, &["X..", "O"]);
     assert!(e.contains("one row"), "{e}");
 }
 

@@ -90,7 +90,7 @@ fn moves_are_the_options_and_round_trip() {
     }
 }
 
-fn build(name: &str, opts: &[(&str, &str)]) -> Result<Box<dyn grundy_api::Family>, String> {
+fn build(name: &str, opts: &[(&str, &str)]) -> Result<grundy_api::Family, String> {
     let reg = find(name).unwrap();
     let o = GameOptions::new(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     reg.build(&o, &limits()).map_err(|e| e.to_string())

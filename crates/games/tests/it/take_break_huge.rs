@@ -10,7 +10,7 @@ use grundy_games::take_break::TABLE_LIMIT;
 use grundy_sequence::{compute, Control, HeapRule, TakeBreak};
 use std::time::Duration;
 
-fn family(name: &str, opts: &[(&str, &str)], limits: &Limits) -> Box<dyn grundy_api::Family> {
+fn family(name: &str, opts: &[(&str, &str)], limits: &Limits) -> grundy_api::Family {
     let opts = GameOptions::new(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     find(name).unwrap().build(&opts, limits).unwrap()
 }

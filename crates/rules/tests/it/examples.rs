@@ -16,14 +16,14 @@ fn path(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn script(name: &str) -> Box<dyn Family> {
+fn script(name: &str) -> Family {
     registration(&path(name))
         .unwrap_or_else(|e| panic!("{name}: {e}"))
         .build(&GameOptions::default(), &Limits::default())
         .unwrap()
 }
 
-fn builtin(name: &str, options: &[(&str, &str)]) -> Box<dyn Family> {
+fn builtin(name: &str, options: &[(&str, &str)]) -> Family {
     let opts = GameOptions::new(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
     grundy_games::find(name)
         .unwrap()
@@ -54,13 +54,13 @@ fn contracts(name: &str, texts: &[&str]) {
 
 /// Outcome, value and every winning move (label and position) agree in
 /// both play conventions.
-fn same_answers(a: &dyn Family, b: &dyn Family, texts: &[&str]) {
+fn same_answers(a: &Family, b: &Family, texts: &[&str]) {
     same_answers_but_value(a, b, texts, true)
 }
 
 /// As [`same_answers`]; the normal-play values are compared when
 /// `values`.
-fn same_answers_but_value(a: &dyn Family, b: &dyn Family, texts: &[&str], values: bool) {
+fn same_answers_but_value(a: &Family, b: &Family, texts: &[&str], values: bool) {
     for text in texts {
         let words: Vec<&str> = text.split_whitespace().collect();
         for play in [Play::Normal, Play::Misere] {
@@ -82,7 +82,7 @@ fn same_answers_but_value(a: &dyn Family, b: &dyn Family, texts: &[&str], values
 fn subtraction_equals_the_built_in_game() {
     let b = builtin("subtraction", &[("set", "1,3,4")]);
     let s = script("subtraction.rhai");
-    same_answers(&*b, &*s, &["10 7", "0", "1 2 3", "5 5", "8 9 10 11", "30"]);
+    same_answers(&b, &s, &["10 7", "0", "1 2 3", "5 5", "8 9 10 11", "30"]);
     contracts("subtraction.rhai", &["", "0", "4 3", "2 2 1", "7 6"]);
 }
 
@@ -104,8 +104,8 @@ fn multiplication_equals_the_built_in_game() {
     let b = builtin("multiplication", &[("target", "1000")]);
     let s = script("multiplication.rhai");
     same_answers(
-        &*b,
-        &*s,
+        &b,
+        &s,
         &[
             "", "1", "18", "2", "56", "111", "500", "999", "1000", "5000",
         ],
@@ -118,8 +118,8 @@ fn game31_equals_the_built_in_game() {
     let b = builtin("game31", &[]);
     let s = script("game31.rhai");
     same_answers(
-        &*b,
-        &*s,
+        &b,
+        &s,
         &[
             "-", "356656", "1", "66", "123456", "6655", "5544332", "6666511",
         ],
@@ -137,8 +137,8 @@ fn treblecross_equals_the_built_in_game() {
     let b = builtin("treblecross", &[]);
     let s = script("treblecross.rhai");
     same_answers_but_value(
-        &*b,
-        &*s,
+        &b,
+        &s,
         &[
             ".",
             "...",

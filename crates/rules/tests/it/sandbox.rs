@@ -11,7 +11,7 @@ fn with_moves(moves: &str) -> String {
     format!("fn parse(t) {{ parse_int(t) }}\nfn format(p) {{ `${{p}}` }}\n{moves}\n")
 }
 
-fn build(source: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(source: &str, limits: &Limits) -> Result<Family, GameError> {
     registration_from_source("hostile.rhai", source, Sandbox::default())?
         .build(&GameOptions::default(), limits)
 }

@@ -221,11 +221,11 @@ impl TextGame for CoinGame {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let text = opts.required("rule")?;
     let rule = CoinRule::parse(text).map_err(|e| GameError::Input(format!("--rule: {e}")))?;
     let name = format!("coins --rule {}", rule.name());
-    Ok(Adapter::new(name, CoinGame::new(rule), limits).boxed())
+    Ok(Adapter::new(name, CoinGame::new(rule), limits).family())
 }
 
 /// `coins --rule RULE HHTTH`.

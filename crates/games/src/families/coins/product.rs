@@ -581,8 +581,8 @@ impl TextGame for ProductGame {
     }
 }
 
-fn family(name: String, game: ProductGame, limits: &Limits) -> Box<dyn Family> {
-    Adapter::new(name, game, limits).boxed()
+fn family(name: String, game: ProductGame, limits: &Limits) -> Family {
+    Adapter::new(name, game, limits).family()
 }
 
 fn rule_option(opts: &GameOptions, name: &str) -> Result<CoinRule, GameError> {

@@ -352,13 +352,13 @@ impl TextGame for TokenGraph {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let game = TokenGraph::new(
         opts.required("edges")?,
         opts.get("tokens").map(str::to_string),
         limits,
     )?;
-    Ok(Adapter::new("graph", game, limits).boxed())
+    Ok(Adapter::new("graph", game, limits).family())
 }
 
 /// `graph --edges "a-b b-c" --tokens a,c`.

@@ -9,14 +9,17 @@
 //! directly: no graph is stored, and n = 7000 with 3500 steps each (49
 //! million moves) is solved in a fraction of a second.
 
-use grundy_api::{BuiltIn, Family, GameOptions, MoveOutcomes, OptionSpec};
+use grundy_api::{
+    Analyze, BuiltIn, EndReasons, Family, GameOptions, MoveOutcomes, OnRanks, OptionSpec,
+    Remoteness,
+};
 use grundy_engine::ranks::Ranks;
 use grundy_engine::retrograde_ranks::retrograde_ranks;
 use grundy_engine::{
     retrograde, Analysis, ComponentReport, Detail, GameError, Heading, Limits, LoopyReport,
     MoveReport, Mover, Outcome, Play, RetroGraph, Retrograde, SearchError, Table,
 };
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The most objects accepted on the command line. Positions are numbered
 /// by 32-bit indices (two per object); the state limit usually refuses a
@@ -382,11 +385,7 @@ impl RingFamily {
     }
 }
 
-impl Family for RingFamily {
-    fn name(&self) -> String {
-        self.ring.name()
-    }
-
+impl Analyze for RingFamily {
     fn analyze_with(
         &self,
         args: &[&str],
@@ -398,6 +397,17 @@ impl Family for RingFamily {
         self.answer_shared(at, detail)
     }
 
+    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
+        let (object, m) = self.parse(args)?;
+        Ok(self
+            .moves_from(object, m)
+            .into_iter()
+            .map(|(r, _)| r)
+            .collect())
+    }
+}
+
+impl OnRanks for RingFamily {
     /// The whole ring solved across `ranks` (each rank propagating its
     /// share of the positions), then answered as in one process.
     fn analyze_on_ranks(
@@ -421,16 +431,9 @@ impl Family for RingFamily {
         };
         self.answer(solved, at, detail, &untimed)
     }
+}
 
-    fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {
-        let (object, m) = self.parse(args)?;
-        Ok(self
-            .moves_from(object, m)
-            .into_iter()
-            .map(|(r, _)| r)
-            .collect())
-    }
-
+impl Remoteness for RingFamily {
     /// From the solution of the whole ring, made once and kept: no
     /// exploration, so `max_positions` does not apply.
     fn move_remoteness(
@@ -446,7 +449,9 @@ impl Family for RingFamily {
         let targets: Vec<u32> = self.moves_from(object, m).iter().map(|&(_, w)| w).collect();
         Ok(Some(Self::report(self.solved()?).move_outcomes(&targets)))
     }
+}
 
+impl EndReasons for RingFamily {
     /// `A moved the monster into the hole` (or B) once it is there.
     fn end_reason(&self, args: &[&str]) -> Option<String> {
         match self.parse(args).ok()? {
@@ -457,14 +462,9 @@ impl Family for RingFamily {
             _ => None,
         }
     }
-
-    /// The monster may go round the ring for ever.
-    fn may_repeat(&self) -> bool {
-        true
-    }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     opts.required("n")?;
     opts.required("a")?;
     opts.required("b")?;
@@ -473,11 +473,18 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
     let a = opts.list_in("a", 1, most)?.unwrap_or_default();
     let b = opts.list_in("b", 1, most)?.unwrap_or_default();
     let ring = Ring::new(n, &a, &b)?;
-    Ok(Box::new(RingFamily {
+    let name = ring.name();
+    let r = Arc::new(RingFamily {
         ring,
         limits: limits.clone(),
         solved: OnceLock::new(),
-    }))
+    });
+    // The monster may go round the ring for ever.
+    Ok(Family::new(name, limits, r.clone())
+        .with_loopy(true)
+        .with_ranks(Some(r.clone()))
+        .with_remoteness(Some(r.clone()))
+        .with_end_reasons(Some(r)))
 }
 
 /// `ring --n 5 --a 3,2 --b 1,2,3 [OBJECT [A|B]]`.

@@ -143,7 +143,7 @@ impl TextGame for Bash {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let max = opts.u64_in("max", 1, MAX_LIMIT)?.ok_or_else(|| {
         GameError::Input("missing option --max M (a move takes 1 to M counters)".into())
     })?;
@@ -155,7 +155,8 @@ fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameErr
         ))
         .with_heaps(|k| vec![k])
         .with_heap_quotient(Some(max), crate::mechanics::heaps::one_heap)
-        .boxed())
+        .with_notation()
+        .family())
 }
 
 /// The `bash` family.

@@ -216,8 +216,8 @@ impl TextGame for BoundedNim {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("bounded-nim", BoundedNim, limits)))
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("bounded-nim", BoundedNim, limits).family())
 }
 
 /// The `bounded-nim` family.

@@ -173,8 +173,8 @@ impl TextGame for Chessmen {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("chessmen", Chessmen, limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("chessmen", Chessmen, limits).family())
 }
 
 /// The `chessmen` family.

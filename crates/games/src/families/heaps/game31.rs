@@ -156,8 +156,8 @@ impl TextGame for Game31 {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new("game31", Game31, limits)))
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("game31", Game31, limits).family())
 }
 
 /// The `game31` family.

@@ -133,13 +133,13 @@ impl TextGame for Lasker {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     // The values grow with n (period 4 with saltus 4): no pure period.
     Ok(Adapter::new("lasker", Lasker, limits)
         .with_seq(formula_seq(heap_value, None))
         .with_heaps(|k| vec![k])
         .with_heap_quotient(None, crate::mechanics::heaps::one_heap)
-        .boxed())
+        .family())
 }
 
 /// The `lasker` family.

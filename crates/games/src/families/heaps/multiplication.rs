@@ -131,16 +131,12 @@ impl TextGame for Multiplication {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let target = opts.u64_in("target", 1, MAX_TARGET)?.ok_or_else(|| {
         GameError::Input("missing option --target N (whoever makes p >= N wins)".into())
     })?;
     let game = Multiplication::new(target)?;
-    Ok(Box::new(Adapter::new(
-        format!("multiplication --target {target}"),
-        game,
-        limits,
-    )))
+    Ok(Adapter::new(format!("multiplication --target {target}"), game, limits).family())
 }
 
 /// The `multiplication` family.

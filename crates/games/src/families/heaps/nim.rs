@@ -157,12 +157,13 @@ impl TextGame for Nim {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     Ok(Adapter::new("nim", Nim, limits)
         .with_seq(formula_seq(|n| n, None))
         .with_heaps(|k| vec![k])
         .with_heap_quotient(None, crate::mechanics::heaps::one_heap)
-        .boxed())
+        .with_notation()
+        .family())
 }
 
 /// The `nim` family.

@@ -15,7 +15,7 @@ const CODE: OptionSpec = OptionSpec {
     position: false,
 };
 
-fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let code = TakeBreak::parse(opts.required("code")?)
         .map_err(|e| GameError::Input(format!("--code: {e}")))?;
     Ok(family(code, limits))
@@ -23,7 +23,7 @@ fn build_octal(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, G
 
 /// A named game (`kayles`): reports carry its name, the code goes in a
 /// field of its own.
-fn named(name: &str, code: &str, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn named(name: &str, code: &str, limits: &Limits) -> Result<Family, GameError> {
     let code = TakeBreak::parse(code).map_err(|e| GameError::Internal(e.to_string()))?;
     let rule = HeapRule::TakeBreak(code);
     Ok(take_break::alias(
@@ -35,7 +35,7 @@ fn named(name: &str, code: &str, limits: &Limits) -> Result<Box<dyn Family>, Gam
 }
 
 /// The family of `code`, named after its normal form (`octal 0.137`).
-fn family(code: TakeBreak, limits: &Limits) -> Box<dyn Family> {
+fn family(code: TakeBreak, limits: &Limits) -> Family {
     let rule = HeapRule::TakeBreak(code);
     take_break::family(rule.name(), rule, take_wording, limits)
 }

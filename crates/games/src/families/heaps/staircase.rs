@@ -192,8 +192,8 @@ impl TextGame for Staircase {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("staircase", Staircase, limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("staircase", Staircase, limits).family())
 }
 
 /// The `staircase` family.

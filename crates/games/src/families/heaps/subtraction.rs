@@ -11,7 +11,7 @@ fn wording(from: u64, parts: &[u64]) -> String {
     format!("take {}, {from} -> {left}", from - left)
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     opts.required("set")?;
     let set = opts
         .list_in("set", 1, MAX_DIGITS as u64)?

@@ -407,12 +407,10 @@ impl TextGame for Wythoff {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(Adapter::new(
-        "wythoff",
-        Wythoff::within(limits),
-        limits,
-    )))
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("wythoff", Wythoff::within(limits), limits)
+        .with_notation()
+        .family())
 }
 
 /// The `wythoff` family.

@@ -293,8 +293,8 @@ impl TextGame for Checkers {
 
 /// Misère sums are searched whole, so a board whose sums are too many is
 /// refused at once instead of running into the time limit.
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("checkers", Checkers::default(), limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("checkers", Checkers::default(), limits).family())
 }
 
 /// An upper bound on the sums a misère search of `p` meets: a row keeps its

@@ -260,8 +260,8 @@ impl TextGame for DigitalDeletions {
     }
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("digital-deletions", DigitalDeletions, limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("digital-deletions", DigitalDeletions, limits).family())
 }
 
 /// `digital-deletions 1023`.

@@ -253,8 +253,10 @@ impl TextGame for KaylesRow {
 /// which split as pins fall, bounded as Kayles heaps are
 /// ([`misere_bound::splitting`]), so a long row is refused at once instead
 /// of running into the time limit.
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("kayles-row", KaylesRow::new(), limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("kayles-row", KaylesRow::new(), limits)
+        .with_notation()
+        .family())
 }
 
 /// The `kayles-row` family.

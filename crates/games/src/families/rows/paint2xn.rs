@@ -420,12 +420,12 @@ impl TextGame for Paint2xn {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let n = opts
         .u64_in("n", 1, MAX_COLUMNS as u64)?
         .ok_or_else(|| GameError::Input("missing option --n N (the number of columns)".into()))?;
     let game = Paint2xn::new(n as usize)?;
-    Ok(Adapter::new(format!("paint2xn --n {n}"), game, limits).boxed())
+    Ok(Adapter::new(format!("paint2xn --n {n}"), game, limits).family())
 }
 
 /// An upper bound on the positions a misère search of `p` meets: its parts

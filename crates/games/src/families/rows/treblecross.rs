@@ -44,7 +44,6 @@
 //! losing moves among the options. Components are the safe runs, each
 //! written with the X that bound it (`X.......X`).
 
-use crate::mechanics::by_play::ByPlay;
 use crate::mechanics::row::{self, Alphabet};
 use crate::mechanics::steps::{self, Steps};
 use crate::mechanics::take_break::ValueTable;
@@ -526,21 +525,22 @@ impl TextGame for RawTreblecross {
     }
 }
 
-/// The `treblecross` family: normal play by sensible play and 0.007;
-/// misère play, the moves a player may make (a losing one too) and their
-/// notation by the raw rules (module doc).
-pub type TreblecrossFamily = ByPlay<Adapter<Treblecross>, Adapter<RawTreblecross>>;
-
-/// The `treblecross` family, with search `limits`.
-pub fn family(limits: &Limits) -> TreblecrossFamily {
-    ByPlay::new(
-        Adapter::new("treblecross", Treblecross::new(), limits),
-        Adapter::new("treblecross", RawTreblecross, limits),
+/// The `treblecross` family, with search `limits`: normal play by
+/// sensible play and 0.007; misère play, the moves a player may make (a
+/// losing one too), their notation and why a game ended by the raw rules
+/// (module doc).
+pub fn family(limits: &Limits) -> Family {
+    Family::by_play(
+        Adapter::new("treblecross", Treblecross::new(), limits).family(),
+        Adapter::new("treblecross", RawTreblecross, limits)
+            .with_notation()
+            .with_end_reasons()
+            .family(),
     )
 }
 
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Box::new(family(limits)))
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(family(limits))
 }
 
 /// The `treblecross` family.

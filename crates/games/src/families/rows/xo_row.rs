@@ -362,8 +362,11 @@ impl TextGame for XoRow {
 /// of the row's empty cells, at most 3 ways each ([`Game::search_size`] of
 /// the whole row), so a row with more is refused at once instead of
 /// running into the time limit.
-fn build(_opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
-    Ok(Adapter::new("xo-row", XoRow, limits).boxed())
+fn build(_opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
+    Ok(Adapter::new("xo-row", XoRow, limits)
+        .with_notation()
+        .with_end_reasons()
+        .family())
 }
 
 /// The `xo-row` family.

@@ -274,9 +274,9 @@ impl TextGame for Hackenbush {
     }
 }
 
-fn build(opts: &GameOptions, limits: &Limits) -> Result<Box<dyn Family>, GameError> {
+fn build(opts: &GameOptions, limits: &Limits) -> Result<Family, GameError> {
     let game = Hackenbush::new(opts.get("edges").map(str::to_string));
-    Ok(Adapter::new("hackenbush", game, limits).boxed())
+    Ok(Adapter::new("hackenbush", game, limits).family())
 }
 
 /// `hackenbush --edges "0-1 1-2 1-3"`.
