@@ -291,7 +291,7 @@ impl fmt::Debug for Match {
 /// ([`Family::weighing_deadline`], started now): the analyses, move lists
 /// and weighing it makes end by that one limit's end, not each by its own
 /// (a start took its analysis's time and then its move list's).
-fn in_time<R>(family: &dyn Family, f: impl FnOnce() -> R) -> R {
+fn in_time<R>(family: &Family, f: impl FnOnce() -> R) -> R {
     grundy_engine::clock::within_answer(family.weighing_deadline(), f)
 }
 

@@ -19,7 +19,7 @@ pub(super) fn analyze<G: TextGame>(
     play: Play,
     detail: Detail,
 ) -> Result<Analysis, GameError> {
-    let list_moves = detail != Detail::OutcomeOnly;
+    let mut list_moves = detail != Detail::OutcomeOnly;
     // Whether every winning move was found (and so counted); the method of
     // a theory that listed the first few alone.
     let mut counted = true;
@@ -36,19 +36,28 @@ pub(super) fn analyze<G: TextGame>(
         }),
         Detail::OutcomeOnly => game.theory_outcome(p, play),
     };
+    let mut notes = Vec::new();
     // A theory that gave up because the answer's time ran out (one
     // reading the clock, as Hackenbush's winning edges on long cycles do)
-    // leaves nothing the search could finish in time: without this, the
-    // search re-valued every move, each in linear time (a 13,500-edge
-    // cycle at --time-limit 0.5 answered after 28.8 s).
+    // leaves no time to look for the winning moves by search, which would
+    // value every move (a 13,500-edge cycle at --time-limit 0.5 answered
+    // after 28.8 s). In misère play nothing is left to answer with: the
+    // time-limit error. In normal play the value still comes cheaply
+    // (closed forms, tables): answered without the moves, and noted.
     if theory.is_none() {
         if let Some((limit, _, _)) = crate::clock::answer_limit() {
             if crate::clock::answer_time_passed() {
-                return Err(SearchError::TimeLimit(limit).into());
+                if play == Play::Misere {
+                    return Err(SearchError::TimeLimit(limit).into());
+                }
+                if list_moves {
+                    list_moves = false;
+                    counted = false;
+                    timed_out_note(&mut notes);
+                }
             }
         }
     }
-    let mut notes = Vec::new();
     // Normal-play values mean nothing to a misère answer: skip their search.
     let (values, value_error) = match play {
         Play::Misere => (None, None),

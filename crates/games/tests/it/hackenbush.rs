@@ -281,6 +281,18 @@ fn winning_edges_on_long_cycles_stop_at_the_time_limit() {
                 assert_eq!(t, Duration::from_millis(1))
             }
             Err(e) => panic!("{}: {e}, not the time limit", &edges[..40]),
+            // In normal play the value is a closed form: answered, without
+            // the moves, the time limit noted.
+            Ok(a) if play == Play::Normal => {
+                assert_eq!(a.winning_move_count, None, "{}", &edges[..40]);
+                assert!(a.winning_moves.is_empty(), "{}", &edges[..40]);
+                assert!(
+                    a.notes.iter().any(|n| n.contains("time limit passed")),
+                    "{}: {:?}",
+                    &edges[..40],
+                    a.notes
+                );
+            }
             Ok(a) => panic!(
                 "{}: answered {}, not the time limit",
                 &edges[..40],
