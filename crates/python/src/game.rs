@@ -331,6 +331,14 @@ impl Game {
     ) -> PyResult<Sequence> {
         let threads = threads.map(threads_of).transpose()?.unwrap_or(0);
         let n = seq_n(n)?;
+        // A game with cycles has no sequence capability: said in its
+        // Python words.
+        if let Some(c) = self.errors.custom.as_ref().filter(|_| self.family.may_repeat()) {
+            return Err(InputError::new_err(format!(
+                "game '{}' was made with may_repeat=True; seq computes the values of games without cycles",
+                c.name()
+            )));
+        }
         let mut built = self.built(py, call)?;
         if built.explicit_time_limit.is_none() {
             // Without an explicit time limit, `seq` is bounded by memory

@@ -308,7 +308,7 @@ impl Match {
         opts: MatchOptions,
     ) -> Result<Match, GameError> {
         // One time limit for the start's analysis and its moves.
-        let (analysis, moves) = in_time(&*family, || {
+        let (analysis, moves) = in_time(&family, || {
             Ok::<_, GameError>((family.analyze(start, play)?, family.moves(start)?))
         })?;
         let repeats = family.may_repeat();
@@ -471,7 +471,7 @@ impl Match {
     /// move leads to.
     pub fn play(&mut self, index: usize) -> Result<Ply, MatchError> {
         let family = Arc::clone(&self.family);
-        in_time(&*family, || self.play_now(index))
+        in_time(&family, || self.play_now(index))
     }
 
     /// [`Match::play`], within the time of the request.
@@ -507,7 +507,7 @@ impl Match {
     /// position the move leads to.
     pub fn engine_move(&mut self) -> Result<Ply, MatchError> {
         let family = Arc::clone(&self.family);
-        in_time(&*family, || self.engine_move_now())
+        in_time(&family, || self.engine_move_now())
     }
 
     /// [`Match::engine_move`], within the time of the request.
@@ -549,7 +549,7 @@ impl Match {
     /// position gone back to.
     pub fn undo(&mut self) -> Result<Vec<Ply>, MatchError> {
         let family = Arc::clone(&self.family);
-        in_time(&*family, || self.undo_now())
+        in_time(&family, || self.undo_now())
     }
 
     /// [`Match::undo`], within the time of the request.
