@@ -12,6 +12,8 @@
 //! - [`play`]: a match between a person and the engine ([`Match`]): turns,
 //!   reading a typed move, hints, the draw rules, undo, the verdict, and
 //!   [`policy`], how the engine chooses its move.
+//! - [`plot`]: the one picture of a value sequence (SVG), which the
+//!   command line, the page and Python all show.
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`json_line`]: an analysis as one line of JSON, written fast (the
 //!   same bytes as serde_json), for batch answers.
@@ -43,6 +45,7 @@ pub mod json_line;
 pub mod messages;
 pub mod nim;
 pub mod play;
+pub mod plot;
 pub mod puzzle;
 mod registration;
 pub mod render;

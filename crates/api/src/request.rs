@@ -367,6 +367,16 @@ impl Request {
             values: s.values.map(PathBuf::from),
             summary: s.summary,
             plot: s.plot.map(PathBuf::from),
+            plot_style: match s.plot_style {
+                Some(style) if s.plot.is_none() => {
+                    return Err(GameError::Input(format!(
+                        "--plot-style {} draws a plot: give --plot FILE too",
+                        crate::messages::clip_quotes(style)
+                    )))
+                }
+                Some(style) => style.parse()?,
+                None => crate::plot::PlotStyle::default(),
+            },
             genus: s.genus,
         };
         if seq.genus && (seq.summary || seq.values.is_some()) {
@@ -454,6 +464,8 @@ pub struct SeqText<'a> {
     pub summary: bool,
     /// `--plot FILE`.
     pub plot: Option<&'a str>,
+    /// `--plot-style STYLE`.
+    pub plot_style: Option<&'a str>,
     /// `--genus`.
     pub genus: bool,
 }
@@ -477,6 +489,8 @@ pub struct SeqRequest {
     pub summary: bool,
     /// Image file to plot the values to.
     pub plot: Option<PathBuf>,
+    /// How the plot draws the values.
+    pub plot_style: crate::plot::PlotStyle,
     /// Each heap's genus as well (printed with the values: refused with
     /// `summary` or `values`).
     pub genus: bool,

@@ -224,6 +224,11 @@ struct SeqArgs {
     /// pre-period and one period marked
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
+    /// How --plot draws the values: `points` (a dot for each distinct
+    /// pixel column and value: the bands a value takes at any range) or
+    /// `density` (each cell shaded by how many heaps fall in it)
+    #[arg(long, value_name = "STYLE")]
+    plot_style: Option<String>,
     /// Also give each heap's genus (Conway): the normal value g and the
     /// misère values γ0 γ1 ..., written `g^γ0γ1...` (`genus` in --json),
     /// by search of the sums the heaps' options leave, under the search
@@ -616,6 +621,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                 values: s.values.as_deref(),
                 summary: s.summary,
                 plot: s.plot.as_deref(),
+                plot_style: s.plot_style.as_deref(),
                 genus: s.genus,
             };
             let (r, q) = Request::new(reg, options, s.game.words, &s.game.common.text())

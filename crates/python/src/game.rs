@@ -333,7 +333,12 @@ impl Game {
         let n = seq_n(n)?;
         // A game with cycles has no sequence capability: said in its
         // Python words.
-        if let Some(c) = self.errors.custom.as_ref().filter(|_| self.family.may_repeat()) {
+        if let Some(c) = self
+            .errors
+            .custom
+            .as_ref()
+            .filter(|_| self.family.may_repeat())
+        {
             return Err(InputError::new_err(format!(
                 "game '{}' was made with may_repeat=True; seq computes the values of games without cycles",
                 c.name()

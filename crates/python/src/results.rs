@@ -12,6 +12,7 @@
 
 use crate::convert::{int_text, to_python, InputError};
 use grundy_api::explain::Explained;
+use grundy_api::plot::{plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
 use grundy_api::{render, Period as ApiPeriod, QuotientReport, SeqReport};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
@@ -594,36 +595,43 @@ reads_as_dict!(Sequence, report, {
     }
 
     /// The values plotted against the heap as an SVG picture, `width` by
-    /// `height` pixels: one dot a heap (a bar of the least and greatest
-    /// value a pixel column covers, when the heaps outnumber the pixels),
-    /// the end of the pre-period as a red line and one period shaded, as
-    /// `grundy seq --plot` draws them.
+    /// `height` pixels (default 960 by 540), the end of the pre-period as a
+    /// red line and one period shaded: the picture `grundy seq --plot`
+    /// draws, byte for byte. `style` is `"points"` (default: a dot for
+    /// each distinct pixel column and value, so the bands stay visible at
+    /// any range) or `"density"` (each cell shaded by how many heaps fall
+    /// in it).
     ///
     /// Example: `open("kayles.svg", "w").write(grundy.seq("kayles", 200).svg())`.
-    /// Each side is an int from 0 to 100000; below 120 by 80 the picture
-    /// is drawn at that size.
-    #[pyo3(signature = (width=None, height=None))]
+    /// Each side is an int from 0 to 100000, drawn at least 120 and at
+    /// most 8192 pixels.
+    #[pyo3(signature = (width=None, height=None, style=None))]
     fn svg(
         &self,
         width: Option<&Bound<'_, PyAny>>,
         height: Option<&Bound<'_, PyAny>>,
+        style: Option<&str>,
     ) -> PyResult<String> {
         let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: u32| -> PyResult<u32> {
             let Some(v) = v.filter(|v| !v.is_none()) else {
                 return Ok(default);
             };
             grundy_api::parse_u64_in(&int_text(v, what)?, 0, MAX_SVG_SIDE)
-                .map(|s| s as u32)
+                .map(|s| (s as u32).clamp(PLOT_SIDES.0, PLOT_SIDES.1))
                 .map_err(|e| InputError::new_err(format!("{what}= {e}")))
         };
-        let (width, height) = (side(width, "width", 640)?, side(height, "height", 240)?);
-        let values: Vec<u64> = self.report.values.iter().collect();
-        Ok(plot_svg(
-            &values,
-            self.report.period.as_ref(),
-            width.max(120),
-            height.max(80),
-        ))
+        let style = match style {
+            Some(s) => s
+                .parse::<PlotStyle>()
+                .map_err(|e| InputError::new_err(format!("style= {e}")))?,
+            None => PlotStyle::default(),
+        };
+        let view = PlotView {
+            width: side(width, "width", PLOT_SIZE.0)?,
+            height: side(height, "height", PLOT_SIZE.1)?,
+            ..PlotView::whole(&self.report, style)
+        };
+        plot_svg(&self.report, &view).map_err(|e| InputError::new_err(e.to_string()))
     }
 
     fn __repr__(&self) -> String {
@@ -669,121 +677,15 @@ reads_as_dict!(Sequence, report, {
         let more = if r.values.len() > 24 { " ..." } else { "" };
         row(&mut h, "values", &format!("{}{more}", head.join(" ")));
         h.push_str("</table>");
-        h.push_str(&plot_svg(
-            &r.values.iter().collect::<Vec<u64>>(),
-            r.period.as_ref(),
-            640,
-            240,
-        ));
+        if let Ok(svg) = plot_svg(r, &PlotView::whole(r, PlotStyle::Points)) {
+            h.push_str(&svg);
+        }
         h
     }
 });
 
 /// The largest side of [`Sequence::svg`]'s picture, in pixels.
 const MAX_SVG_SIDE: u64 = 100_000;
-
-/// An SVG plot of `values` (heap k at x = k), with `period` marked.
-fn plot_svg(values: &[u64], period: Option<&ApiPeriod>, width: u32, height: u32) -> String {
-    let (left, right, top, bottom) = (44.0, 12.0, 10.0, 26.0);
-    let (w, h) = (f64::from(width), f64::from(height));
-    let (pw, ph) = (w - left - right, h - top - bottom);
-    let last = values.len().saturating_sub(1).max(1) as f64;
-    let top_value = values.iter().copied().max().unwrap_or(0).max(1) as f64;
-    let x = |k: f64| left + pw * k / last;
-    let y = |v: f64| top + ph * (1.0 - v / top_value);
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">"
-    );
-    let _ = write!(
-        s,
-        "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"white\"/>"
-    );
-    if let Some(p) = period {
-        let (a, b) = (p.preperiod as f64, (p.preperiod + p.period) as f64);
-        if a <= last {
-            let _ = write!(
-                s,
-                "<rect x=\"{:.1}\" y=\"{top}\" width=\"{:.1}\" height=\"{ph}\" fill=\"#dddddd\"><title>one period: heaps {} to {}</title></rect>",
-                x(a),
-                (x(b.min(last)) - x(a)).max(1.0),
-                p.preperiod,
-                p.preperiod + p.period - 1
-            );
-            let _ = write!(
-                s,
-                "<line x1=\"{0:.1}\" y1=\"{top}\" x2=\"{0:.1}\" y2=\"{1}\" stroke=\"red\"><title>end of the pre-period: heap {2}</title></line>",
-                x(a),
-                top + ph,
-                p.preperiod
-            );
-        }
-    }
-    // Axes with their end labels.
-    let _ = write!(
-        s,
-        "<path d=\"M{left} {top} V{0} H{1}\" fill=\"none\" stroke=\"black\"/>",
-        top + ph,
-        left + pw
-    );
-    let _ = write!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
-        left - 4.0,
-        top + 8.0,
-        top_value
-    );
-    let _ = write!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>",
-        left - 4.0,
-        top + ph
-    );
-    let _ = write!(s, "<text x=\"{left}\" y=\"{}\">0</text>", h - 8.0);
-    let _ = write!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">heap {}</text>",
-        left + pw,
-        h - 8.0,
-        values.len().saturating_sub(1)
-    );
-    let columns = pw.floor().max(1.0) as usize;
-    if values.len() <= columns {
-        // One dot a heap.
-        let _ = write!(s, "<g fill=\"#1f4e9c\">");
-        for (k, &v) in values.iter().enumerate() {
-            let _ = write!(
-                s,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"1.6\"/>",
-                x(k as f64),
-                y(v as f64)
-            );
-        }
-        s.push_str("</g>");
-    } else {
-        // One bar a pixel column: the least to the greatest value there.
-        s.push_str("<path fill=\"none\" stroke=\"#1f4e9c\" d=\"");
-        for c in 0..columns {
-            let from = c * values.len() / columns;
-            let to = ((c + 1) * values.len() / columns).max(from + 1);
-            let part = &values[from..to.min(values.len())];
-            let (lo, hi) = part
-                .iter()
-                .fold((u64::MAX, 0), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-            let cx = left + c as f64 + 0.5;
-            let _ = write!(
-                s,
-                "M{cx:.1} {:.1}V{:.1}",
-                y(lo as f64) + 0.5,
-                y(hi as f64) - 0.5
-            );
-        }
-        s.push_str("\"/>");
-    }
-    s.push_str("</svg>");
-    s
-}
 
 /// The misère quotient of a game of heaps (Plambeck and Siegel), as
 /// `grundy quotient` gives it: a commutative monoid, its P-portion and

@@ -10,7 +10,7 @@ import numpy
 import pytest
 
 import grundy
-from command_line import cli
+from command_line import binary, cli
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -115,6 +115,32 @@ def test_the_plot_and_html_of_a_sequence():
     assert "<circle" not in big and big.count("M") > 300
     html = s._repr_html_()
     assert "<svg" in html and "period" in html
+
+
+@pytest.mark.parametrize(
+    "game, n, options, style",
+    [
+        ("kayles", 200, {}, None),
+        ("octal", 100000, {"code": "0.6"}, "points"),
+        ("octal", 100000, {"code": "0.6"}, "density"),
+    ],
+)
+def test_the_plot_is_the_command_lines_byte_for_byte(tmp_path, game, n, options, style):
+    """One picture, drawn once: `seq --plot` and `Sequence.svg()` agree."""
+    import subprocess
+
+    out = tmp_path / "plot.svg"
+    args = [binary(), "seq", game, "-n", str(n), "--plot", str(out), "--summary"]
+    for k, v in options.items():
+        args += [f"--{k}", v]
+    if style:
+        args += ["--plot-style", style]
+    run = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    svg = grundy.seq(game, n, options=options).svg(style=style)
+    assert out.read_text() == svg
+    with pytest.raises(grundy.InputError, match="^style= plot style 'dots' is not known"):
+        grundy.seq("kayles", 10).svg(style="dots")
 
 
 def test_a_quotient_has_typed_attributes():

@@ -393,9 +393,9 @@ fn a_long_nim_summary_and_plot_stay_small() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let drawn = std::fs::read_to_string(&svg).unwrap();
     std::fs::remove_file(&svg).unwrap();
-    // At most one dot a pixel of the 1200 x 600 plot, not 3 million.
-    let dots = drawn.matches("<circle").count();
-    assert!((1000..=720_000).contains(&dots), "{dots} dots");
+    // At most one dot a pixel of the 960 x 540 plot, not 3 million.
+    let dots = drawn.matches("h2v2h-2z").count();
+    assert!((800..=520_000).contains(&dots), "{dots} dots");
 }
 
 #[test]

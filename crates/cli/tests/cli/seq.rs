@@ -297,10 +297,12 @@ fn plots_by_extension_with_the_period_marked() {
     assert_eq!(out.status.code(), Some(0));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"), "{}", &text[..60.min(text.len())]);
-    assert!(text.contains("period 12 after pre-period 71 (proven)"));
-    assert!(text.contains("pre-period ends at heap 71"));
-    // One dot per heap here: 201 heaps fit in 1200 pixel columns.
+    assert!(text.contains("kayles: heaps 0..=200, period 12, pre-period 71 (proven)"));
+    assert!(text.contains("<title>end of the pre-period: heap 71</title>"));
+    assert!(text.contains("<title>one period: heaps 71 to 82</title>"));
+    // One dot per heap, with its value, when there are few heaps.
     assert_eq!(text.matches("<circle").count(), 201);
+    assert!(text.contains("<title>heap 100: value "), "{text}");
     let png = dir.join("officers.png");
     let out = grundy(&[
         "seq",
@@ -316,6 +318,42 @@ fn plots_by_extension_with_the_period_marked() {
     assert_eq!(out.status.code(), Some(0));
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // The PNG is the SVG rasterised: 960 by 540 pixels (IHDR).
+    assert_eq!(&bytes[16..24], &[0, 0, 3, 192, 0, 0, 2, 28]);
+    let dense = dir.join("officers-density.svg");
+    let out = grundy(&[
+        "seq",
+        "octal",
+        "--code",
+        "0.6",
+        "-n",
+        "20000",
+        "--plot",
+        dense.to_str().unwrap(),
+        "--plot-style",
+        "density",
+        "--summary",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&dense).unwrap();
+    assert!(text.contains("<path class=\"density\""), "{}", &text[..200]);
+    assert_status_2_naming(
+        &[
+            "seq",
+            "kayles",
+            "-n",
+            "10",
+            "--plot",
+            "k.svg",
+            "--plot-style",
+            "dots",
+        ],
+        "plot style 'dots' is not known: points or density",
+    );
+    assert_status_2_naming(
+        &["seq", "kayles", "-n", "10", "--plot-style", "density"],
+        "--plot-style density draws a plot: give --plot FILE too",
+    );
     assert_status_2_naming(
         &["seq", "kayles", "-n", "10", "--plot", "k.pdf"],
         "--plot k.pdf: the file name must end in .svg or .png",

@@ -1,0 +1,442 @@
+//! The one picture of a value sequence: heaps against their values as
+//! SVG, with the period shaded and the end of the pre-period marked.
+//! `grundy seq --plot` writes it (its PNG is this SVG rasterised), the
+//! page shows it and Python's `Sequence.svg()` returns it: the same
+//! request gives the same bytes everywhere.
+//!
+//! Two styles read at any range. [`PlotStyle::Points`] draws one dot for
+//! each distinct (pixel column, value row) among the heaps shown, so the
+//! values a stretch of heaps takes stand as horizontal bands however many
+//! heaps fall on a column (the bands of Kayles or Officers at 10^6 heaps).
+//! [`PlotStyle::Density`] shades each cell by how many heaps fall in it
+//! (on a log scale), so common values stand out from rare ones.
+
+use crate::render::period_text;
+use crate::{GameError, SeqReport};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// How the values are drawn (see the module doc).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlotStyle {
+    /// A dot for each distinct (column, value row).
+    #[default]
+    Points,
+    /// Each cell shaded by the number of heaps in it.
+    Density,
+}
+
+impl std::str::FromStr for PlotStyle {
+    type Err = GameError;
+
+    fn from_str(s: &str) -> Result<PlotStyle, GameError> {
+        match s {
+            "points" => Ok(PlotStyle::Points),
+            "density" => Ok(PlotStyle::Density),
+            _ => Err(GameError::Input(format!(
+                "plot style '{}' is not known: points or density",
+                crate::messages::clip_quotes(s)
+            ))),
+        }
+    }
+}
+
+/// The part of a sequence drawn, and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlotView {
+    /// The first heap drawn.
+    pub from: u64,
+    /// The last heap drawn (at most the sequence's `n`).
+    pub to: u64,
+    /// The picture's width in pixels.
+    pub width: u32,
+    /// The picture's height in pixels.
+    pub height: u32,
+    /// Points or density.
+    pub style: PlotStyle,
+}
+
+/// The default size of a plot, in pixels (the command line's).
+pub const PLOT_SIZE: (u32, u32) = (960, 540);
+
+/// The least and the largest side of a plot, in pixels.
+pub const PLOT_SIDES: (u32, u32) = (120, 8192);
+
+/// The heaps above which a dot carries no title (the heap and its value,
+/// shown on hover): a title a heap would make a picture of 10^6 heaps
+/// tens of megabytes.
+pub const TITLED_HEAPS: u64 = 400;
+
+impl PlotView {
+    /// Every heap of `r`, at the default size, in `style`.
+    pub fn whole(r: &SeqReport, style: PlotStyle) -> PlotView {
+        PlotView {
+            from: 0,
+            to: r.n,
+            width: PLOT_SIZE.0,
+            height: PLOT_SIZE.1,
+            style,
+        }
+    }
+}
+
+/// The caption of a plot: the game, the heaps drawn and the period line
+/// of `grundy seq` (`kayles: heaps 0..=200, period 12, pre-period 71
+/// (proven)`).
+pub fn plot_caption(r: &SeqReport, from: u64, to: u64) -> String {
+    format!(
+        "{}: heaps {from}..={to}, {}",
+        r.game,
+        period_text(r.period.as_ref(), r.computed_to)
+    )
+}
+
+/// The margins of the plotting area: left, right, top, bottom.
+const MARGIN: (f64, f64, f64, f64) = (56.0, 44.0, 34.0, 44.0);
+
+/// The plot of heaps `view.from..=view.to` of `r` as an SVG document.
+///
+/// Errors (input): a range that is empty or reaches past `r.n`, a side
+/// outside [`PLOT_SIDES`].
+pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
+    let PlotView {
+        from,
+        to,
+        width,
+        height,
+        style,
+    } = *view;
+    if from > to || to > r.n {
+        return Err(GameError::Input(format!(
+            "cannot plot heaps {from} to {to}: the sequence has heaps 0 to {}",
+            r.n
+        )));
+    }
+    for (what, side) in [("width", width), ("height", height)] {
+        if side < PLOT_SIDES.0 || side > PLOT_SIDES.1 {
+            return Err(GameError::Input(format!(
+                "a plot's {what} of {side} pixels is out of range: {} to {}",
+                PLOT_SIDES.0, PLOT_SIDES.1
+            )));
+        }
+    }
+    let (left, right, top, bottom) = MARGIN;
+    let (w, h) = (f64::from(width), f64::from(height));
+    let (pw, ph) = (w - left - right, h - top - bottom);
+    let span = (to - from).max(1) as f64;
+    let values = |k: u64| r.values.get(k as usize).unwrap_or(0);
+    let top_value = (from..=to).map(values).max().unwrap_or(0).max(1);
+    let x = |k: f64| left + pw * (k - from as f64) / span;
+    let y = |v: f64| top + ph * (1.0 - v / top_value as f64);
+    let caption = plot_caption(r, from, to);
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif" font-size="12" role="img" aria-label="{}">"##,
+        escape(&caption)
+    );
+    let _ = write!(
+        s,
+        r##"<rect width="{width}" height="{height}" fill="#ffffff"/><text class="caption" x="{:.1}" y="20" text-anchor="middle" font-size="14">{}</text>"##,
+        w / 2.0,
+        escape(&caption)
+    );
+    // One period shaded from the end of the pre-period, and that end as a
+    // red line, where they fall in the range drawn.
+    if let Some(p) = &r.period {
+        let (a, b) = (p.preperiod.max(from), (p.preperiod + p.period).min(to + 1));
+        if a < b {
+            let _ = write!(
+                s,
+                r##"<rect class="period" x="{:.1}" y="{top}" width="{:.1}" height="{ph}" fill="#ffbe00" fill-opacity="0.25"><title>one period: heaps {} to {}</title></rect>"##,
+                x(a as f64),
+                (x(b as f64) - x(a as f64)).max(1.0),
+                p.preperiod,
+                p.preperiod + p.period - 1
+            );
+        }
+        if (from..=to).contains(&p.preperiod) {
+            let _ = write!(
+                s,
+                r##"<line class="preperiod" x1="{0:.1}" y1="{top}" x2="{0:.1}" y2="{1}" stroke="#d00000" stroke-width="2"><title>end of the pre-period: heap {2}</title></line>"##,
+                x(p.preperiod as f64),
+                top + ph,
+                p.preperiod
+            );
+        }
+    }
+    axes(&mut s, (left, top, pw, ph), (from, to), top_value);
+    let columns = pw.floor().max(1.0) as u64;
+    let rows = ph.floor().max(1.0) as u64;
+    let heaps = to - from + 1;
+    let column = |k: u64| ((k - from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
+    let row = |v: u64| (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
+    match style {
+        PlotStyle::Points if heaps <= TITLED_HEAPS => {
+            let radius = if heaps <= 100 { 3.0 } else { 2.0 };
+            s.push_str(r##"<g class="points" fill="#1f4e9c">"##);
+            for k in from..=to {
+                let v = values(k);
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{:.1}" cy="{:.1}" r="{radius}"><title>heap {k}: value {v}</title></circle>"##,
+                    x(k as f64),
+                    y(v as f64)
+                );
+            }
+            s.push_str("</g>");
+        }
+        PlotStyle::Points => {
+            // A dot for each distinct (column, row), at its first heap: at
+            // most columns x rows dots, however many heaps.
+            let mut seen = HashSet::new();
+            s.push_str(r##"<path class="points" fill="#1f4e9c" d=""##);
+            for k in from..=to {
+                let v = values(k);
+                if seen.insert((column(k), row(v))) {
+                    let _ = write!(
+                        s,
+                        "M{:.1} {:.1}h2v2h-2z",
+                        x(k as f64) - 1.0,
+                        y(v as f64) - 1.0
+                    );
+                }
+            }
+            s.push_str(r#""/>"#);
+        }
+        PlotStyle::Density => density(&mut s, r, view, (left, top, pw, ph), top_value),
+    }
+    s.push_str("</svg>");
+    Ok(s)
+}
+
+/// Levels of shade of [`PlotStyle::Density`].
+const SHADES: usize = 8;
+
+/// Draws each (column, value row) cell shaded by the log of the number of
+/// heaps in it, one path a shade.
+fn density(
+    s: &mut String,
+    r: &SeqReport,
+    view: &PlotView,
+    (left, top, pw, ph): (f64, f64, f64, f64),
+    top_value: u64,
+) {
+    let columns = pw.floor().max(1.0) as u64;
+    // A row a value when they fit, else rows of several values.
+    let rows = (top_value + 1).min(ph.floor().max(1.0) as u64);
+    let heaps = view.to - view.from + 1;
+    let mut counts = std::collections::HashMap::<(u64, u64), u64>::new();
+    for k in view.from..=view.to {
+        let v = r.values.get(k as usize).unwrap_or(0);
+        let c = ((k - view.from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
+        let row = (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
+        *counts.entry((c, row)).or_default() += 1;
+    }
+    let most = counts.values().copied().max().unwrap_or(1).max(2) as f64;
+    let (cw, rh) = (pw / columns.min(heaps) as f64, ph / rows as f64);
+    let mut paths = vec![String::new(); SHADES];
+    let mut cells: Vec<_> = counts.into_iter().collect();
+    cells.sort_unstable();
+    for ((c, row), n) in cells {
+        // The lightest shade for one heap, the darkest for the most.
+        let level = ((n as f64).ln_1p() / most.ln_1p() * (SHADES - 1) as f64).floor() as usize + 1;
+        let d = &mut paths[level.clamp(1, SHADES) - 1];
+        let cx = left + c as f64 * pw / columns.min(heaps) as f64;
+        let cy = top + ph - (row + 1) as f64 * rh;
+        let _ = write!(d, "M{cx:.1} {cy:.1}h{cw:.2}v{rh:.2}h-{cw:.2}z");
+    }
+    for (i, d) in paths.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
+        let _ = write!(
+            s,
+            r##"<path class="density" fill="#1f4e9c" fill-opacity="{:.3}" d="{d}"/>"##,
+            (i + 1) as f64 / SHADES as f64
+        );
+    }
+}
+
+/// The axes, their ticks and labels: heaps across, values up.
+fn axes(
+    s: &mut String,
+    (left, top, pw, ph): (f64, f64, f64, f64),
+    (from, to): (u64, u64),
+    top_value: u64,
+) {
+    let bottom = top + ph;
+    let _ = write!(
+        s,
+        r##"<path class="axes" d="M{left} {top}V{bottom}H{:.1}" fill="none" stroke="#000000"/>"##,
+        left + pw
+    );
+    let span = (to - from).max(1) as f64;
+    let step = tick_step(to - from);
+    let mut k = from.div_ceil(step) * step;
+    while k <= to {
+        let cx = left + pw * (k - from) as f64 / span;
+        let _ = write!(
+            s,
+            r##"<path d="M{cx:.1} {bottom}v5" stroke="#000000"/><text class="tick" x="{cx:.1}" y="{:.1}" text-anchor="middle">{k}</text>"##,
+            bottom + 18.0
+        );
+        k += step;
+    }
+    let step = tick_step(top_value);
+    let mut v = 0;
+    while v <= top_value {
+        let cy = top + ph * (1.0 - v as f64 / top_value as f64);
+        let _ = write!(
+            s,
+            r##"<path d="M{left} {cy:.1}h-5" stroke="#000000"/><text class="tick" x="{:.1}" y="{:.1}" text-anchor="end">{v}</text>"##,
+            left - 8.0,
+            cy + 4.0
+        );
+        v += step;
+    }
+    let _ = write!(
+        s,
+        r##"<text class="axis" x="{:.1}" y="{:.1}" text-anchor="middle">heap</text><text class="axis" transform="translate(14 {:.1}) rotate(-90)" text-anchor="middle">value</text>"##,
+        left + pw / 2.0,
+        bottom + 38.0,
+        top + ph / 2.0
+    );
+}
+
+/// A step of 1, 2 or 5 times a power of ten giving at most about eight
+/// ticks over `span`.
+fn tick_step(span: u64) -> u64 {
+    let mut step = 1u64;
+    loop {
+        for m in [1, 2, 5] {
+            let s = step.saturating_mul(m);
+            if span / s <= 8 {
+                return s;
+            }
+        }
+        step = step.saturating_mul(10);
+    }
+}
+
+/// `text` with the characters XML gives meaning escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Period, SeqValues};
+
+    fn report(values: Vec<u64>, period: Option<Period>) -> SeqReport {
+        SeqReport {
+            game: "test <&>".into(),
+            code: None,
+            n: values.len() as u64 - 1,
+            computed_to: values.len() as u64 - 1,
+            values: SeqValues::from_u64(values),
+            period,
+            genus: None,
+        }
+    }
+
+    fn view(from: u64, to: u64, style: PlotStyle) -> PlotView {
+        PlotView {
+            from,
+            to,
+            width: 600,
+            height: 300,
+            style,
+        }
+    }
+
+    #[test]
+    fn few_heaps_are_dots_with_titles_and_the_period_is_marked() {
+        let p = Period {
+            preperiod: 2,
+            period: 3,
+            proven: true,
+        };
+        let r = report(vec![0, 1, 2, 0, 1, 2, 0, 1], Some(p));
+        let svg = plot_svg(&r, &view(0, 7, PlotStyle::Points)).unwrap();
+        assert_eq!(svg.matches("<circle").count(), 8);
+        assert!(svg.contains("<title>heap 5: value 2</title>"));
+        assert!(svg.contains("<title>one period: heaps 2 to 4</title>"));
+        assert!(svg.contains("<title>end of the pre-period: heap 2</title>"));
+        assert!(svg.contains("test &lt;&amp;&gt;: heaps 0..=7, period 3, pre-period 2 (proven)"));
+        // Out of the range drawn, the marks are left out.
+        let svg = plot_svg(&r, &view(5, 7, PlotStyle::Points)).unwrap();
+        assert!(!svg.contains("end of the pre-period"));
+        assert_eq!(svg.matches("<circle").count(), 3);
+    }
+
+    #[test]
+    fn many_heaps_of_few_values_stand_as_bands() {
+        // A million heaps taking the values 1, 4 and 7 in turn: every
+        // column holds all three, so the dots are three rows, one dot for
+        // each (column, row): the picture stays small.
+        let r = report(
+            (0..1_000_000u64)
+                .map(|k| [1, 4, 7][k as usize % 3])
+                .collect(),
+            None,
+        );
+        let svg = plot_svg(&r, &view(0, 1_000_000 - 1, PlotStyle::Points)).unwrap();
+        let dots = svg.matches("h2v2h-2z").count();
+        let columns = (600.0 - MARGIN.0 - MARGIN.1) as usize;
+        assert_eq!(dots, 3 * columns, "three bands");
+        assert!(svg.len() < 200_000, "{} bytes", svg.len());
+        let dense = plot_svg(&r, &view(0, 1_000_000 - 1, PlotStyle::Density)).unwrap();
+        let cells: usize = dense
+            .split("<path class=\"density\"")
+            .skip(1)
+            .map(|p| p.split("/>").next().unwrap().matches('M').count())
+            .sum();
+        assert_eq!(cells, 3 * columns);
+    }
+
+    #[test]
+    fn density_shades_rare_values_lighter() {
+        // Value 5 once in a column of thousands of zeros.
+        let mut values = vec![0u64; 100_000];
+        values[500] = 5;
+        let r = report(values, None);
+        let svg = plot_svg(&r, &view(0, 99_999, PlotStyle::Density)).unwrap();
+        let paths: Vec<&str> = svg.split("<path class=\"density\"").skip(1).collect();
+        assert!(paths.len() >= 2, "{svg}");
+        // The rare cell is in the lightest shade, the zeros in the darkest.
+        assert!(paths[0].contains("fill-opacity=\"0.125\""));
+        assert!(paths.last().unwrap().contains("fill-opacity=\"1.000\""));
+    }
+
+    #[test]
+    fn bad_views_are_refused() {
+        let r = report(vec![0, 1, 2], None);
+        assert!(plot_svg(&r, &view(2, 1, PlotStyle::Points)).is_err());
+        assert!(plot_svg(&r, &view(0, 3, PlotStyle::Points)).is_err());
+        let mut v = view(0, 2, PlotStyle::Points);
+        v.width = 10;
+        assert!(plot_svg(&r, &v).is_err());
+        assert!("dots".parse::<PlotStyle>().is_err());
+        assert_eq!("density".parse::<PlotStyle>().unwrap(), PlotStyle::Density);
+    }
+
+    #[test]
+    fn the_picture_is_the_same_bytes_each_time() {
+        let r = report((0..5000u64).map(|k| (k % 17) ^ (k % 5)).collect(), None);
+        for style in [PlotStyle::Points, PlotStyle::Density] {
+            let a = plot_svg(&r, &view(0, 4999, style)).unwrap();
+            assert_eq!(a, plot_svg(&r, &view(0, 4999, style)).unwrap());
+        }
+    }
+}
