@@ -46,5 +46,5 @@ fuzz_target!(|data: &[u8]| {
     let Some(family) = grundy_fuzz::build(reg, &options) else {
         panic!("the octal family refuses the code {printed:?} the parser accepts");
     };
-    grundy_fuzz::analyze_and_check(&*family, &["7", "12"], Play::Normal);
+    grundy_fuzz::analyze_and_check(&family, &["7", "12"], Play::Normal);
 });

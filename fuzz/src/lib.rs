@@ -118,16 +118,12 @@ pub fn typed<'a>(reg: &Registration, text: &'a str) -> Typed<'a> {
 
 /// Builds `reg` with `options` under [`limits`]; `None` when the options
 /// are refused (an input error). Any other error is a bug.
-pub fn build(reg: &Registration, options: &GameOptions) -> Option<Box<dyn Family>> {
+pub fn build(reg: &Registration, options: &GameOptions) -> Option<Family> {
     build_under(reg, options, &limits())
 }
 
 /// [`build`] under `limits`.
-pub fn build_under(
-    reg: &Registration,
-    options: &GameOptions,
-    limits: &Limits,
-) -> Option<Box<dyn Family>> {
+pub fn build_under(reg: &Registration, options: &GameOptions, limits: &Limits) -> Option<Family> {
     match reg.build(options, limits) {
         Ok(f) => Some(f),
         Err(GameError::Input(_)) | Err(GameError::Search(_)) => None,
@@ -139,14 +135,14 @@ pub fn build_under(
 /// take tens of milliseconds to build (their value tables), and one family
 /// serves every position of a batch or a `play` session anyway, so its
 /// caches carried from one input to the next are what users get too.
-type Kept = std::collections::HashMap<String, Option<Box<dyn Family>>>;
+type Kept = std::collections::HashMap<String, Option<Family>>;
 
 /// The most families [`with_family`] keeps built.
 const KEPT: usize = 256;
 
 /// Calls `f` with `reg` built with `options` (by [`build`], kept for the
 /// next inputs); does nothing when the options are refused.
-pub fn with_family(reg: &Registration, options: &GameOptions, f: impl FnOnce(&dyn Family)) {
+pub fn with_family(reg: &Registration, options: &GameOptions, f: impl FnOnce(&Family)) {
     with_family_under(reg, options, &limits(), f)
 }
 
@@ -155,7 +151,7 @@ pub fn with_family_under(
     reg: &Registration,
     options: &GameOptions,
     limits: &Limits,
-    f: impl FnOnce(&dyn Family),
+    f: impl FnOnce(&Family),
 ) {
     thread_local! {
         static KEPT_FAMILIES: std::cell::RefCell<Kept> = std::cell::RefCell::default();
@@ -175,7 +171,7 @@ pub fn with_family_under(
             .unwrap_or_else(|| build_under(reg, options, limits))
     });
     if let Some(family) = &family {
-        f(&**family);
+        f(family);
     }
     KEPT_FAMILIES.with(|kept| kept.borrow_mut().insert(key, family));
 }
@@ -191,7 +187,7 @@ pub fn check_error(what: &str, e: &GameError) {
 /// Analyses `words` with `family` and checks what every answer must
 /// satisfy: the position written back parses to itself, a listed move's
 /// `to` parses, the move counts agree with the moves listed.
-pub fn analyze_and_check(family: &dyn Family, words: &[&str], play: grundy_api::Play) {
+pub fn analyze_and_check(family: &Family, words: &[&str], play: grundy_api::Play) {
     let a = match family.analyze_with(words, play, DETAIL) {
         Ok(a) => a,
         Err(e) => return check_error(&format!("analyze {words:?}"), &e),
