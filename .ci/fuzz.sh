@@ -8,7 +8,7 @@
 # replays it.
 #
 # Needs the nightly toolchain (installed with rustup when missing) and
-# cargo-fuzz (installed from crates.io when missing). The targets are
+# cargo-fuzz (installed from the Rust crate registry when missing). The targets are
 # built without a sanitizer (`-s none`: the code is safe Rust, and what
 # fuzzing finds there is panics, overflows, hangs and memory blow-ups),
 # with debug assertions and overflow checks on (`-a`).

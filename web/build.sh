@@ -7,7 +7,7 @@
 # What it installs, each only when missing, and says so before doing it:
 # - the Rust target wasm32-unknown-unknown (`rustup target add`);
 # - wasm-bindgen-cli of the version of the wasm-bindgen crate in
-#   Cargo.lock, from crates.io (`cargo install`) into <target>/tools, when
+#   Cargo.lock, from the Rust crate registry (`cargo install`) into <target>/tools, when
 #   no wasm-bindgen of that version is on PATH.
 # <target> is cargo's target directory: CARGO_TARGET_DIR when set (a
 # relative one is taken from the workspace root, where cargo runs), else
@@ -30,7 +30,7 @@ bindgen=wasm-bindgen
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version)" != "wasm-bindgen $version" ]; then
     bindgen="$target_dir/tools/bin/wasm-bindgen"
     if [ ! -x "$bindgen" ] || [ "$("$bindgen" --version)" != "wasm-bindgen $version" ]; then
-        say "installing wasm-bindgen-cli $version from crates.io into $target_dir/tools (a few minutes, once)"
+        say "installing wasm-bindgen-cli $version from the Rust crate registry into $target_dir/tools (a few minutes, once)"
         cargo install --quiet wasm-bindgen-cli --version "$version" --root "$target_dir/tools"
     fi
 fi
