@@ -318,8 +318,9 @@ fn tick_step(span: u64) -> u64 {
     }
 }
 
-/// `text` with the characters XML gives meaning escaped.
-fn escape(text: &str) -> String {
+/// `text` with the characters XML and HTML give meaning escaped (`&`,
+/// `<`, `>`, `"`), for text placed in a picture or a page.
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -12,7 +12,7 @@
 
 use crate::convert::{int_text, to_python, InputError};
 use grundy_api::explain::Explained;
-use grundy_api::plot::{plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
+use grundy_api::plot::{escape as esc, plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
 use grundy_api::{render, Period as ApiPeriod, QuotientReport, SeqReport};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
@@ -141,21 +141,6 @@ macro_rules! reads_as_dict {
             }
         }
     };
-}
-
-/// Text escaped for HTML.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A Python string literal of `s` (its `repr`, for ASCII-safe text).
