@@ -200,38 +200,13 @@ function button(text, onClick, className = '') {
   return b;
 }
 
-const WHO = {
-  N: 'First player wins (N)',
-  P: 'Second player wins (P)',
-  D: 'Draw (D)',
-};
-
-/** Conway's notation of a genus, as the command line writes it: 4^146, 8^{10,8}. */
-function genusText(g) {
-  const m = g.misere;
-  return m.every((x) => x < 10) ? `${g.normal}^${m.join('')}` : `${g.normal}^{${m.join(',')}}`;
-}
-
-/** The value line: the Sprague-Grundy value, finite or loopy, the genus, or why none. */
-function valueText(a) {
-  if (a.value != null) return `Sprague-Grundy value ${a.value}`;
-  if (a.loopy_value != null) {
-    return `loopy value ${a.loopy_value} (generalized Sprague-Grundy value)`;
-  }
-  if (a.play === 'misere') {
-    return a.genus != null ? `misère play: genus ${genusText(a.genus)}` : 'misère play: no Sprague-Grundy value';
-  }
-  return 'value not computed';
-}
-
 /**
- * A list of moves as buttons that play them: `kind` is 'winning' or
- * 'drawing', `count` how many there are (more may exist than are listed).
+ * A list of moves as buttons that play them, under the engine's heading
+ * (`2 winning moves:`); `kind` is 'winning' or 'drawing'.
  */
-function moveList(kind, count, moves, what) {
+function moveList(heading, kind, moves) {
   const head = document.createElement('p');
-  const listed = count > moves.length ? ` (first ${moves.length} listed)` : '';
-  head.textContent = `${count} ${kind} move${count === 1 ? '' : 's'}${listed}${what}; click one to play it:`;
+  head.textContent = `${heading} (click one to play it)`;
   const list = document.createElement('div');
   list.className = `moves ${kind}`;
   for (const m of moves) {
@@ -243,80 +218,65 @@ function moveList(kind, count, moves, what) {
   return [head, list];
 }
 
-function showAnalysis(a) {
+/**
+ * Shows an analysis laid out by the engine (`view`: the command line's
+ * text part by part): headline, lines, moves as buttons, components and
+ * the family's table as tables, method and notes.
+ */
+function showAnalysis(v) {
   $('result').hidden = false;
-  $('outcome').textContent = `${a.game} ${a.position}: ${WHO[a.outcome]}${a.play === 'misere' ? ' in misère play' : ''}`;
-  $('outcome').className = a.outcome;
-  $('value').textContent = valueText(a);
+  $('outcome').textContent = v.headline;
+  $('outcome').className = v.outcome;
+  $('value').textContent = v.lines.join('\n');
   const moves = $('winning');
   moves.replaceChildren();
-  const drawing = a.drawing_moves ?? [];
-  if (a.winning_moves.length > 0) {
-    moves.append(...moveList('winning', a.winning_move_count, a.winning_moves, ''));
-  } else if (drawing.length > 0) {
-    moves.append(...moveList('drawing', a.drawing_move_count, drawing,
-      ' (no move wins; these keep the draw, every other move loses)'));
-  } else if (a.winning_move_count == null && a.outcome !== 'P' && (a.notes ?? []).length > 0) {
-    moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not listed (see the note below).`;
-  } else if (a.winning_move_count == null && a.outcome !== 'P') {
-    moves.textContent = `${a.outcome === 'D' ? 'Drawing' : 'Winning'} moves not examined (--outcome-only).`;
-  } else if (a.outcome === 'N') {
-    moves.textContent = 'No winning move listed.';
-  } else if (a.outcome === 'P') {
-    moves.textContent = 'Every move loses: the player to move cannot win against best play.';
+  if (v.moves.length > 0) {
+    moves.append(...moveList(v.moves_heading, v.move_kind, v.moves.map((m) => ({ move: m.label, to: m.to }))));
+  } else if (v.moves_heading != null) {
+    moves.textContent = v.moves_heading;
   }
   const comps = $('components');
   comps.replaceChildren();
-  const trivial = a.components.length === 1 && a.components[0].position === a.position;
-  if (a.components.length > 0 && !trivial) {
-    const table = document.createElement('table');
-    const cap = document.createElement('caption');
-    cap.textContent = 'Components (the position is their sum)';
-    table.append(cap);
-    for (const c of a.components) {
-      const row = table.insertRow();
-      row.insertCell().textContent = c.position;
-      row.insertCell().textContent = c.value != null ? `value ${c.value}` : '';
-    }
-    comps.append(table);
+  if (v.components.length > 0) {
+    comps.append(tableOf(v.components_heading, null, v.components.map((c) => [c.position, c.value ?? ''])));
   }
-  $('table').replaceChildren();
-  $('method').textContent = [`Method: ${a.method}`, ...(a.notes ?? []).map((n) => `Note: ${n}`)].join(' · ');
+  $('table').replaceChildren(...(v.table ? [tableOf(v.table.caption, v.table.header, v.table.rows, 'grid')] : []));
+  $('method').textContent = [v.method, ...v.notes].join(' · ');
+  $('as-text').textContent = v.text;
 }
 
-/**
- * Shows a family's table of many positions at once (`table` from the
- * engine: rows labelled, columns named as in the JSON answer), or nothing.
- */
-function showTable(t) {
-  const box = $('table');
-  box.replaceChildren();
-  if (!t) return;
+/** A table: a caption, an optional heading row, rows of cells (a row's first cell heads it when there is a heading). */
+function tableOf(caption, header, rows, className = '') {
   const table = document.createElement('table');
-  table.className = 'grid';
+  table.className = className;
   const cap = document.createElement('caption');
-  cap.textContent = `Every ${t.row_name} at once (${t.columns.map((c) => c.name).join(', ')})`;
+  cap.textContent = caption;
   table.append(cap);
-  const head = table.createTHead().insertRow();
-  for (const name of [t.row_name, ...t.columns.map((c) => c.name)]) {
-    const th = document.createElement('th');
-    th.textContent = name;
-    head.append(th);
+  if (header) {
+    const head = table.createTHead().insertRow();
+    for (const name of header) {
+      const th = document.createElement('th');
+      th.textContent = name;
+      head.append(th);
+    }
   }
   const body = table.createTBody();
-  t.rows.forEach((label, i) => {
+  for (const cells of rows) {
     const row = body.insertRow();
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = label;
-    row.append(th);
-    for (const c of t.columns) {
-      const cell = row.insertCell();
-      cell.textContent = c.words[i] ?? '';
-      cell.className = `word-${cell.textContent}`;
-    }
-  });
-  box.append(table);
+    cells.forEach((text, i) => {
+      if (header && i === 0) {
+        const th = document.createElement('th');
+        th.scope = 'row';
+        th.textContent = text;
+        row.append(th);
+      } else {
+        const cell = row.insertCell();
+        cell.textContent = text;
+        if (header) cell.className = `word-${text}`;
+      }
+    });
+  }
+  return table;
 }
 
 // Each analysis is numbered, so that an answer arriving after the next
@@ -333,16 +293,13 @@ async function analyzeNow() {
   try {
     const a = await ask('analyze', ...args);
     if (run !== analysisRun) return;
-    showAnalysis(a);
-    say('');
-    keep('analysis', `${a.game} ${a.position}: ${a.outcome}${a.value != null ? `, value ${a.value}` : ''}`
-      + `${a.loopy_value != null ? `, loopy value ${a.loopy_value}` : ''}${a.play === 'misere' ? ' (misère)' : ''}`,
-    setup, a, { position: setup.position, misere: setup.misere, outcome_only: setup.outcomeOnly,
-      max_states: setup.maxStates });
-    // The table comes from the analysis just made (kept by the engine).
-    const t = await ask('table', ...args);
+    // The layout of the analysis just made (kept by the engine).
+    const v = await ask('view', ...args);
     if (run !== analysisRun) return;
-    showTable(t);
+    showAnalysis(v);
+    say('');
+    keep('analysis', v.headline, setup, a, { position: setup.position, misere: setup.misere,
+      outcome_only: setup.outcomeOnly, max_states: setup.maxStates }, { view: v });
   } catch (err) {
     if (run !== analysisRun) return;
     $('result').hidden = true;
@@ -491,18 +448,6 @@ async function pngOf(svgText) {
   }
 }
 
-/** A self-contained SVG (its styles inlined) of the picture in `box`. */
-function svgText(box) {
-  const svg = box.querySelector('svg').cloneNode(true);
-  svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  const style = document.createElementNS('http://www.w3.org/2000/svg', 'style');
-  style.textContent = 'text{font:9px sans-serif;fill:#5a6170} rect.bar{fill:#5a79c8} rect.period{fill:#c0392b;opacity:.12}'
-    + ' line.preperiod{stroke:#c0392b;stroke-width:1.5} path.values{stroke:#5a79c8;fill:none}'
-    + ' rect.cell{stroke:#fff;stroke-width:.5} circle.p{fill:#1d2330}';
-  svg.prepend(style);
-  return new XMLSerializer().serializeToString(svg);
-}
-
 /**
  * Keeps an answer: `kind` (analysis, seq, grid), a title, the setup, the
  * answer's JSON, and what the command line needs beyond the setup.
@@ -590,26 +535,28 @@ async function reopen(e) {
     return;
   }
   analysisRun++;
+  const args = [e.setup.game, JSON.stringify(e.setup.options), e.setup.position,
+    e.setup.misere, e.setup.outcomeOnly, e.setup.maxStates];
   if (e.kind === 'analysis') {
-    showAnalysis(e.doc);
-    say(`Reopened: ${e.title}`);
-    const args = [e.setup.game, JSON.stringify(e.setup.options), e.setup.position,
-      e.setup.misere, e.setup.outcomeOnly, e.setup.maxStates];
     try {
-      showTable(await ask('table', ...args));
-    } catch { /* the table is shown with a fresh analysis */ }
+      showAnalysis(e.view ?? await ask('view', ...args));
+    } catch (err) {
+      sayError(err);
+      return;
+    }
+    say(`Reopened: ${e.title}`);
     explainNow(analysisRun, args);
     $('result').scrollIntoView();
   } else if (e.kind === 'seq') {
     $('plot-from').value = e.from;
     $('plot-to').value = e.to;
-    drawPlot(e.doc, e.from, e.to);
+    showPlot(e.svg, e.caption ?? e.title);
     say(`Reopened: ${e.title}`);
     $('plot').scrollIntoView();
   } else {
     $('heat-rows').value = e.rows;
     $('heat-cols').value = e.cols;
-    drawHeat(e.doc);
+    showHeat(e.svg, e.caption ?? e.title);
     say(`Reopened: ${e.title}`);
     $('heat').scrollIntoView();
   }
@@ -617,50 +564,21 @@ async function reopen(e) {
 
 // ---- plots of one heap ----
 
-/** The values of heaps from..to of `s` (a `seq --json` answer), pre-period and period marked as `grundy seq --plot` marks them. */
-function drawPlot(s, from, to) {
-  const w = 600, h = 160, pad = 24;
-  const values = s.values.slice(from, to + 1);
-  const count = values.length;
-  const max = Math.max(1, ...values);
-  const step = (w - pad) / count;
-  const x = (k) => pad + (k - from) * step;
-  const y = (v) => h - (v / max) * (h - 10);
-  const parts = [`<svg viewBox="0 0 ${w} ${h + pad}" width="${w}" height="${h + pad}" role="img" aria-label="values of heaps ${from} to ${to}">`];
-  const p = s.period;
-  if (p) {
-    // One period shaded, from the end of the pre-period, and the end of
-    // the pre-period as a red line (where they fall in the range shown).
-    const a = Math.max(p.preperiod, from), b = Math.min(p.preperiod + p.period, to + 1);
-    if (a < b) parts.push(`<rect class="period" x="${x(a)}" y="0" width="${(b - a) * step}" height="${h}"><title>one period: heaps ${p.preperiod} to ${p.preperiod + p.period - 1}</title></rect>`);
-    if (p.preperiod >= from && p.preperiod <= to + 1) parts.push(`<line class="preperiod" x1="${x(p.preperiod)}" x2="${x(p.preperiod)}" y1="0" y2="${h}"><title>end of the pre-period: heap ${p.preperiod}</title></line>`);
-  }
-  if (count <= 400) {
-    values.forEach((v, i) => {
-      const k = from + i;
-      parts.push(`<rect class="bar" x="${x(k)}" y="${y(v)}" width="${Math.max(0.5, step * 0.85)}" height="${h - y(v)}"><title>heap ${k}: value ${v}</title></rect>`);
-    });
-  } else {
-    // Too many heaps for a bar each: one stroke a heap, in one path.
-    parts.push(`<path class="values" d="${values.map((v, i) => `M${x(from + i).toFixed(2)} ${h}V${y(v).toFixed(1)}`).join('')}"/>`);
-  }
-  const tick = Math.max(1, 10 ** Math.floor(Math.log10(Math.max(1, count / 5))));
-  for (let k = Math.ceil(from / tick) * tick; k <= to; k += tick) {
-    parts.push(`<text class="label" x="${x(k)}" y="${h + 14}">${k}</text>`);
-  }
-  parts.push(`<text class="label" x="0" y="10">${max}</text><text class="label" x="0" y="${h}">0</text></svg>`);
-  $('plot-svg').innerHTML = parts.join('');
-  $('plot-period').textContent = `${s.game}, heaps ${from} to ${to}: ` + (p
-    ? `period ${p.period} after a pre-period of ${p.preperiod} (${p.proven ? 'proven' : 'observed'}; red line: the pre-period ends, shaded: one period)`
-    : `no period found in heaps 0..${s.n}`);
+/** Shows a plot drawn by the engine (the picture of `grundy seq --plot`) and its caption. */
+function showPlot(svg, caption) {
+  $('plot-svg').innerHTML = svg;
+  $('plot-period').textContent = caption;
   $('plot').hidden = false;
 }
 
-/** The heap range typed, made sensible: 0 <= from < to <= 100000. */
+/** The most heaps the page plots (the engine's limit for the page). */
+const MAX_PLOT = 1000000;
+
+/** The heap range typed, made sensible: 0 <= from < to <= MAX_PLOT. */
 function plotRange() {
   let from = Math.max(0, Math.floor(Number($('plot-from').value) || 0));
-  let to = Math.min(100000, Math.floor(Number($('plot-to').value) || 60));
-  if (to <= from) to = Math.min(100000, from + 1);
+  let to = Math.min(MAX_PLOT, Math.floor(Number($('plot-to').value) || 60));
+  if (to <= from) to = Math.min(MAX_PLOT, from + 1);
   if (to <= from) from = to - 1;
   $('plot-from').value = from;
   $('plot-to').value = to;
@@ -674,19 +592,21 @@ async function plot(kept = false) {
   const run = ++plotRun;
   const setup = currentSetup();
   const { from, to } = plotRange();
-  let s;
+  const style = $('plot-style').value;
+  let p;
   try {
-    s = await ask('seq', setup.game, JSON.stringify(setup.options), String(to));
+    p = await ask('plot', setup.game, JSON.stringify(setup.options), String(from), String(to), style);
   } catch (err) {
     if (run !== plotRun) return;
     if (kept) sayError(err); else $('plot').hidden = true;
     return; // not a heap game, or options not complete yet
   }
   if (run !== plotRun || $('game').value !== setup.game) return;
-  drawPlot(s, from, to);
+  showPlot(p.svg, p.caption);
   if (kept) {
-    keep('seq', `${s.game}: values of heaps ${from} to ${to}`, setup, s,
-      { n: to, plot: `${fileStem({ ...setup, position: '' })}.svg` }, { from, to, svg: svgText($('plot-svg')) });
+    keep('seq', p.caption, setup, p.seq,
+      { n: to, plot: `${fileStem({ ...setup, position: '' })}.svg`, plot_from: from, plot_style: style },
+      { from, to, svg: p.svg, caption: p.caption });
   }
 }
 
@@ -696,42 +616,16 @@ function zoom(factor) {
   const mid = (from + to) / 2;
   const half = Math.max(2, Math.round(((to - from) * factor) / 2));
   $('plot-from').value = Math.max(0, Math.round(mid - half));
-  $('plot-to').value = Math.min(100000, Math.max(Math.round(mid + half), Math.round(mid - half) + 2));
+  $('plot-to').value = Math.min(MAX_PLOT, Math.max(Math.round(mid + half), Math.round(mid - half) + 2));
   plot(true);
 }
 
 // ---- heat map of two numbers ----
 
-/** The colour of value `v` of at most `max`: pale blue (small) to dark red (large). */
-function heatColour(v, max) {
-  if (v == null) return '#c8cbd2';
-  const t = max === 0 ? 0 : v / max;
-  return `hsl(${Math.round(220 - 220 * t)}, 70%, ${Math.round(88 - 40 * t)}%)`;
-}
-
-/** Draws a value table (`grid` answer): a cell a position, P-positions dotted. */
-function drawHeat(g) {
-  const cell = Math.max(4, Math.min(18, Math.floor(560 / g.cols)));
-  const pad = 22;
-  const max = Math.max(0, ...g.values.filter((v) => v != null));
-  const w = pad + g.cols * cell, h = pad + g.rows * cell;
-  const parts = [`<svg viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="values of ${g.game} a b">`];
-  for (let a = 0; a < g.rows; a++) {
-    for (let b = 0; b < g.cols; b++) {
-      const i = a * g.cols + b;
-      const v = g.values[i], o = g.outcomes[i];
-      const x = pad + b * cell, y = pad + a * cell;
-      parts.push(`<rect class="cell" data-a="${a}" data-b="${b}" data-outcome="${o}" x="${x}" y="${y}" width="${cell}" height="${cell}" fill="${heatColour(v, max)}"><title>${a} ${b}: ${v != null ? `value ${v}` : 'no value'} (${o})</title></rect>`);
-      if (o === 'P') parts.push(`<circle class="p" cx="${x + cell / 2}" cy="${y + cell / 2}" r="${cell / 4}"/>`);
-    }
-  }
-  const tick = g.cols > 40 || g.rows > 40 ? 10 : 5;
-  for (let b = 0; b < g.cols; b += tick) parts.push(`<text x="${pad + b * cell}" y="${pad - 6}">${b}</text>`);
-  for (let a = 0; a < g.rows; a += tick) parts.push(`<text x="0" y="${pad + a * cell + cell}">${a}</text>`);
-  parts.push('</svg>');
-  $('heat-svg').innerHTML = parts.join('');
-  const ps = g.outcomes.filter((o) => o === 'P').length;
-  $('heat-status').textContent = `${g.game}${g.play === 'misere' ? ' (misère)' : ''}: a from 0 to ${g.rows - 1} (down), b from 0 to ${g.cols - 1} (across); ${ps} P-positions (dots), largest value ${max}.`;
+/** Shows a heat map drawn by the engine and the sentence under it. */
+function showHeat(svg, caption) {
+  $('heat-svg').innerHTML = svg;
+  $('heat-status').textContent = caption;
   $('heat-status').className = '';
 }
 
@@ -746,12 +640,12 @@ async function heatNow() {
   $('heat-status').className = 'pending';
   $('heat-svg').replaceChildren();
   try {
-    const g = await ask('grid', setup.game, JSON.stringify(setup.options), rows, cols, setup.misere, setup.maxStates);
+    const h = await ask('grid', setup.game, JSON.stringify(setup.options), rows, cols, setup.misere, setup.maxStates);
     if (run !== heatRun) return;
-    drawHeat(g);
-    keep('grid', `${g.game}: values of a b, a < ${g.rows}, b < ${g.cols}${g.play === 'misere' ? ' (misère)' : ''}`,
-      setup, g, { rows: g.rows - 1, cols: g.cols - 1, misere: setup.misere, max_states: setup.maxStates },
-      { rows: g.rows - 1, cols: g.cols - 1, svg: svgText($('heat-svg')) });
+    showHeat(h.svg, h.caption);
+    const g = h.grid;
+    keep('grid', h.caption, setup, g, { rows: g.rows - 1, cols: g.cols - 1, misere: setup.misere, max_states: setup.maxStates },
+      { rows: g.rows - 1, cols: g.cols - 1, svg: h.svg, caption: h.caption });
   } catch (err) {
     if (run !== heatRun) return;
     $('heat-status').textContent = err.message;
@@ -892,26 +786,12 @@ function ply(p) {
   return `${p.by === 'human' ? 'You' : 'The engine'}: ${p.move}  →  ${p.to}`;
 }
 
-/** What the status line says for `s`, the match's state. */
-function statusText(s) {
-  const st = s.status;
-  if (st.state === 'won') {
-    const reason = st.reason ? `${st.reason}. ` : '';
-    return `${reason}${st.text} ${st.winner === 'human' ? 'You win.' : 'The engine wins.'}`;
-  }
-  if (st.state === 'drawn') return `${st.text} Draw.`;
-  if (s.turn === 'engine') return 'The engine is thinking…';
-  const last = s.history.at(-1);
-  const before = last && last.by === 'engine' ? `The engine played ${last.move}. ` : '';
-  return `${before}Your move.`;
-}
-
 /** Shows the match's state: position, history, status, moves to click, hint. */
 function renderMatch(s, hint = s.hint ?? null) {
   match.state = s;
   $('match-position').textContent = s.position || '(empty)';
   $('match-ply').textContent = s.ply === 0 ? '(no move played yet)' : `(after ${s.ply} move${s.ply === 1 ? '' : 's'})`;
-  $('match-status').textContent = statusText(s);
+  $('match-status').textContent = s.status_line;
   $('match').dataset.state = s.status.state;
   $('match').dataset.turn = s.turn;
   const mine = s.history.filter((p) => p.by === 'human').at(-1);

@@ -6,7 +6,7 @@
 // holds the positions the search held then (the page asks the new worker
 // for the words).
 import init, {
-  games, analyze, explain, table, seq, quotient, quotientText, Match,
+  games, analyze, explain, view, plot, quotient, quotientText, Match,
   defineRules, rulesExamples, commandLine, valuesFile, grid,
   begin, failedPositions, panicMessage, outOfMemory,
 } from './pkg/grundy_wasm.js';
@@ -20,7 +20,7 @@ function playing() {
 }
 
 const ops = {
-  games, analyze, explain, table, seq, quotient, quotientText, defineRules, rulesExamples, grid,
+  games, analyze, explain, view, plot, quotient, quotientText, defineRules, rulesExamples, grid,
   commandLine: (question) => JSON.stringify(commandLine(question)),
   outOfMemory: (positions) => JSON.stringify(outOfMemory(positions)),
   matchStart(...args) {

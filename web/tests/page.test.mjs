@@ -124,11 +124,30 @@ async function analyse(page, game, position, options = {}) {
   await page.fill('#position', position);
   await page.click('#analyze');
   await page.waitForFunction(
-    (pos) => !document.getElementById('result').hidden && document.getElementById('outcome').textContent.includes(` ${pos}:`),
+    (pos) => !document.getElementById('result').hidden
+      && [` ${pos}:`, ` ${pos} (misère play):`].some((t) => document.getElementById('outcome').textContent.includes(t)),
     position, { timeout: 30000 });
 }
 
-const WHO = { N: 'First player wins (N)', P: 'Second player wins (P)', D: 'Draw (D)' };
+/** The command line's text of `analyze args` (run in `cwd`). */
+function cliText(args, cwd = root) {
+  return execFileSync(grundy, ['analyze', ...args], { encoding: 'utf8', cwd });
+}
+
+/**
+ * Asserts that the analysis the page shows is the command line's text of
+ * `analyze args`: whole (the "As text" box) and part by part (the
+ * headline, the lines under it, the moves' heading, method and notes).
+ */
+async function shownAsCli(page, args, cwd = root) {
+  const text = cliText(args, cwd);
+  const lines = text.trimEnd().split('\n');
+  assert.equal(await page.textContent('#as-text'), text);
+  assert.equal(await page.textContent('#outcome'), lines[0]);
+  assert.equal(await page.textContent('#value'), lines.filter((l) => /^(loopy value|genus) /.test(l)).join('\n'));
+  assert.equal(await page.textContent('#method'), lines.filter((l) => /^(method|note): /.test(l)).join(' · '));
+  return lines;
+}
 
 /** Waits until the page shows `text` as the explanation; returns it. */
 async function explanationShown(page, text) {
@@ -145,8 +164,9 @@ test('nim 3 4 5: outcome, value and the winning move, as the command line says',
   const { page, problems } = await openPage();
   await analyse(page, 'nim', '3 4 5');
   const expected = cli('nim', '3', '4', '5');
-  assert.equal(await page.textContent('#outcome'), `nim 3 4 5: ${WHO[expected.outcome]}`);
-  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
+  const lines = await shownAsCli(page, ['nim', '3', '4', '5']);
+  assert.equal(lines[0], `nim 3 4 5: first player wins (N), value ${expected.value}`);
+  assert.equal(await page.textContent('#winning p'), `${lines[1]} (click one to play it)`);
   const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
   // The explanation: the command line's `--explain` words, the nim-sum
@@ -176,7 +196,7 @@ test('a Treblecross row, then clicking a winning move plays it', async () => {
   const row = '..X.......';
   await analyse(page, 'treblecross', row);
   const expected = cli('treblecross', row);
-  assert.equal(await page.textContent('#outcome'), `treblecross ${row}: ${WHO[expected.outcome]}`);
+  await shownAsCli(page, ['treblecross', row]);
   assert.equal(expected.outcome, 'N');
   const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
@@ -186,7 +206,8 @@ test('a Treblecross row, then clicking a winning move plays it', async () => {
   await page.waitForFunction(
     (pos) => document.getElementById('outcome').textContent.startsWith(`treblecross ${pos}:`), first);
   assert.equal(await page.inputValue('#position'), first);
-  assert.equal(await page.textContent('#outcome'), `treblecross ${first}: ${WHO.P}`);
+  assert.match(await page.textContent('#outcome'), /: second player wins \(P\)/);
+  await shownAsCli(page, ['treblecross', first]);
   // The explanation follows the move.
   const whyAfter = await explanationShown(page, cli('treblecross', first, '--explain').explanation.text.join('\n'));
   assert.notEqual(whyAfter, whyBefore);
@@ -232,7 +253,8 @@ test('a shared link opens on its game and position', async () => {
   const { page } = await openPage('?game=subtraction&position=10+7&opt.set=1%2C3%2C4');
   await page.waitForFunction(() => !document.getElementById('result').hidden);
   const expected = cli('subtraction', '--set', '1,3,4', '10', '7');
-  assert.equal(await page.textContent('#outcome'), `${expected.game} 10 7: ${WHO[expected.outcome]}`);
+  assert.ok(expected.game.startsWith('subtraction'));
+  await shownAsCli(page, ['subtraction', '--set', '1,3,4', '10', '7']);
   assert.equal(await page.inputValue('#options input[data-option="set"]'), '1,3,4');
   await page.close();
 });
@@ -260,7 +282,7 @@ test("the ring game's table: every start for A and B first, as the command line 
   const flags = Object.entries(options).flatMap(([k, v]) => [`--${k}`, v]);
   await analyse(page, 'ring', '2 A', options);
   const expected = cli('ring', ...flags, '2', 'A');
-  assert.equal(await page.textContent('#outcome'), `${expected.game} 2 A: ${WHO[expected.outcome]}`);
+  await shownAsCli(page, ['ring', ...flags, '2', 'A']);
   await page.waitForSelector('#table table');
   const shown = await page.$$eval('#table tr', (rows) => rows.map(
     (r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)));
@@ -288,18 +310,18 @@ test('kayles 1000000000: too many moves, answered with outcome, value and a note
   assert.equal(full.winning_move_count, null);
   assert.deepEqual(full.winning_moves, []);
   assert.match(full.notes.join(' '), /--max-moves K lists the first K winning moves found/);
-  assert.equal(await page.textContent('#outcome'), `kayles 1000000000: ${WHO[full.outcome]}`);
-  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${full.value}`);
-  assert.equal(await page.textContent('#winning'), 'Winning moves not listed (see the note below).');
+  const lines = await shownAsCli(page, ['kayles', '1000000000']);
+  assert.equal(lines[0], `kayles 1000000000: first player wins (N), value ${full.value}`);
+  assert.equal(await page.textContent('#winning'), 'winning moves not examined');
+  assert.ok(lines.includes('winning moves not examined'));
   assert.equal(await page.textContent('#method'),
-    [`Method: ${full.method}`, ...full.notes.map((n) => `Note: ${n}`)].join(' · '));
+    [`method: ${full.method}`, ...full.notes.map((n) => `note: ${n}`)].join(' · '));
   await page.check('#outcome-only');
   await analyse(page, 'kayles', '1000000000');
   const expected = cli('kayles', '1000000000', '--outcome-only');
   assert.equal(expected.winning_move_count, null);
-  assert.equal(await page.textContent('#outcome'), `kayles 1000000000: ${WHO[expected.outcome]}`);
-  assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
-  assert.equal(await page.textContent('#winning'), 'Winning moves not examined (--outcome-only).');
+  await shownAsCli(page, ['kayles', '1000000000', '--outcome-only']);
+  assert.equal(await page.textContent('#winning'), 'winning moves not examined');
   assert.equal(await page.$('#winning button'), null);
   await explanationShown(page,
     cli('kayles', '1000000000', '--outcome-only', '--explain').explanation.text.join('\n'));
@@ -319,7 +341,7 @@ test('a long computation stops at the time limit with a message, and the page go
   assert.match(await page.textContent('#message'), /stopped after 1 s: the time limit was reached/);
   await page.fill('#limit', '10');
   await analyse(page, 'nim', '1 2 3');
-  assert.equal(await page.textContent('#outcome'), `nim 1 2 3: ${WHO.P}`);
+  await shownAsCli(page, ['nim', '1', '2', '3']);
   await page.close();
 });
 
@@ -346,11 +368,12 @@ test('a drawn position shows its drawing moves and its loopy value, and a screen
   assert.equal(expected.outcome, 'D');
   assert.deepEqual(expected.winning_moves, []);
   assert.ok(expected.drawing_moves.length > 0);
-  assert.equal(await page.textContent('#outcome'), `${expected.game} a: ${WHO.D}`);
+  const lines = await shownAsCli(page, ['graph', '--edges', LOOPY.edges, 'a']);
+  assert.match(lines[0], /: draw \(D\)$/);
   // The drawing moves are listed as such, none marked as winning.
   const k = expected.drawing_move_count;
   assert.equal(await page.textContent('#winning p'),
-    `${k} drawing move${k === 1 ? '' : 's'} (no move wins; these keep the draw, every other move loses); click one to play it:`);
+    `${k} drawing move${k === 1 ? '' : 's'}: (click one to play it)`);
   const drawing = await page.$$eval('#winning button.drawing', (bs) => bs.map((b) => b.textContent));
   assert.deepEqual(drawing, expected.drawing_moves.map((m) => `${m.move}  →  ${m.to}`));
   assert.equal(await page.$('#winning button.winning'), null);
@@ -550,15 +573,14 @@ test('a rules file typed in the editor: analysed, played, plotted and mapped as 
     await page.waitForFunction(() => !document.getElementById('result').hidden
       && document.getElementById('outcome').textContent.startsWith('my-game.rhai 10 7:'), null, { timeout: 30000 });
     const expected = rulesCli('10', '7');
-    assert.equal(await page.textContent('#outcome'), `my-game.rhai 10 7: ${WHO[expected.outcome]}`);
-    assert.equal(await page.textContent('#value'), `Sprague-Grundy value ${expected.value}`);
+    await shownAsCli(page, ['--rules', 'my-game.rhai', '10', '7'], dir);
     const moves = await page.$$eval('#winning button', (bs) => bs.map((b) => b.textContent));
     assert.deepEqual(moves, expected.winning_moves.map((m) => `${m.move}  →  ${m.to}`));
     // heap(n): the values of one heap, as `grundy seq --rules`.
     await page.waitForSelector('#plot:not([hidden])');
     const seqCli = JSON.parse(execFileSync(grundy, ['seq', '--rules', 'my-game.rhai', '-n', '60', '--json'], { encoding: 'utf8', cwd: dir }));
-    const bars = await page.$$eval('#plot-svg rect.bar title', (ts) => ts.map((t) => t.textContent));
-    assert.deepEqual(bars, seqCli.values.map((v, k) => `heap ${k}: value ${v}`));
+    const dots = await page.$$eval('#plot-svg g.points circle title', (ts) => ts.map((t) => t.textContent));
+    assert.deepEqual(dots, seqCli.values.map((v, k) => `heap ${k}: value ${v}`));
     // Two heaps a b: the heat map's P-positions are the command line's.
     await page.fill('#heat-rows', '7');
     await page.fill('#heat-cols', '7');
@@ -596,7 +618,7 @@ test('a rules file typed in the editor: analysed, played, plotted and mapped as 
     link.searchParams.set('position', '10 7');
     const again = await openPage(link.search);
     await again.page.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 30000 });
-    assert.equal(await again.page.textContent('#outcome'), `my-game.rhai 10 7: ${WHO[expected.outcome]}`);
+    await shownAsCli(again.page, ['--rules', 'my-game.rhai', '10', '7'], dir);
     assert.equal(await again.page.inputValue('#rules-source'), TYPED_RULES);
     assert.deepEqual(again.problems, []);
     await again.page.close();
@@ -619,7 +641,7 @@ test('an example rules file a click away: the loopy cycles game played to a decl
   await page.waitForFunction(() => !document.getElementById('result').hidden, null, { timeout: 30000 });
   const expected = JSON.parse(execFileSync(grundy, ['analyze', '--json', '--rules', 'examples/rules/cycles.rhai', '7'], { encoding: 'utf8', cwd: root }));
   assert.equal(expected.outcome, 'D');
-  assert.equal(await page.textContent('#outcome'), `examples/rules/cycles.rhai 7: ${WHO.D}`);
+  await shownAsCli(page, ['--rules', 'examples/rules/cycles.rhai', '7']);
   assert.equal(await page.textContent('#value'), `loopy value ${expected.loopy_value} (generalized Sprague-Grundy value)`);
   // Played: the person keeps the draw (the hint's drawing move) until the
   // position comes up the 4th time and the draw is declared.
@@ -688,14 +710,15 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   await page.click('#plot-button');
   await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 1);
   const seq = JSON.parse(execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--json'], { encoding: 'utf8' }));
-  assert.equal(await page.$$eval('#plot-svg rect.bar', (b) => b.length), 151);
+  assert.equal(await page.$$eval('#plot-svg g.points circle', (b) => b.length), 151);
   const line = await page.$eval('#plot-svg line.preperiod', (l) => l.querySelector('title').textContent);
   assert.equal(line, `end of the pre-period: heap ${seq.period.preperiod}`);
   assert.equal(await page.$eval('#plot-svg rect.period title', (t) => t.textContent),
     `one period: heaps ${seq.period.preperiod} to ${seq.period.preperiod + seq.period.period - 1}`);
   await page.locator('#plot').screenshot({ path: screenshot.replace(/\.png$/, '-plot.png') });
   const seqEntry = '#sheet li[data-kind="seq"]';
-  assert.equal(await page.textContent(`${seqEntry} code`), 'grundy seq kayles -n 200 --plot kayles.svg');
+  assert.equal(await page.textContent(`${seqEntry} code`), 'grundy seq kayles -n 200 --plot kayles.svg --plot-from 50');
+  assert.equal(await page.textContent('#plot-period'), `kayles: heaps 50..=200, period ${seq.period.period}, pre-period ${seq.period.preperiod} (proven)`);
   const dir = await mkdtemp(path.join(tmpdir(), 'grundy-values-'));
   try {
     execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--values', path.join(dir, 'v.bin')]);
@@ -705,8 +728,10 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
     const csv = await downloaded(page, () => page.click(`${seqEntry} button.csv`));
     const text = (await readFile(path.join(dir, 'v.txt'), 'utf8')).trimEnd().split('\n');
     assert.equal(csv.bytes.toString('utf8'), `heap,value\n${text.map((v, k) => `${k},${v}`).join('\n')}\n`);
+    // The picture is the command line's, byte for byte.
     const svg = await downloaded(page, () => page.click(`${seqEntry} button.svg`));
-    assert.match(svg.bytes.toString('utf8'), /^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    execFileSync(grundy, ['seq', 'kayles', '-n', '200', '--plot', path.join(dir, 'k.svg'), '--plot-from', '50']);
+    assert.ok(svg.bytes.equals(await readFile(path.join(dir, 'k.svg'))), 'the SVG is the command line\'s');
     const png = await downloaded(page, () => page.click(`${seqEntry} button.png`));
     assert.ok(png.bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])));
   } finally {
@@ -717,15 +742,29 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 2);
   assert.equal(await page.inputValue('#plot-from'), '87');
   assert.equal(await page.inputValue('#plot-to'), '163');
-  assert.equal(await page.$$eval('#plot-svg rect.bar', (b) => b.length), 77);
-  // Twenty thousand heaps: a stroke a heap, the marks as before.
+  assert.equal(await page.$$eval('#plot-svg g.points circle', (b) => b.length), 77);
+  // A hundred thousand heaps in the density view: no dot a heap but a
+  // shaded cell a (column, value), the marks as before, and the picture
+  // the command line draws for the entry's command.
   await page.fill('#plot-from', '0');
-  await page.fill('#plot-to', '20000');
+  await page.fill('#plot-to', '100000');
+  await page.selectOption('#plot-style', 'density');
   await page.click('#plot-button');
-  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 3, null, { timeout: 30000 });
-  assert.equal(await page.$('#plot-svg rect.bar'), null);
-  assert.equal(await page.$eval('#plot-svg path.values', (p) => p.getAttribute('d').split('M').length - 1), 20001);
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li[data-kind="seq"]').length === 3, null, { timeout: 60000 });
+  assert.equal(await page.$('#plot-svg circle'), null);
+  assert.ok(await page.$$eval('#plot-svg path.density', (p) => p.length) >= 2);
   assert.equal(await page.$eval('#plot-svg line.preperiod title', (t) => t.textContent), line);
+  const dense = '#sheet li[data-kind="seq"] >> nth=2';
+  assert.equal(await page.locator(`${dense} >> code`).textContent(),
+    'grundy seq kayles -n 100000 --plot kayles.svg --plot-style density');
+  const denseDir = await mkdtemp(path.join(tmpdir(), 'grundy-dense-'));
+  try {
+    const svg = await downloaded(page, () => page.click(`${dense} >> button.svg`));
+    execFileSync(grundy, ['seq', 'kayles', '-n', '100000', '--plot', path.join(denseDir, 'k.svg'), '--plot-style', 'density']);
+    assert.ok(svg.bytes.equals(await readFile(path.join(denseDir, 'k.svg'))), 'the density SVG is the command line\'s');
+  } finally {
+    await rm(denseDir, { recursive: true, force: true });
+  }
   // The whole worksheet as one file.
   const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8'));
   assert.equal(all.length, 6);
@@ -742,7 +781,7 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
   assert.ok(back.length <= 7, `${back.length} entries after the reload`);
   assert.deepEqual(await page.$$eval('#sheet li code', (cs) => cs.slice(0, 3).map((c) => c.textContent)), commands);
   await page.click('#sheet li >> nth=1 >> button.reopen');
-  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('subtraction 1,3,4 10 7:'));
+  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('subtraction --set 1,3,4 10 7 (misère play):'));
   assert.equal(await page.isChecked('#misere'), true);
   // Cleared: gone after the next reload too (but for the link's answer).
   await page.click('#sheet-clear');
@@ -862,7 +901,7 @@ test('memory running out is said in words, and the page goes on', async () => {
     // The engine goes on.
     await page.fill('#max-states', '');
     await analyse(page, 'nim', '1 2 3');
-    assert.equal(await page.textContent('#outcome'), `nim 1 2 3: ${WHO.P}`);
+    await shownAsCli(page, ['nim', '1', '2', '3']);
     assert.deepEqual(problems, []);
   } finally {
     await small.close();

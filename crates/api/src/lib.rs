@@ -41,6 +41,7 @@ pub mod explain;
 mod family;
 mod heap_quotient;
 pub mod help;
+pub mod html;
 pub mod json_line;
 pub mod messages;
 pub mod nim;

@@ -7,12 +7,74 @@ use crate::{Analysis, Outcome, Padded, Period, Play, Registration, SeqReport};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// The analysis as a few lines a person reads at a glance: who wins and
-/// the value, every winning move with the position it leads to, the
-/// components and their values, how the answer was found. `title` names
-/// the game as invoked (e.g. `bash --max 10`).
-pub fn analysis_text(title: &str, a: &Analysis) -> String {
-    let mut s = String::new();
+/// The analysis laid out for a person, part by part: what
+/// [`analysis_text`] prints and what the page places (the same words;
+/// the page makes the moves buttons and the components a table). Every
+/// sentence is decided here; a front end only places the parts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AnalysisView {
+    /// Who wins and the value: `nim 3 4 5: first player wins (N), value 2`.
+    pub headline: String,
+    /// The outcome, for the front end's colour.
+    pub outcome: Outcome,
+    /// The lines after the headline: a loopy value, a genus.
+    pub lines: Vec<String>,
+    /// What the move list is, or why there is none (`2 winning moves:`,
+    /// `winning moves not examined`); `None` when nothing is said.
+    pub moves_heading: Option<String>,
+    /// `winning`, or `drawing` in a drawn position.
+    pub move_kind: &'static str,
+    /// The moves listed: what each does and where it leads.
+    pub moves: Vec<MoveView>,
+    /// `components:` above the components, when there are any.
+    pub components_heading: Option<String>,
+    /// The components of a sum, when it has more than itself.
+    pub components: Vec<ComponentView>,
+    /// `method: ...`.
+    pub method: String,
+    /// `note: ...`, one a note.
+    pub notes: Vec<String>,
+    /// A family's table of many positions at once (every start of `ring`).
+    pub table: Option<TableView>,
+    /// The whole as the command line prints it ([`analysis_text`]).
+    pub text: String,
+}
+
+/// One move of an [`AnalysisView`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// What the move does: `heap 1: 3 -> 1`.
+    pub label: String,
+    /// The position it leads to.
+    pub to: String,
+}
+
+/// One component of an [`AnalysisView`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ComponentView {
+    /// The component.
+    pub position: String,
+    /// `value 3`, when its value is known.
+    pub value: Option<String>,
+}
+
+/// A family's table in an [`AnalysisView`]: a caption, the heading row,
+/// then one row a position, each row's first cell its label.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableView {
+    /// `Every start at once (A first, B first)`.
+    pub caption: String,
+    /// The heading of each column, the label column first.
+    pub header: Vec<String>,
+    /// The cells of each row, its label first.
+    pub rows: Vec<Vec<String>>,
+    /// The table as the command line prints it, columns aligned.
+    pub text: String,
+}
+
+/// The [`AnalysisView`] of `a`; `title` names the game as invoked (e.g.
+/// `bash --max 10`).
+pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
     let misere = if a.play == Play::Misere {
         " (misère play)"
     } else {
@@ -29,21 +91,23 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         .copied()
         .collect::<Vec<_>>()
         .join(" ");
-    let _ = write!(s, "{head}{misere}: {who}");
+    let mut headline = format!("{head}{misere}: {who}");
     match (a.value, &a.loopy_value, a.play) {
         (Some(v), _, _) => {
-            let _ = write!(s, ", value {v}");
+            let _ = write!(headline, ", value {v}");
         }
         // The infinite value has its own line.
         (None, Some(_), _) | (None, None, Play::Misere) => {}
-        (None, None, Play::Normal) => s.push_str(", value not computed"),
+        (None, None, Play::Normal) => headline.push_str(", value not computed"),
     }
-    s.push('\n');
+    let mut lines = Vec::new();
     if let Some(v) = &a.loopy_value {
-        let _ = writeln!(s, "loopy value {v} (generalized Sprague-Grundy value)");
+        lines.push(format!(
+            "loopy value {v} (generalized Sprague-Grundy value)"
+        ));
     }
     if let Some(g) = &a.genus {
-        let _ = writeln!(s, "genus {g}");
+        lines.push(format!("genus {g}"));
     }
     // A drawn position lists the moves keeping the draw, any other its
     // winning moves.
@@ -53,58 +117,134 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
         ("winning", a.winning_move_count, &a.winning_moves)
     };
     let listed = moves.len();
-    match count {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let moves_heading = match count {
         None if a.outcome == Outcome::N && listed == 0 => {
-            s.push_str("winning moves not examined\n")
+            Some("winning moves not examined".to_string())
         }
-        Some(0) if a.outcome == Outcome::N => s.push_str("no winning move listed\n"),
-        None if listed == 0 => {}
-        Some(0) => {}
-        count => {
-            let plural = |n: usize| if n == 1 { "" } else { "s" };
-            match count {
-                // The first moves a theory found in a position with too
-                // many to examine; a note says they are not counted.
-                None if listed == 1 => {
-                    let _ = writeln!(s, "the first {kind} move found:");
-                }
-                None => {
-                    let _ = writeln!(s, "the first {listed} {kind} moves found:");
-                }
-                Some(count) if listed == count => {
-                    let _ = writeln!(s, "{count} {kind} move{}:", plural(count));
-                }
-                Some(count) => {
-                    let _ = writeln!(
-                        s,
-                        "{count} {kind} move{}, the first {listed} listed:",
-                        plural(count)
-                    );
-                }
-            }
-            let width = moves
-                .iter()
-                .map(|m| m.label.chars().count())
-                .max()
-                .unwrap_or(0);
-            for m in moves {
-                let _ = writeln!(s, "  {}    to: {}", Padded(&m.label, width), m.to);
-            }
-        }
-    }
+        Some(0) if a.outcome == Outcome::N => Some("no winning move listed".to_string()),
+        None if listed == 0 => None,
+        Some(0) => None,
+        // The first moves a theory found in a position with too many to
+        // examine; a note says they are not counted.
+        None if listed == 1 => Some(format!("the first {kind} move found:")),
+        None => Some(format!("the first {listed} {kind} moves found:")),
+        Some(count) if listed == count => Some(format!("{count} {kind} move{}:", plural(count))),
+        Some(count) => Some(format!(
+            "{count} {kind} move{}, the first {listed} listed:",
+            plural(count)
+        )),
+    };
+    let moves = if moves_heading.as_deref().is_some_and(|h| h.ends_with(':')) {
+        moves
+            .iter()
+            .map(|m| MoveView {
+                label: m.label.clone(),
+                to: m.to.clone(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let trivial = a.components.len() == 1 && a.components[0].position == a.position;
-    if !a.components.is_empty() && !trivial {
-        let _ = writeln!(s, "components:");
-        let width = a
+    let components = if trivial {
+        Vec::new()
+    } else {
+        a.components
+            .iter()
+            .map(|c| ComponentView {
+                position: c.position.clone(),
+                value: c.value.map(|v| format!("value {v}")),
+            })
+            .collect()
+    };
+    let mut view = AnalysisView {
+        headline,
+        outcome: a.outcome,
+        lines,
+        moves_heading,
+        move_kind: kind,
+        moves,
+        components_heading: (!components.is_empty()).then(|| "components:".to_string()),
+        components,
+        method: format!("method: {}", a.method),
+        notes: a.notes.iter().map(|n| format!("note: {n}")).collect(),
+        table: a.table.as_ref().map(|t| TableView {
+            caption: format!(
+                "Every {} at once ({})",
+                t.row_name,
+                t.columns
+                    .iter()
+                    .map(|(n, _)| n.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            header: std::iter::once(t.row_name.clone())
+                .chain(t.columns.iter().map(|(n, _)| n.clone()))
+                .collect(),
+            rows: t
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    std::iter::once(r.clone())
+                        .chain(
+                            t.columns
+                                .iter()
+                                .map(|(_, words)| words.get(i).cloned().unwrap_or_default()),
+                        )
+                        .collect()
+                })
+                .collect(),
+            text: t.to_text(),
+        }),
+        text: String::new(),
+    };
+    view.text = view_text(&view);
+    view
+}
+
+/// The analysis as a few lines a person reads at a glance: who wins and
+/// the value, every winning move with the position it leads to, the
+/// components and their values, how the answer was found (the parts of
+/// [`analysis_view`], one a line, lists indented and aligned). `title`
+/// names the game as invoked (e.g. `bash --max 10`).
+pub fn analysis_text(title: &str, a: &Analysis) -> String {
+    analysis_view(title, a).text
+}
+
+/// The parts of `v` (its `text` aside) one a line, lists indented and
+/// aligned.
+fn view_text(v: &AnalysisView) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", v.headline);
+    for l in &v.lines {
+        let _ = writeln!(s, "{l}");
+    }
+    if let Some(h) = &v.moves_heading {
+        let _ = writeln!(s, "{h}");
+    }
+    let width = v
+        .moves
+        .iter()
+        .map(|m| m.label.chars().count())
+        .max()
+        .unwrap_or(0);
+    for m in &v.moves {
+        let _ = writeln!(s, "  {}    to: {}", Padded(&m.label, width), m.to);
+    }
+    if let Some(h) = &v.components_heading {
+        let _ = writeln!(s, "{h}");
+        let width = v
             .components
             .iter()
             .map(|c| c.position.chars().count())
             .max()
             .unwrap_or(0);
-        for c in &a.components {
-            match c.value {
-                Some(v) => {
-                    let _ = writeln!(s, "  {}    value {v}", Padded(&c.position, width));
+        for c in &v.components {
+            match &c.value {
+                Some(value) => {
+                    let _ = writeln!(s, "  {}    {value}", Padded(&c.position, width));
                 }
                 None => {
                     let _ = writeln!(s, "  {}", c.position);
@@ -112,12 +252,12 @@ pub fn analysis_text(title: &str, a: &Analysis) -> String {
             }
         }
     }
-    let _ = writeln!(s, "method: {}", a.method);
-    for n in &a.notes {
-        let _ = writeln!(s, "note: {n}");
+    let _ = writeln!(s, "{}", v.method);
+    for n in &v.notes {
+        let _ = writeln!(s, "{n}");
     }
-    if let Some(t) = &a.table {
-        s.push_str(&t.to_text());
+    if let Some(t) = &v.table {
+        s.push_str(&t.text);
     }
     s
 }

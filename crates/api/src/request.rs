@@ -159,6 +159,12 @@ pub fn seq_n(s: &str) -> Result<u64, GameError> {
     parse_u64_in(s, 0, MAX_SEQ_N).map_err(|e| GameError::Input(format!("-n: {e}")))
 }
 
+/// `--plot-from` as typed: the first heap a plot of heaps 0..=`n` draws,
+/// at most `n`.
+pub fn plot_from(s: &str, n: u64) -> Result<u64, GameError> {
+    parse_u64_in(s, 0, n).map_err(|e| GameError::Input(format!("--plot-from: {e}")))
+}
+
 /// Most worker threads accepted. Starting a rayon pool costs time that
 /// grows faster than the thread count (1024 threads took 2.5 s on two
 /// cores, 4096 threads 32 s, even for a trivial command), so the bound
@@ -368,14 +374,14 @@ impl Request {
             summary: s.summary,
             plot: s.plot.map(PathBuf::from),
             plot_style: match s.plot_style {
-                Some(style) if s.plot.is_none() => {
-                    return Err(GameError::Input(format!(
-                        "--plot-style {} draws a plot: give --plot FILE too",
-                        crate::messages::clip_quotes(style)
-                    )))
-                }
+                Some(style) if s.plot.is_none() => return Err(plot_alone("--plot-style", style)),
                 Some(style) => style.parse()?,
                 None => crate::plot::PlotStyle::default(),
+            },
+            plot_from: match s.plot_from {
+                Some(from) if s.plot.is_none() => return Err(plot_alone("--plot-from", from)),
+                Some(from) => plot_from(from, seq_n(n)?)?,
+                None => 0,
             },
             genus: s.genus,
         };
@@ -466,6 +472,8 @@ pub struct SeqText<'a> {
     pub plot: Option<&'a str>,
     /// `--plot-style STYLE`.
     pub plot_style: Option<&'a str>,
+    /// `--plot-from K`.
+    pub plot_from: Option<&'a str>,
     /// `--genus`.
     pub genus: bool,
 }
@@ -491,12 +499,32 @@ pub struct SeqRequest {
     pub plot: Option<PathBuf>,
     /// How the plot draws the values.
     pub plot_style: crate::plot::PlotStyle,
+    /// The first heap the plot draws (it ends at `n`).
+    pub plot_from: u64,
     /// Each heap's genus as well (printed with the values: refused with
     /// `summary` or `values`).
     pub genus: bool,
 }
 
+/// The refusal of a plot's option (`--plot-style`) given without
+/// `--plot FILE`.
+fn plot_alone(option: &str, value: &str) -> GameError {
+    GameError::Input(format!(
+        "{option} {} draws a plot: give --plot FILE too",
+        crate::messages::clip_quotes(value)
+    ))
+}
+
 impl SeqRequest {
+    /// The part of `r` (the answer to this request) that `--plot` draws,
+    /// and how.
+    pub fn plot_view(&self, r: &crate::SeqReport) -> crate::plot::PlotView {
+        crate::plot::PlotView {
+            from: self.plot_from.min(r.n),
+            ..crate::plot::PlotView::whole(r, self.plot_style)
+        }
+    }
+
     /// How the sequence is computed, with `req`'s threads and explicit
     /// time limit. Checks the method's name, and that the values and the
     /// plot go to different files.

@@ -5,6 +5,7 @@
 
 use crate::{Detail, Family, GameError, Outcome, Play};
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// Most cells of a [`ValueGrid`]: 100 by 100.
 pub const MAX_GRID_CELLS: u64 = 10_000;
@@ -26,6 +27,94 @@ pub struct ValueGrid {
     pub values: Vec<Option<u64>>,
     /// The outcome of `a b` at `a * cols + b`.
     pub outcomes: Vec<Outcome>,
+}
+
+impl ValueGrid {
+    /// The heat map of the table as an SVG document: a cell a position
+    /// (`a` down, `b` across), coloured from pale blue (value 0) to dark
+    /// red (the largest value), grey where there is no value, with a dot
+    /// on each P-position; each cell carries `data-a`, `data-b`,
+    /// `data-outcome` and a title (`3 5: value 0 (P)`).
+    pub fn svg(&self) -> String {
+        let cell = (560 / self.cols.max(1)).clamp(4, 18);
+        let pad = 22;
+        let max = self.values.iter().flatten().copied().max().unwrap_or(0);
+        let (w, h) = (pad + self.cols * cell, pad + self.rows * cell);
+        let mut s = format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, sans-serif" font-size="9" role="img" aria-label="values of {} a b"><g fill="#5a6170">"##,
+            crate::plot::escape(&self.game)
+        );
+        for a in 0..self.rows {
+            for b in 0..self.cols {
+                let i = (a * self.cols + b) as usize;
+                let (v, o) = (self.values[i], self.outcomes[i]);
+                let (x, y) = (pad + b * cell, pad + a * cell);
+                let what = v.map_or_else(|| "no value".to_string(), |v| format!("value {v}"));
+                let _ = write!(
+                    s,
+                    r##"<rect class="cell" data-a="{a}" data-b="{b}" data-outcome="{o:?}" x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{}" stroke="#ffffff" stroke-width="0.5"><title>{a} {b}: {what} ({o:?})</title></rect>"##,
+                    heat_colour(v, max)
+                );
+                if o == Outcome::P {
+                    let _ = write!(
+                        s,
+                        r##"<circle class="p" cx="{}" cy="{}" r="{}" fill="#1d2330"/>"##,
+                        x as f64 + cell as f64 / 2.0,
+                        y as f64 + cell as f64 / 2.0,
+                        cell as f64 / 4.0
+                    );
+                }
+            }
+        }
+        s.push_str("</g>");
+        let tick = if self.cols > 40 || self.rows > 40 {
+            10
+        } else {
+            5
+        };
+        s.push_str(r##"<g class="labels" fill="#5a6170">"##);
+        for b in (0..self.cols).step_by(tick) {
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}">{b}</text>"#,
+                pad + b * cell,
+                pad - 6
+            );
+        }
+        for a in (0..self.rows).step_by(tick) {
+            let _ = write!(s, r#"<text x="0" y="{}">{a}</text>"#, pad + a * cell + cell);
+        }
+        s.push_str("</g></svg>");
+        s
+    }
+
+    /// One sentence under the heat map: the ranges, the P-positions, the
+    /// largest value.
+    pub fn caption(&self) -> String {
+        let ps = self.outcomes.iter().filter(|&&o| o == Outcome::P).count();
+        let max = self.values.iter().flatten().copied().max().unwrap_or(0);
+        format!(
+            "{}{}: a from 0 to {} (down), b from 0 to {} (across); {ps} P-positions (dots), largest value {max}.",
+            self.game,
+            if self.play == Play::Misere { " (misère)" } else { "" },
+            self.rows - 1,
+            self.cols - 1
+        )
+    }
+}
+
+/// The colour of value `v` of at most `max`: pale blue (small) to dark
+/// red (large); grey for no value.
+fn heat_colour(v: Option<u64>, max: u64) -> String {
+    let Some(v) = v else {
+        return "#c8cbd2".to_string();
+    };
+    let t = if max == 0 { 0.0 } else { v as f64 / max as f64 };
+    format!(
+        "hsl({}, 70%, {}%)",
+        (220.0 - 220.0 * t).round(),
+        (88.0 - 40.0 * t).round()
+    )
 }
 
 /// The [`ValueGrid`] of `family` in `play`: each position analysed for
@@ -88,6 +177,11 @@ pub struct Question {
     pub values: Option<String>,
     /// `seq`: a file for the plot (`--plot`).
     pub plot: Option<String>,
+    /// `seq`: the first heap plotted (`--plot-from`, left out when 0).
+    pub plot_from: Option<u64>,
+    /// `seq`: how the plot draws the values (`--plot-style`, left out
+    /// for the default, `points`).
+    pub plot_style: Option<String>,
     /// `batch`: the largest `a`.
     pub rows: Option<u64>,
     /// `batch`: the largest `b`.
@@ -147,6 +241,18 @@ pub fn command_line(q: &Question) -> String {
             words.push(f.clone());
         }
     }
+    if let Some(from) = q.plot_from.filter(|&f| f > 0 && q.plot.is_some()) {
+        words.push("--plot-from".into());
+        words.push(from.to_string());
+    }
+    if let Some(style) = q
+        .plot_style
+        .as_ref()
+        .filter(|s| *s != "points" && q.plot.is_some())
+    {
+        words.push("--plot-style".into());
+        words.push(style.clone());
+    }
     words.extend(q.position.split_whitespace().map(str::to_string));
     words
         .iter()
@@ -204,6 +310,15 @@ mod tests {
         assert_eq!(
             command_line(&s),
             "grundy seq kayles -n 200 --plot kayles.svg"
+        );
+        let zoomed = Question {
+            plot_from: Some(150),
+            plot_style: Some("density".into()),
+            ..s.clone()
+        };
+        assert_eq!(
+            command_line(&zoomed),
+            "grundy seq kayles -n 200 --plot kayles.svg --plot-from 150 --plot-style density"
         );
         assert_eq!(quoted("it's"), r"'it'\''s'");
         let g = Question {

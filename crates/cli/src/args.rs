@@ -229,6 +229,9 @@ struct SeqArgs {
     /// `density` (each cell shaded by how many heaps fall in it)
     #[arg(long, value_name = "STYLE")]
     plot_style: Option<String>,
+    /// The first heap --plot draws (default 0; it ends at -n)
+    #[arg(long, value_name = "K")]
+    plot_from: Option<String>,
     /// Also give each heap's genus (Conway): the normal value g and the
     /// misère values γ0 γ1 ..., written `g^γ0γ1...` (`genus` in --json),
     /// by search of the sums the heaps' options leave, under the search
@@ -622,6 +625,7 @@ fn game_request(sub: &str, reg: Registration, m: &ArgMatches) -> Result<Parsed, 
                 summary: s.summary,
                 plot: s.plot.as_deref(),
                 plot_style: s.plot_style.as_deref(),
+                plot_from: s.plot_from.as_deref(),
                 genus: s.genus,
             };
             let (r, q) = Request::new(reg, options, s.game.words, &s.game.common.text())

@@ -4,7 +4,7 @@
 
 use crate::error::CliError;
 use crate::values_file::{check_target, Pending};
-use grundy_api::plot::{plot_svg, PlotStyle, PlotView};
+use grundy_api::plot::{plot_svg, PlotView};
 use grundy_api::{GameError, SeqReport};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -59,7 +59,7 @@ impl PlotFile {
         })
     }
 
-    /// Draws the values of `r` in `style` (SVG or PNG by the path's
+    /// Draws `view` of the values of `r` (SVG or PNG by the path's
     /// extension) and puts the file in place. The picture is drawn in
     /// memory and written with the standard library, so a failed write is
     /// the system's reason (`No such file or directory`), not a drawing
@@ -67,8 +67,8 @@ impl PlotFile {
     ///
     /// Errors (bad input, naming the path) when the file cannot be
     /// written; the file beside it is removed.
-    pub fn finish(self, r: &SeqReport, style: PlotStyle) -> Result<(), CliError> {
-        let bytes = render(r, style, extension(&self.path).as_deref() == Some("svg"))?;
+    pub fn finish(self, r: &SeqReport, view: &PlotView) -> Result<(), CliError> {
+        let bytes = render(r, view, extension(&self.path).as_deref() == Some("svg"))?;
         fs::write(self.out.partial(), bytes).map_err(|e| self.out.error(e))?;
         self.out.place()
     }
@@ -77,8 +77,8 @@ impl PlotFile {
 /// The plot of `r` as the bytes of an SVG or a PNG file: the api's one
 /// picture ([`grundy_api::plot::plot_svg`]), rasterised for a PNG with
 /// resvg (text in DejaVu Sans, embedded, so no system font is needed).
-fn render(r: &SeqReport, style: PlotStyle, svg: bool) -> Result<Vec<u8>, CliError> {
-    let text = plot_svg(r, &PlotView::whole(r, style))?;
+fn render(r: &SeqReport, view: &PlotView, svg: bool) -> Result<Vec<u8>, CliError> {
+    let text = plot_svg(r, view)?;
     if svg {
         return Ok(text.into_bytes());
     }

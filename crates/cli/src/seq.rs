@@ -79,7 +79,7 @@ pub fn run(
         f.finish(&report.values)?;
     }
     if let Some(p) = plot_file {
-        p.finish(&report, seq.plot_style)?;
+        p.finish(&report, &seq.plot_view(&report))?;
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {

@@ -317,7 +317,10 @@ impl Game {
             let analysis = family.analyze_with(&args, play, detail)?;
             Explained::new(family, &args, analysis, explain)
         })?;
-        Ok(Analysis::new(answer))
+        Ok(Analysis::new(
+            answer,
+            request::title(&self.registration, &self.options),
+        ))
     }
 
     /// `seq` with the call's limits read.

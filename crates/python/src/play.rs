@@ -118,19 +118,6 @@ impl PyMatch {
     }
 }
 
-/// `Ok` when it is the person's turn in a match that goes on; else the
-/// refusal `Match::play` would give, so a move out of turn is refused as
-/// such whatever it names.
-fn humans_turn(m: &Match) -> Result<(), MatchError> {
-    if !m.status().is_ongoing() {
-        Err(MatchError::Over)
-    } else if m.turn() != Side::Human {
-        Err(MatchError::Turn(m.turn()))
-    } else {
-        Ok(())
-    }
-}
-
 /// Why a move was not played: the match refused it, or no move is named.
 enum Refused {
     Match(MatchError),
@@ -204,7 +191,8 @@ impl PyMatch {
     /// The whole match as a dict: `game`, `play`, `position`, `turn`
     /// (`"human"` or `"engine"`), `ply`, `analysis` (the dict of
     /// `analyze`), `moves`, `status`, `history` (each move played: `by`,
-    /// `move`, `to`, `comment`), `may_repeat`, `can_undo`.
+    /// `move`, `to`, `comment`), `may_repeat`, `can_undo`, `status_line`
+    /// (the state in one line, as the page shows it).
     #[getter]
     fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let state = self.with(py, |m| m.state());
@@ -249,11 +237,14 @@ impl PyMatch {
     /// The `Analysis` of the current position, as `analyze` gives it.
     #[getter]
     fn analysis(&self, py: Python<'_>) -> Analysis {
-        let analysis = self.with(py, |m| m.analysis().clone());
-        Analysis::new(Explained {
-            analysis,
-            explanation: None,
-        })
+        let (analysis, title) = self.with(py, |m| (m.analysis().clone(), m.family().name()));
+        Analysis::new(
+            Explained {
+                analysis,
+                explanation: None,
+            },
+            title,
+        )
     }
 
     /// The moves played, first to last (dicts with `by`, `move`, `to`,
@@ -303,7 +294,7 @@ impl PyMatch {
         };
         let errors = &self.errors;
         let ply = self.with(py, |m| {
-            humans_turn(m).map_err(Refused::Match)?;
+            m.check_turn(Side::Human).map_err(Refused::Match)?;
             let index = match named {
                 Named::Typed(t) => m.read(&t).map_err(|e| Refused::Read(e.message))?,
                 // Only an index no usize can hold is refused here; any

@@ -12,15 +12,14 @@
 
 use crate::convert::{int_text, to_python, InputError};
 use grundy_api::explain::Explained;
-use grundy_api::plot::{escape as esc, plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
-use grundy_api::{render, Period as ApiPeriod, QuotientReport, SeqReport};
+use grundy_api::plot::{plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
+use grundy_api::{html, render, Period as ApiPeriod, QuotientReport, SeqReport};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use serde::Serialize;
-use std::fmt::Write;
 
 /// The JSON document of `value` as a Python dict, made once and kept in
 /// `cell`. Never handed out as it is: see [`fresh`].
@@ -148,16 +147,6 @@ fn lit(s: &str) -> String {
     format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
 }
 
-/// One row of a two-column table.
-fn row(out: &mut String, head: &str, cell: &str) {
-    let _ = write!(
-        out,
-        "<tr><th style=\"text-align:left\">{}</th><td style=\"text-align:left\">{}</td></tr>",
-        esc(head),
-        esc(cell)
-    );
-}
-
 /// A Python-style text of an optional number.
 fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
     v.map(|v| v.to_string()).unwrap_or_else(|| "None".into())
@@ -182,13 +171,19 @@ fn opt<T: std::fmt::Display>(v: Option<T>) -> String {
 #[pyclass(frozen, module = "grundy")]
 pub(crate) struct Analysis {
     report: Explained,
+    /// The game as the command line names it (`subtraction --set
+    /// 1,3,4`), the title of `text()`.
+    title: String,
     doc: PyOnceLock<Py<PyAny>>,
 }
 
 impl Analysis {
-    pub(crate) fn new(report: Explained) -> Analysis {
+    /// The answer `report` to a question about the game `title` (as the
+    /// command line names it, options included).
+    pub(crate) fn new(report: Explained, title: String) -> Analysis {
         Analysis {
             report,
+            title,
             doc: PyOnceLock::new(),
         }
     }
@@ -312,7 +307,7 @@ reads_as_dict!(Analysis, report, {
     /// Example: `print(grundy.analyze("nim", "3 4 5").text())`.
     fn text(&self) -> String {
         let a = &self.report.analysis;
-        let mut s = render::analysis_text(&a.game, a);
+        let mut s = render::analysis_text(&self.title, a);
         if let Some(e) = &self.report.explanation {
             s.push_str(&render::explanation_text(e));
         }
@@ -335,84 +330,13 @@ reads_as_dict!(Analysis, report, {
         )
     }
 
-    /// A table for notebooks: the answer, the moves worth playing and the
-    /// components.
+    /// A table for notebooks: the parts of `text()` (the headline, the
+    /// moves worth playing, the components, method and notes) and the
+    /// reasoning when it was asked for.
     fn _repr_html_(&self) -> String {
         let a = &self.report.analysis;
-        let mut h = String::from("<table>");
-        let _ = write!(
-            h,
-            "<caption style=\"text-align:left\"><b>{}</b> {}</caption>",
-            esc(&a.game),
-            esc(&a.position)
-        );
-        row(&mut h, "play", &a.play.to_string());
-        let who = match a.outcome {
-            grundy_api::Outcome::N => "N: the player to move wins",
-            grundy_api::Outcome::P => "P: the player to move loses",
-            grundy_api::Outcome::D => "D: a draw",
-        };
-        row(&mut h, "outcome", who);
-        if let Some(v) = a.value {
-            row(&mut h, "value", &v.to_string());
-        }
-        if let Some(v) = &a.loopy_value {
-            row(&mut h, "loopy value", v);
-        }
-        if let Some(g) = &a.genus {
-            row(&mut h, "genus", &g.to_string());
-        }
-        row(&mut h, "method", &a.method);
-        for n in &a.notes {
-            row(&mut h, "note", n);
-        }
-        h.push_str("</table>");
-        let (title, count, moves) = match a.outcome {
-            grundy_api::Outcome::D => (
-                "moves keeping the draw",
-                a.drawing_move_count,
-                &a.drawing_moves,
-            ),
-            _ => ("winning moves", a.winning_move_count, &a.winning_moves),
-        };
-        if let Some(count) = count {
-            let _ = write!(h, "<p>{count} {title}</p>");
-        }
-        if !moves.is_empty() {
-            h.push_str("<table><tr><th>move</th><th>to</th></tr>");
-            for m in moves.iter().take(50) {
-                let _ = write!(
-                    h,
-                    "<tr><td>{}</td><td>{}</td></tr>",
-                    esc(&m.label),
-                    esc(&m.to)
-                );
-            }
-            if moves.len() > 50 {
-                let _ = write!(
-                    h,
-                    "<tr><td colspan=\"2\">... {} more</td></tr>",
-                    moves.len() - 50
-                );
-            }
-            h.push_str("</table>");
-        }
-        if a.components.len() > 1 {
-            h.push_str("<table><tr><th>component</th><th>value</th></tr>");
-            for c in a.components.iter().take(50) {
-                let _ = write!(
-                    h,
-                    "<tr><td>{}</td><td>{}</td></tr>",
-                    esc(&c.position),
-                    esc(&opt(c.value))
-                );
-            }
-            h.push_str("</table>");
-        }
-        if let Some(e) = &self.report.explanation {
-            let _ = write!(h, "<pre>{}</pre>", esc(&e.text.join("\n")));
-        }
-        h
+        let e = self.report.explanation.as_ref().map(|e| e.text.as_slice());
+        html::analysis_html(&render::analysis_view(&self.title, a), e)
     }
 });
 
@@ -642,30 +566,7 @@ reads_as_dict!(Sequence, report, {
 
     /// For notebooks: the game, the period and the plot.
     fn _repr_html_(&self) -> String {
-        let r = &self.report;
-        let mut h = String::from("<table>");
-        let _ = write!(
-            h,
-            "<caption style=\"text-align:left\"><b>{}</b></caption>",
-            esc(&r.game)
-        );
-        if let Some(code) = &r.code {
-            row(&mut h, "code", code);
-        }
-        row(&mut h, "heaps", &format!("0 to {}", r.n));
-        row(
-            &mut h,
-            "period",
-            render::period_text(r.period.as_ref(), r.computed_to).trim(),
-        );
-        let head: Vec<String> = r.values.iter().take(24).map(|v| v.to_string()).collect();
-        let more = if r.values.len() > 24 { " ..." } else { "" };
-        row(&mut h, "values", &format!("{}{more}", head.join(" ")));
-        h.push_str("</table>");
-        if let Ok(svg) = plot_svg(r, &PlotView::whole(r, PlotStyle::Points)) {
-            h.push_str(&svg);
-        }
-        h
+        html::seq_html(&self.report)
     }
 });
 
@@ -811,53 +712,6 @@ reads_as_dict!(Quotient, report, {
 
     /// For notebooks: the presentation, P and the pretending function.
     fn _repr_html_(&self) -> String {
-        let q = &self.report;
-        let mut h = String::from("<table>");
-        let _ = write!(
-            h,
-            "<caption style=\"text-align:left\"><b>{}</b>: misère quotient</caption>",
-            esc(&q.game)
-        );
-        row(&mut h, "order", &q.order.to_string());
-        row(
-            &mut h,
-            "status",
-            if q.solved {
-                "the whole game's quotient (periodicity test passed)"
-            } else {
-                "the quotient of the heaps computed"
-            },
-        );
-        row(&mut h, "heaps", &format!("0 to {}", q.max_heap));
-        row(&mut h, "tame", if q.tame { "yes" } else { "no" });
-        let generators: Vec<String> = q
-            .generators
-            .iter()
-            .map(|g| format!("{} (heap {})", g.name, g.heap))
-            .collect();
-        row(&mut h, "generators", &generators.join(", "));
-        row(&mut h, "relations", &q.relations.join(", "));
-        row(&mut h, "P", &format!("{{{}}}", q.p_portion.join(", ")));
-        if let (Some(a), Some(p)) = (q.preperiod, q.period) {
-            row(
-                &mut h,
-                "pretending function",
-                &format!("pre-period {a}, period {p}"),
-            );
-        }
-        h.push_str("</table><table><tr><th>heap</th>");
-        for d in 0..10 {
-            let _ = write!(h, "<th>+{d}</th>");
-        }
-        h.push_str("</tr>");
-        for (r, chunk) in q.pretending.chunks(10).take(20).enumerate() {
-            let _ = write!(h, "<tr><th>{}</th>", r * 10);
-            for e in chunk {
-                let _ = write!(h, "<td>{}</td>", esc(e));
-            }
-            h.push_str("</tr>");
-        }
-        h.push_str("</table>");
-        h
+        html::quotient_html(&self.report)
     }
 });

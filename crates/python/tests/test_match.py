@@ -227,8 +227,10 @@ def test_the_state_is_the_documented_dict():
         "history",
         "may_repeat",
         "can_undo",
+        "status_line",
     }
     assert s["analysis"] == grundy.analyze("nim", "0 0")
+    assert s["status_line"] == s["status"]["text"] + " The engine wins."
     assert s["moves"] == [] and m.over
     assert s["status"]["winner"] == "engine"
     assert grundy.Match("nim", "0 0", misere=True).status["winner"] == "human"

@@ -69,8 +69,48 @@ def test_repr_and_html_of_an_analysis():
     a = grundy.analyze("nim", "3 4 5")
     assert repr(a) == "Analysis(game='nim', position='3 4 5', play='normal', outcome='N', value=2, winning_moves=1)"
     html = a._repr_html_()
-    assert "<table>" in html and "heap 1: 3 -&gt; 1" in html and "1 winning moves" in html
+    assert "<table>" in html and "heap 1: 3 -&gt; 1" in html and "1 winning move:" in html
     assert "<script" not in grundy.analyze("nim", "1")._repr_html_()
+
+
+def cli_text(*args):
+    """What the command line prints for `args` (which must succeed)."""
+    import subprocess
+
+    run = subprocess.run([binary(), *args], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+@pytest.mark.parametrize(
+    "game,position,options,misere,flags",
+    [
+        ("subtraction", "10 7", {"set": "1,3,4"}, True, ["--set", "1,3,4", "--misere"]),
+        ("ring", "2 A", {"n": "5", "a": "3,2", "b": "1,2,3"}, False, ["--n", "5", "--a", "3,2", "--b", "1,2,3"]),
+        ("graph", "a", {"edges": "a-b,b-a,b-c"}, False, ["--edges", "a-b,b-a,b-c"]),
+        ("kayles", "5 7", None, True, ["--misere"]),
+    ],
+)
+def test_an_analysis_reads_as_the_command_lines_text_and_its_html_holds_it(game, position, options, misere, flags):
+    a = grundy.analyze(game, position, options=options, misere=misere)
+    text = cli_text("analyze", game, *flags, *position.split())
+    assert a.text() == text
+    # The notebook's table is made of the same parts: every line of the
+    # text is in it, the aligned lists cell by cell.
+    html = a._repr_html_()
+    import html as html_module
+
+    shown = html_module.unescape(html)
+    for line in text.splitlines():
+        for part in __import__("re").split(r"\s{2,}", line.strip()):
+            assert part.removeprefix("to: ") in shown, (part, html)
+
+
+def test_every_text_answer_is_the_command_lines():
+    assert grundy.seq("kayles", 100).text() == cli_text("seq", "kayles", "-n", "100")
+    assert grundy.quotient("kayles").text() == cli_text("quotient", "kayles")
+    e = grundy.analyze("nim", "3 4 5", explain=True)
+    assert e.text() == cli_text("analyze", "nim", "3", "4", "5", "--explain")
 
 
 def test_a_sequence_has_numpy_values_over_its_bytes():

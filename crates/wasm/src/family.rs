@@ -73,18 +73,33 @@ pub(crate) fn build(
     options: &str,
     max_states: Option<&str>,
 ) -> Result<Family, GameError> {
-    let registration = if crate::rules::is_rules_name(game) {
-        crate::rules::find(game)?
-    } else {
-        request::find_game(&grundy_games::registry(), game)?
-    };
-    let pairs = option_pairs(options)?;
-    let options = request::game_options(&registration, pairs)?;
+    let (registration, options) = registered(game, options)?;
     let limits = Limits {
         max_time: None,
         ..request::limits(max_states, None, None)?
     };
     registration.build(&options, &limits)
+}
+
+/// The registration of `game` and its `options` (a JSON object) read.
+fn registered(
+    game: &str,
+    options: &str,
+) -> Result<(grundy_api::Registration, grundy_api::GameOptions), GameError> {
+    let registration = if crate::rules::is_rules_name(game) {
+        crate::rules::find(game)?
+    } else {
+        request::find_game(&grundy_games::registry(), game)?
+    };
+    let options = request::game_options(&registration, option_pairs(options)?)?;
+    Ok((registration, options))
+}
+
+/// The game as the command line names it with `options`, the title of
+/// its text answers (`subtraction --set 1,3,4`).
+pub(crate) fn title(game: &str, options: &str) -> Result<String, GameError> {
+    let (registration, options) = registered(game, options)?;
+    Ok(request::title(&registration, &options))
 }
 
 /// The (name, value) pairs of a JSON object of options; numbers are taken
@@ -150,7 +165,7 @@ pub(crate) fn error_text(e: &GameError) -> String {
 
 /// Largest heap a sequence may be asked for in the browser: the page
 /// plots short sequences; longer ones belong to `grundy seq`.
-pub const MAX_BROWSER_SEQ_N: u64 = 100_000;
+pub const MAX_BROWSER_SEQ_N: u64 = 1_000_000;
 
 /// `-n` as typed, checked as the command line does and against
 /// [`MAX_BROWSER_SEQ_N`].

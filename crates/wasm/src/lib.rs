@@ -253,32 +253,10 @@ pub fn explain_json(
     )
 }
 
-/// A family's table of many positions at once (the outcome of every start
-/// of `ring`), whole: the `analyze --json` document flattens it into one
-/// field per column and leaves out the row labels the command line's text
-/// prints.
-#[derive(serde::Serialize)]
-struct TableDoc<'a> {
-    /// What a row is (`start`): the heading of the label column.
-    row_name: &'a str,
-    /// The label of each row.
-    rows: &'a [String],
-    /// The columns in display order.
-    columns: Vec<ColumnDoc<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct ColumnDoc<'a> {
-    /// The column's name, its field in the `analyze --json` document.
-    name: &'a str,
-    /// One word per row.
-    words: &'a [String],
-}
-
-/// The table of the analysis of `position` as `{"row_name", "rows",
-/// "columns": [{"name", "words"}]}`, the rows and columns the command
-/// line's text prints; `null` when the family has none.
-pub fn table_json(
+/// The analysis of `position` laid out for a person
+/// ([`grundy_api::render::AnalysisView`]): the command line's text of
+/// `analyze`, part by part, for the page to place.
+pub fn view_json(
     game: &str,
     options: &str,
     position: &str,
@@ -294,17 +272,10 @@ pub fn table_json(
         outcome_only,
         max_states,
         |_, a| {
-            json(&a.table.as_ref().map(|t| {
-                TableDoc {
-                    row_name: &t.row_name,
-                    rows: &t.rows,
-                    columns: t
-                        .columns
-                        .iter()
-                        .map(|(name, words)| ColumnDoc { name, words })
-                        .collect(),
-                }
-            }))
+            json(&grundy_api::render::analysis_view(
+                &family::title(game, options)?,
+                a,
+            ))
         },
     )
 }
@@ -426,11 +397,11 @@ pub fn explain(
     .map_err(js_error)
 }
 
-/// `table(game, options, position, misere, outcomeOnly, maxStates)`: the
-/// family's table in the analysis of the position, rows labelled, or
-/// `null`.
+/// `view(game, options, position, misere, outcomeOnly, maxStates)`:
+/// the analysis laid out for a person, in the command line's words
+/// ([`view_json`]); throws the command line's message.
 #[wasm_bindgen]
-pub fn table(
+pub fn view(
     game: &str,
     options: &str,
     position: &str,
@@ -438,7 +409,7 @@ pub fn table(
     outcome_only: bool,
     max_states: Option<String>,
 ) -> Result<String, JsError> {
-    table_json(
+    view_json(
         game,
         options,
         position,
@@ -578,9 +549,8 @@ mod tests {
             input(seq_json("kayles", "", "-1").unwrap_err()),
             "-n: '-1' is negative; expected a whole number >= 0"
         );
-        assert!(
-            input(seq_json("kayles", "", "100001").unwrap_err()).contains("too large for the page")
-        );
+        assert!(input(seq_json("kayles", "", "1000001").unwrap_err())
+            .contains("too large for the page"));
     }
 
     #[test]
@@ -661,28 +631,59 @@ mod tests {
     }
 
     #[test]
-    fn the_ring_table_comes_whole_with_its_rows() {
+    fn the_view_is_the_command_lines_text_part_by_part() {
         let ring = r#"{"n": "5", "a": "3,2", "b": "1,2,3"}"#;
-        let t = parse(&table_json("ring", ring, "2 A", false, false, None).unwrap());
+        let v = parse(&view_json("ring", ring, "2 A", false, false, None).unwrap());
+        let t = &v["table"];
+        assert_eq!(t["caption"], "Every start at once (a_first, b_first)");
         assert_eq!(
-            t,
-            serde_json::json!({
-                "row_name": "start",
-                "rows": ["2", "3", "4", "5"],
-                "columns": [
-                    {"name": "a_first", "words": ["Lose", "Win", "Win", "Loop"]},
-                    {"name": "b_first", "words": ["Loop", "Win", "Win", "Win"]},
-                ],
-            })
+            t["header"],
+            serde_json::json!(["start", "a_first", "b_first"])
+        );
+        assert_eq!(
+            t["rows"],
+            serde_json::json!([
+                ["2", "Lose", "Loop"],
+                ["3", "Win", "Win"],
+                ["4", "Win", "Win"],
+                ["5", "Loop", "Win"],
+            ])
         );
         // The columns are those the analysis flattens into its fields.
         let a = parse(&analyze_json("ring", ring, "2 A", false, false, None).unwrap());
-        for c in t["columns"].as_array().unwrap() {
-            assert_eq!(a[c["name"].as_str().unwrap()], c["words"]);
-        }
-        // A family without a table answers null.
-        let none = table_json("nim", "", "3 4 5", false, false, None).unwrap();
-        assert_eq!(none, "null");
+        assert_eq!(
+            a["a_first"],
+            serde_json::json!(["Lose", "Win", "Win", "Loop"])
+        );
+        // The headline names the game as the command line does, options
+        // included; the moves are those of the analysis.
+        let v = parse(
+            &view_json(
+                "subtraction",
+                r#"{"set": "1,3,4"}"#,
+                "10",
+                false,
+                false,
+                None,
+            )
+            .unwrap(),
+        );
+        assert_eq!(
+            v["headline"],
+            "subtraction --set 1,3,4 10: first player wins (N), value 1"
+        );
+        assert_eq!(v["moves_heading"], "2 winning moves:");
+        let to: Vec<&str> = v["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["to"].as_str().unwrap())
+            .collect();
+        assert_eq!(to, ["9", "7"]);
+        // A family without a table has none.
+        let none = parse(&view_json("nim", "", "3 4 5", false, false, None).unwrap());
+        assert!(none["table"].is_null());
+        assert_eq!(none["components"].as_array().unwrap().len(), 3);
     }
 
     #[test]
@@ -808,8 +809,22 @@ mod sheet_tests {
 
     #[test]
     fn the_value_grid_of_wythoff_marks_its_p_positions() {
-        let g = parse(&grid_json("wythoff", "", "6", "6", false, None).unwrap());
+        let h = parse(&grid_json("wythoff", "", "6", "6", false, None).unwrap());
+        let g = &h["grid"];
         assert_eq!(g["rows"], 6);
+        // The heat map dots each P-position, and its caption counts them.
+        assert_eq!(
+            h["svg"]
+                .as_str()
+                .unwrap()
+                .matches("<circle class=\"p\"")
+                .count(),
+            5
+        );
+        assert!(h["caption"]
+            .as_str()
+            .unwrap()
+            .contains("; 5 P-positions (dots), largest value"));
         let p: Vec<usize> = g["outcomes"]
             .as_array()
             .unwrap()
@@ -826,6 +841,26 @@ mod sheet_tests {
         assert!(e.to_string().starts_with("rows: "), "{e}");
         let e = grid_json("treblecross", "", "3", "3", false, None).unwrap_err();
         assert!(matches!(e, GameError::Input(_)), "{e:?}");
+    }
+
+    #[test]
+    fn the_plot_is_the_command_lines_picture_of_the_range() {
+        let p = parse(&plot_json("kayles", "", "10", "200", "points").unwrap());
+        assert_eq!(p["seq"]["n"], 200);
+        let svg = p["svg"].as_str().unwrap();
+        assert!(svg.contains("<title>heap 10: value 2</title>"), "{svg}");
+        assert!(
+            !svg.contains("<title>heap 9: value"),
+            "heaps before 10 are not drawn"
+        );
+        assert!(p["caption"]
+            .as_str()
+            .unwrap()
+            .starts_with("kayles: heaps 10..=200, period 12"));
+        let e = plot_json("kayles", "", "201", "200", "points").unwrap_err();
+        assert!(e.to_string().starts_with("--plot-from: "), "{e}");
+        let e = plot_json("kayles", "", "0", "200", "bars").unwrap_err();
+        assert!(e.to_string().contains("points or density"), "{e}");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! table of two-number positions, each made by the api.
 
 use crate::family::{convention, js_error, json, with_family};
+use grundy_api::plot::{plot_caption, plot_svg, PlotStyle, PlotView};
 use grundy_api::worksheet::{self, Question};
 use grundy_api::{values, GameError, SeqControl};
 use wasm_bindgen::prelude::*;
@@ -42,7 +43,8 @@ pub fn values_bytes(game: &str, options: &str, n: &str, form: &str) -> Result<Ve
 }
 
 /// The value table of the positions `a b`, `a < rows`, `b < cols` (texts,
-/// as typed), as JSON ([`worksheet::ValueGrid`]).
+/// as typed), as JSON: `{"grid": ValueGrid, "svg": its heat map,
+/// "caption": the sentence under it}` ([`worksheet::ValueGrid`]).
 pub fn grid_json(
     game: &str,
     options: &str,
@@ -56,8 +58,58 @@ pub fn grid_json(
     };
     let (rows, cols) = (size("rows", rows)?, size("columns", cols)?);
     with_family(game, options, max_states, |f| {
-        json(&worksheet::value_grid(f, rows, cols, convention(misere))?)
+        let grid = worksheet::value_grid(f, rows, cols, convention(misere))?;
+        json(&serde_json::json!({
+            "svg": grid.svg(),
+            "caption": grid.caption(),
+            "grid": grid,
+        }))
     })
+}
+
+/// Heaps 0..=`n` of the family's sequence (the `seq --json` document)
+/// and their plot from heap `from`, in `style` (`points` or `density`),
+/// at the command line's size: `{"seq", "svg", "caption"}`, the picture
+/// `seq -n N --plot F.svg --plot-from FROM --plot-style STYLE` draws.
+pub fn plot_json(
+    game: &str,
+    options: &str,
+    from: &str,
+    n: &str,
+    style: &str,
+) -> Result<String, GameError> {
+    let n = crate::family::browser_seq_n(n)?;
+    let from = grundy_api::request::plot_from(from, n)?;
+    let style: PlotStyle = style.parse()?;
+    with_family(game, options, None, |f| {
+        let ctl = SeqControl {
+            threads: 1,
+            ..SeqControl::default()
+        };
+        let seq = f.seq(n, &ctl)?;
+        let view = PlotView {
+            from,
+            ..PlotView::whole(&seq, style)
+        };
+        json(&serde_json::json!({
+            "svg": plot_svg(&seq, &view)?,
+            "caption": plot_caption(&seq, from, n),
+            "seq": seq,
+        }))
+    })
+}
+
+/// `plot(game, options, from, n, style)`: a sequence and its plot
+/// ([`plot_json`]); throws the command line's message.
+#[wasm_bindgen]
+pub fn plot(
+    game: &str,
+    options: &str,
+    from: &str,
+    n: &str,
+    style: &str,
+) -> Result<String, JsError> {
+    plot_json(game, options, from, n, style).map_err(js_error)
 }
 
 /// `commandLine(question)`: the `grundy` command answering the question
@@ -75,7 +127,7 @@ pub fn values_file(game: &str, options: &str, n: &str, form: &str) -> Result<Vec
 }
 
 /// `grid(game, options, rows, cols, misere, maxStates)`: the value table
-/// of two-number positions, as JSON.
+/// of two-number positions with its heat map, as JSON ([`grid_json`]).
 #[wasm_bindgen]
 pub fn grid(
     game: &str,

@@ -152,6 +152,8 @@ pub struct MatchState {
     pub may_repeat: bool,
     /// Whether [`Match::undo`] would take a move back.
     pub can_undo: bool,
+    /// The state in one line ([`text::status_line`]).
+    pub status_line: String,
 }
 
 /// A move or undo the match refused. The match is unchanged.
@@ -420,6 +422,7 @@ impl Match {
             moves: t.moves().to_vec(),
             status: t.status.clone(),
             hint,
+            status_line: text::status_line(&t.status, t.side, &self.history),
             history: self.history.clone(),
             may_repeat: self.repeats,
             can_undo: self.can_undo(),
@@ -616,8 +619,11 @@ impl Match {
         self.current().args.iter().map(String::as_str).collect()
     }
 
-    /// `Ok` when `side` may move now.
-    fn check_turn(&self, side: Side) -> Result<(), MatchError> {
+    /// `Ok` when `side` may move now; else the refusal [`Match::play`] or
+    /// [`Match::engine_move`] gives (the match is over, or it is the other
+    /// side's turn), so a front end can refuse a move out of turn before
+    /// reading what it names.
+    pub fn check_turn(&self, side: Side) -> Result<(), MatchError> {
         let t = self.current();
         if !t.status.is_ongoing() {
             Err(MatchError::Over)

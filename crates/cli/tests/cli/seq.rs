@@ -354,6 +354,44 @@ fn plots_by_extension_with_the_period_marked() {
         &["seq", "kayles", "-n", "10", "--plot-style", "density"],
         "--plot-style density draws a plot: give --plot FILE too",
     );
+    // A zoom: heaps 150..=200 alone, the caption saying so.
+    let zoom = dir.join("zoom.svg");
+    let out = grundy(&[
+        "seq",
+        "kayles",
+        "-n",
+        "200",
+        "--plot",
+        zoom.to_str().unwrap(),
+        "--plot-from",
+        "150",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&zoom).unwrap();
+    assert!(
+        text.contains("kayles: heaps 150..=200, period 12"),
+        "{}",
+        &text[..300]
+    );
+    assert_eq!(text.matches("<circle").count(), 51);
+    assert!(!text.contains("<title>heap 149: value"));
+    assert_status_2_naming(
+        &["seq", "kayles", "-n", "10", "--plot-from", "3"],
+        "--plot-from 3 draws a plot: give --plot FILE too",
+    );
+    assert_status_2_naming(
+        &[
+            "seq",
+            "kayles",
+            "-n",
+            "10",
+            "--plot",
+            "k.svg",
+            "--plot-from",
+            "11",
+        ],
+        "--plot-from: '11' is too large; the largest allowed is 10",
+    );
     assert_status_2_naming(
         &["seq", "kayles", "-n", "10", "--plot", "k.pdf"],
         "--plot k.pdf: the file name must end in .svg or .png",
