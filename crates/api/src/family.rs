@@ -151,12 +151,12 @@ pub struct Family {
     loopy: bool,
     sequence: Option<Arc<dyn ValueSequence>>,
     genus: Option<Arc<dyn GenusSequence>>,
-    quotient: Option<Arc<dyn MisereQuotient>>,
+    quotient_of_heaps: Option<Arc<dyn MisereQuotient>>,
     notation: Option<Arc<dyn Notation>>,
     remoteness: Option<Arc<dyn Remoteness>>,
     ranks: Option<Arc<dyn OnRanks>>,
     end_reasons: Option<Arc<dyn EndReasons>>,
-    value_sources: Option<Arc<dyn ValueSources>>,
+    value_sources_of: Option<Arc<dyn ValueSources>>,
 }
 
 /// The capabilities a family may have, by name: what
@@ -215,12 +215,12 @@ impl Family {
             loopy: false,
             sequence: None,
             genus: None,
-            quotient: None,
+            quotient_of_heaps: None,
             notation: None,
             remoteness: None,
             ranks: None,
             end_reasons: None,
-            value_sources: None,
+            value_sources_of: None,
         }
     }
 
@@ -233,54 +233,6 @@ impl Family {
     /// Declares (or not) that positions may repeat.
     pub fn with_loopy(mut self, loopy: bool) -> Family {
         self.loopy = loopy;
-        self
-    }
-
-    /// Sets (`Some`) or removes (`None`) the value sequence.
-    pub fn with_sequence(mut self, c: Option<Arc<dyn ValueSequence>>) -> Family {
-        self.sequence = c;
-        self
-    }
-
-    /// Sets or removes the genus sequence.
-    pub fn with_genus(mut self, c: Option<Arc<dyn GenusSequence>>) -> Family {
-        self.genus = c;
-        self
-    }
-
-    /// Sets or removes the misère quotient.
-    pub fn with_quotient(mut self, c: Option<Arc<dyn MisereQuotient>>) -> Family {
-        self.quotient = c;
-        self
-    }
-
-    /// Sets or removes the move notation.
-    pub fn with_notation(mut self, c: Option<Arc<dyn Notation>>) -> Family {
-        self.notation = c;
-        self
-    }
-
-    /// Sets or removes the remoteness of moves.
-    pub fn with_remoteness(mut self, c: Option<Arc<dyn Remoteness>>) -> Family {
-        self.remoteness = c;
-        self
-    }
-
-    /// Sets or removes analyses across ranks.
-    pub fn with_ranks(mut self, c: Option<Arc<dyn OnRanks>>) -> Family {
-        self.ranks = c;
-        self
-    }
-
-    /// Sets or removes the end reasons.
-    pub fn with_end_reasons(mut self, c: Option<Arc<dyn EndReasons>>) -> Family {
-        self.end_reasons = c;
-        self
-    }
-
-    /// Sets or removes the sources of values.
-    pub fn with_value_sources(mut self, c: Option<Arc<dyn ValueSources>>) -> Family {
-        self.value_sources = c;
         self
     }
 
@@ -323,66 +275,6 @@ impl Family {
     /// for ever unless a draw is declared).
     pub fn may_repeat(&self) -> bool {
         self.loopy
-    }
-
-    /// The value sequence of one-heap positions, if the family has one.
-    pub fn sequence(&self) -> Option<&dyn ValueSequence> {
-        self.sequence.as_deref()
-    }
-
-    /// The genus sequence of one-heap positions, if the family has one.
-    pub fn genus(&self) -> Option<&dyn GenusSequence> {
-        self.genus.as_deref()
-    }
-
-    /// The misère quotient of its heaps, if the family is a game of heaps
-    /// that has one.
-    pub fn quotient_of_heaps(&self) -> Option<&dyn MisereQuotient> {
-        self.quotient.as_deref()
-    }
-
-    /// The notation a person types moves in, if the family has one.
-    pub fn notation(&self) -> Option<&dyn Notation> {
-        self.notation.as_deref()
-    }
-
-    /// The remoteness of moves, if the family can find it.
-    pub fn remoteness(&self) -> Option<&dyn Remoteness> {
-        self.remoteness.as_deref()
-    }
-
-    /// Analyses across MPI ranks, if the family spreads them.
-    pub fn ranks(&self) -> Option<&dyn OnRanks> {
-        self.ranks.as_deref()
-    }
-
-    /// Why a game ended in its own words, if the family can say more
-    /// than "no move left".
-    pub fn end_reasons(&self) -> Option<&dyn EndReasons> {
-        self.end_reasons.as_deref()
-    }
-
-    /// The sources of normal-play values, if the family can name them.
-    pub fn value_sources_of(&self) -> Option<&dyn ValueSources> {
-        self.value_sources.as_deref()
-    }
-
-    /// Every capability the family has, in [`Capability`] order.
-    pub fn capabilities(&self) -> Vec<Capability> {
-        [
-            (Capability::Sequence, self.sequence.is_some()),
-            (Capability::Genus, self.genus.is_some()),
-            (Capability::Quotient, self.quotient.is_some()),
-            (Capability::Notation, self.notation.is_some()),
-            (Capability::Remoteness, self.remoteness.is_some()),
-            (Capability::Ranks, self.ranks.is_some()),
-            (Capability::EndReasons, self.end_reasons.is_some()),
-            (Capability::ValueSources, self.value_sources.is_some()),
-            (Capability::Loopy, self.loopy),
-        ]
-        .into_iter()
-        .filter_map(|(c, has)| has.then_some(c))
-        .collect()
     }
 
     /// The end of the time `play`'s engine may spend weighing its moves
@@ -487,12 +379,12 @@ impl Family {
             loopy: _,
             sequence,
             genus: _,
-            quotient: _,
+            quotient_of_heaps: _,
             notation: _,
             remoteness: _,
             ranks: _,
             end_reasons: _,
-            value_sources,
+            value_sources_of,
         } = normal;
         let Family {
             name: _,
@@ -501,12 +393,12 @@ impl Family {
             loopy,
             sequence: _,
             genus,
-            quotient,
+            quotient_of_heaps,
             notation,
             remoteness,
             ranks,
             end_reasons,
-            value_sources: _,
+            value_sources_of: _,
         } = rules;
         Family {
             name,
@@ -518,12 +410,12 @@ impl Family {
             loopy,
             sequence,
             genus,
-            quotient,
+            quotient_of_heaps,
             notation,
             remoteness,
             ranks,
             end_reasons,
-            value_sources,
+            value_sources_of,
         }
     }
 }
@@ -608,4 +500,60 @@ pub struct SeqReport {
     /// (`{"normal": g, "misere": [γ0, …]}`); absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<Vec<Genus>>,
+}
+/// For each optional capability, from one line: its setter `with_*`
+/// (`Some` sets it, `None` removes it) and its getter (`None`: the family
+/// lacks it), and [`Family::capabilities`], which lists those it has.
+macro_rules! capabilities {
+    ($( $(#[$doc:meta])* $field:ident: $cap:ident as dyn $tr:ident, $with:ident; )*) => {
+        impl Family {
+            $(
+                #[doc = concat!("Sets (`Some`) or removes (`None`) the capability [`", stringify!($tr), "`].")]
+                pub fn $with(mut self, c: Option<Arc<dyn $tr>>) -> Family {
+                    self.$field = c;
+                    self
+                }
+            )*
+            capabilities!(@get $( $(#[$doc])* $field: $tr; )*);
+
+            /// Every capability the family has, in [`Capability`] order.
+            pub fn capabilities(&self) -> Vec<Capability> {
+                let mut all = Vec::new();
+                $( if self.$field.is_some() { all.push(Capability::$cap); } )*
+                if self.loopy {
+                    all.push(Capability::Loopy);
+                }
+                all
+            }
+        }
+    };
+    (@get $( $(#[$doc:meta])* $field:ident: $tr:ident; )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $field(&self) -> Option<&dyn $tr> {
+                self.$field.as_deref()
+            }
+        )*
+    };
+}
+
+capabilities! {
+    /// The value sequence of one-heap positions, if the family has one.
+    sequence: Sequence as dyn ValueSequence, with_sequence;
+    /// The genus sequence of one-heap positions, if the family has one.
+    genus: Genus as dyn GenusSequence, with_genus;
+    /// The misère quotient of its heaps, if the family is a game of heaps
+    /// that has one.
+    quotient_of_heaps: Quotient as dyn MisereQuotient, with_quotient;
+    /// The notation a person types moves in, if the family has one.
+    notation: Notation as dyn Notation, with_notation;
+    /// The remoteness of moves, if the family can find it.
+    remoteness: Remoteness as dyn Remoteness, with_remoteness;
+    /// Analyses across MPI ranks, if the family spreads them.
+    ranks: Ranks as dyn OnRanks, with_ranks;
+    /// Why a game ended in its own words, if the family can say more
+    /// than "no move left".
+    end_reasons: EndReasons as dyn EndReasons, with_end_reasons;
+    /// The sources of normal-play values, if the family can name them.
+    value_sources_of: ValueSources as dyn ValueSources, with_value_sources;
 }
