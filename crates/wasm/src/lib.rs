@@ -202,82 +202,63 @@ pub fn games_json() -> String {
     grundy_api::render::games_json(&grundy_games::registry())
 }
 
-/// The `analyze --json` document of `position`; with `outcome_only`,
-/// that of `analyze --outcome-only --json`.
-pub fn analyze_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_analysis(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states,
-        |_, a| json(a),
-    )
+/// For each answer about one position: `NAME_json(game, options,
+/// position, misere, outcome_only, max_states)`, the answer as JSON from
+/// the analysis ([`with_analysis`]), and the page's export `NAME` with the
+/// same arguments (`maxStates` a string or absent), which throws the
+/// command line's message.
+macro_rules! position_answers {
+    ($( $(#[$doc:meta])* $js:ident, $json:ident: |$f:ident, $a:ident, $game:ident, $options:ident, $position:ident| $body:expr; )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $json(
+                game: &str,
+                options: &str,
+                position: &str,
+                misere: bool,
+                outcome_only: bool,
+                max_states: Option<&str>,
+            ) -> Result<String, GameError> {
+                let ($game, $options, $position) = (game, options, position);
+                with_analysis(game, options, position, misere, outcome_only, max_states, |$f, $a| {
+                    $body
+                })
+            }
+
+            #[doc = concat!("`", stringify!($js), "(game, options, position, misere, outcomeOnly, maxStates)`: [`", stringify!($json), "`].")]
+            #[wasm_bindgen]
+            pub fn $js(
+                game: &str,
+                options: &str,
+                position: &str,
+                misere: bool,
+                outcome_only: bool,
+                max_states: Option<String>,
+            ) -> Result<String, JsError> {
+                $json(game, options, position, misere, outcome_only, max_states.as_deref())
+                    .map_err(js_error)
+            }
+        )*
+    };
 }
 
-/// The `analyze --explain --json` document of `position` (with
-/// `outcome_only`, `--outcome-only` too): the analysis with the
-/// `explanation` field, in the command line's words (both made by
-/// [`Explained`]).
-pub fn explain_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_analysis(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states,
-        |f, a| {
-            json(&Explained::new(
-                f,
-                &policy::split(position),
-                a.clone(),
-                true,
-            )?)
-        },
-    )
-}
-
-/// The analysis of `position` laid out for a person
-/// ([`grundy_api::render::AnalysisView`]): the command line's text of
-/// `analyze`, part by part, for the page to place.
-pub fn view_json(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<&str>,
-) -> Result<String, GameError> {
-    with_analysis(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states,
-        |_, a| {
-            json(&grundy_api::render::analysis_view(
-                &family::title(game, options)?,
-                a,
-            ))
-        },
-    )
+position_answers! {
+    /// The `analyze --json` document of `position`; with `outcome_only`,
+    /// that of `analyze --outcome-only --json`.
+    analyze, analyze_json: |_f, a, _game, _options, _position| json(a);
+    /// The `analyze --explain --json` document of `position` (with
+    /// `outcome_only`, `--outcome-only` too): the analysis with the
+    /// `explanation` field, in the command line's words (both made by
+    /// [`Explained`]).
+    explain, explain_json: |f, a, _game, _options, position| {
+        json(&Explained::new(f, &policy::split(position), a.clone(), true)?)
+    };
+    /// The analysis of `position` laid out for a person
+    /// ([`grundy_api::render::AnalysisView`]): the command line's text of
+    /// `analyze`, part by part, for the page to place.
+    view, view_json: |_f, a, game, options, _position| {
+        json(&grundy_api::render::analysis_view(&family::title(game, options)?, a))
+    };
 }
 
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
@@ -349,75 +330,6 @@ pub fn quotient(game: &str, options: &str, max_heap: Option<String>) -> Result<S
 #[wasm_bindgen]
 pub fn games() -> String {
     games_json()
-}
-
-/// `analyze(game, options, position, misere, outcomeOnly, maxStates)`:
-/// the `analyze --json` document (`--outcome-only` when `outcomeOnly`);
-/// throws the command line's message.
-#[wasm_bindgen]
-pub fn analyze(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    analyze_json(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states.as_deref(),
-    )
-    .map_err(js_error)
-}
-
-/// `explain(game, options, position, misere, outcomeOnly, maxStates)`:
-/// the `analyze --explain --json` document; throws the command line's
-/// message.
-#[wasm_bindgen]
-pub fn explain(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    explain_json(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states.as_deref(),
-    )
-    .map_err(js_error)
-}
-
-/// `view(game, options, position, misere, outcomeOnly, maxStates)`:
-/// the analysis laid out for a person, in the command line's words
-/// ([`view_json`]); throws the command line's message.
-#[wasm_bindgen]
-pub fn view(
-    game: &str,
-    options: &str,
-    position: &str,
-    misere: bool,
-    outcome_only: bool,
-    max_states: Option<String>,
-) -> Result<String, JsError> {
-    view_json(
-        game,
-        options,
-        position,
-        misere,
-        outcome_only,
-        max_states.as_deref(),
-    )
-    .map_err(js_error)
 }
 
 /// `seq(game, options, n)`: the `seq --json` document of heaps 0..=n.
