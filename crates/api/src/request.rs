@@ -165,6 +165,24 @@ pub fn plot_from(s: &str, n: u64) -> Result<u64, GameError> {
     parse_u64_in(s, 0, n).map_err(|e| GameError::Input(format!("--plot-from: {e}")))
 }
 
+/// `--checkpoint FILE` checked before any work: a file name that is not
+/// empty; `--checkpoint-every` (`every`) only beside it.
+pub fn checkpoint_file(
+    file: Option<&str>,
+    every: Option<&str>,
+) -> Result<Option<PathBuf>, GameError> {
+    match (file, every) {
+        (Some(""), _) => Err(GameError::Input(
+            "--checkpoint: the file name is empty; name the file to keep the work in".into(),
+        )),
+        (None, Some(secs)) => Err(GameError::Input(format!(
+            "--checkpoint-every {} saves a checkpoint: give --checkpoint FILE too",
+            crate::messages::clip_quotes(secs)
+        ))),
+        (file, _) => Ok(file.map(PathBuf::from)),
+    }
+}
+
 /// Most worker threads accepted. Starting a rayon pool costs time that
 /// grows faster than the thread count (1024 threads took 2.5 s on two
 /// cores, 4096 threads 32 s, even for a trivial command), so the bound
@@ -342,7 +360,7 @@ impl Request {
         let quotient = QuotientRequest {
             max_heap: quotient_max_heap(q.max_heap)?,
             progress: q.progress,
-            checkpoint: q.checkpoint.map(PathBuf::from),
+            checkpoint: checkpoint_file(q.checkpoint, q.checkpoint_every)?,
             checkpoint_every: q.checkpoint_every.map(checkpoint_every).transpose()?,
         };
         Ok((self, quotient))
@@ -366,7 +384,7 @@ impl Request {
         })?;
         let seq = SeqRequest {
             n: seq_n(n)?,
-            checkpoint: s.checkpoint.map(PathBuf::from),
+            checkpoint: checkpoint_file(s.checkpoint, s.checkpoint_every)?,
             checkpoint_every: s.checkpoint_every.map(checkpoint_every).transpose()?,
             method: s.method.map(str::to_string),
             progress: s.progress,
@@ -617,14 +635,15 @@ pub fn quotient_max_heap(text: Option<&str>) -> Result<u64, GameError> {
 
 /// Reads `--checkpoint-every`: a positive number of seconds, at most a day.
 pub fn checkpoint_every(text: &str) -> Result<Duration, GameError> {
+    let quoted = crate::messages::clip_quotes(text);
     let secs: f64 = text.parse().map_err(|_| {
         GameError::Input(format!(
-            "--checkpoint-every: '{text}' is not a number of seconds"
+            "--checkpoint-every: '{quoted}' is not a number of seconds"
         ))
     })?;
     if !(secs > 0.0 && secs <= 86_400.0) {
         return Err(GameError::Input(format!(
-            "--checkpoint-every: '{text}' is out of range (more than 0, at most 86400 seconds)"
+            "--checkpoint-every: '{quoted}' is out of range (more than 0, at most 86400 seconds)"
         )));
     }
     Ok(Duration::from_secs_f64(secs))
@@ -753,12 +772,33 @@ mod tests {
         );
         let text = SeqText {
             n: Some("10"),
+            checkpoint: Some("c.bin"),
             checkpoint_every: Some("0"),
             ..SeqText::default()
         };
         assert_eq!(
             r.clone().seq(&text).err().map(input).unwrap_or_default(),
             "--checkpoint-every: '0' is out of range (more than 0, at most 86400 seconds)"
+        );
+        // The checkpoint's options are checked before any work: an empty
+        // file name, and an interval with no file to save, are refused.
+        let alone = SeqText {
+            checkpoint: None,
+            checkpoint_every: Some("5"),
+            ..text
+        };
+        assert_eq!(
+            r.clone().seq(&alone).err().map(input).unwrap_or_default(),
+            "--checkpoint-every 5 saves a checkpoint: give --checkpoint FILE too"
+        );
+        let empty = SeqText {
+            checkpoint: Some(""),
+            checkpoint_every: None,
+            ..text
+        };
+        assert_eq!(
+            r.clone().seq(&empty).err().map(input).unwrap_or_default(),
+            "--checkpoint: the file name is empty; name the file to keep the work in"
         );
         let genus = SeqText {
             n: Some("10"),
