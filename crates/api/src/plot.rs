@@ -14,7 +14,6 @@
 use crate::render::period_text;
 use crate::{GameError, SeqReport};
 use serde::Serialize;
-use std::collections::HashSet;
 use std::fmt::Write;
 
 /// How the values are drawn (see the module doc).
@@ -190,12 +189,18 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
         }
         PlotStyle::Points => {
             // A dot for each distinct (column, row), at its first heap: at
-            // most columns x rows dots, however many heaps.
-            let mut seen = HashSet::new();
+            // most columns x rows dots, however many heaps. One bit a
+            // cell (at most 8 MiB at the largest size), so 10^8 heaps
+            // cost a pass, not 10^8 hash look-ups.
+            let rows_per_column = rows + 1;
+            let mut seen = vec![0u64; ((columns + 1) * rows_per_column).div_ceil(64) as usize];
             s.push_str(r##"<path class="points" fill="#1f4e9c" d=""##);
             for k in from..=to {
                 let v = values(k);
-                if seen.insert((column(k), row(v))) {
+                let cell = (column(k).min(columns) * rows_per_column + row(v).min(rows)) as usize;
+                let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
                     let _ = write!(
                         s,
                         "M{:.1} {:.1}h2v2h-2z",
@@ -228,19 +233,33 @@ fn density(
     // A row a value when they fit, else rows of several values.
     let rows = (top_value + 1).min(ph.floor().max(1.0) as u64);
     let heaps = view.to - view.from + 1;
-    let mut counts = std::collections::HashMap::<(u64, u64), u64>::new();
+    // The heaps of a column are consecutive: each column is counted in one
+    // array of rows, its non-empty cells kept when the next column starts
+    // (a pass over the heaps, memory for one column).
+    let mut counts = Vec::<((u64, u64), u64)>::new();
+    let mut column = vec![0u64; rows as usize];
+    let mut current = 0u64;
+    let flush = |c: u64, column: &mut Vec<u64>, counts: &mut Vec<((u64, u64), u64)>| {
+        for (row, n) in column.iter_mut().enumerate().filter(|(_, n)| **n > 0) {
+            counts.push(((c, row as u64), *n));
+            *n = 0;
+        }
+    };
     for k in view.from..=view.to {
         let v = r.values.get(k as usize).unwrap_or(0);
         let c = ((k - view.from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
+        if c != current {
+            flush(current, &mut column, &mut counts);
+            current = c;
+        }
         let row = (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
-        *counts.entry((c, row)).or_default() += 1;
+        column[row.min(rows - 1) as usize] += 1;
     }
-    let most = counts.values().copied().max().unwrap_or(1).max(2) as f64;
+    flush(current, &mut column, &mut counts);
+    let most = counts.iter().map(|&(_, n)| n).max().unwrap_or(1).max(2) as f64;
     let (cw, rh) = (pw / columns.min(heaps) as f64, ph / rows as f64);
     let mut paths = vec![String::new(); SHADES];
-    let mut cells: Vec<_> = counts.into_iter().collect();
-    cells.sort_unstable();
-    for ((c, row), n) in cells {
+    for ((c, row), n) in counts {
         // The lightest shade for one heap, the darkest for the most.
         let level = ((n as f64).ln_1p() / most.ln_1p() * (SHADES - 1) as f64).floor() as usize + 1;
         let d = &mut paths[level.clamp(1, SHADES) - 1];

@@ -59,6 +59,10 @@ impl SeqSummary {
         for (heap, v) in r.values.iter().enumerate() {
             match small.get_mut(v as usize) {
                 Some(c) => *c += 1,
+                // A value above every one counted, once the map is full,
+                // is not looked up: nim's 10^8 values take one comparison
+                // each, not a search of the map.
+                None if v > largest && large.len() >= MAX_LARGE_VALUES => uncounted += 1,
                 None => {
                     let room = large.len() < MAX_LARGE_VALUES;
                     match large.get_mut(&v) {
