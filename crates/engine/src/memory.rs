@@ -21,6 +21,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 
 /// Bytes currently allocated through [`CountingAlloc`].
 static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+/// Resident bytes of the process outside the counted blocks (its code and
+/// data, the allocator's own), noted by [`note_resident_outside_heap`].
+static OUTSIDE: AtomicUsize = AtomicUsize::new(0);
 /// Whether a [`CountingAlloc`] has served an allocation in this binary.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
 thread_local! {
@@ -77,12 +80,63 @@ pub fn forget_positions() {
     POSITIONS.with(|p| p.set(0));
 }
 
-/// A global allocator that forwards to `A` and counts the bytes it holds:
+/// A global allocator that forwards to `A` and counts the bytes it holds,
+/// each block as `A` rounds it ([`block_size`]):
 /// `#[global_allocator] static A: CountingAlloc<System> =
-/// CountingAlloc(System);`. The count is one relaxed atomic, so reading
+/// CountingAlloc(System, Blocks::Malloc);`. The count is one relaxed atomic, so reading
 /// it ([`allocated`]) is as cheap as the state count it sits beside.
 #[derive(Debug, Default)]
-pub struct CountingAlloc<A>(pub A);
+pub struct CountingAlloc<A>(pub A, pub Blocks);
+
+/// How an allocator rounds the blocks it serves, for [`block_size`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blocks {
+    /// A boundary-tag malloc (glibc's, dlmalloc on wasm32): a header word
+    /// before each block, 16-byte steps, 32 bytes at least; a block past
+    /// 128 KiB (glibc's mapping threshold) in whole pages.
+    #[default]
+    Malloc,
+    /// mimalloc: 8 bytes at least, 16-byte steps up to 64, then four size
+    /// classes per power of two (at most a quarter over the size) up to
+    /// 512 KiB, whole pages past that.
+    Mimalloc,
+}
+
+/// The bytes an allocator rounding as `blocks` holds for a block of
+/// `size` bytes, as the budget counts them: a pure function of `size`, so
+/// an allocation and its release count the same. Counting the bytes asked
+/// for instead let a store of many small blocks (a quotient's option
+/// lists, a few bytes each) hold twice what it counted.
+#[inline]
+pub const fn block_size(blocks: Blocks, size: usize) -> usize {
+    const PAGE: usize = 4096;
+    match blocks {
+        Blocks::Malloc => {
+            if size <= 24 {
+                32
+            } else if size <= 128 << 10 {
+                size.saturating_add(8 + 15) & !15
+            } else {
+                size.saturating_add(16 + PAGE - 1) & !(PAGE - 1)
+            }
+        }
+        Blocks::Mimalloc => {
+            if size <= 8 {
+                8
+            } else if size <= 64 {
+                (size + 15) & !15
+            } else if size <= 512 << 10 {
+                // Words less one; its top three bits pick the class.
+                let w = size.div_ceil(8) - 1;
+                let b = usize::BITS - 1 - w.leading_zeros();
+                let step = 1usize << (b - 2);
+                ((w >> (b - 2)) + 1) * step * 8
+            } else {
+                size.saturating_add(PAGE - 1) & !(PAGE - 1)
+            }
+        }
+    }
+}
 
 #[inline]
 fn counted(size: usize) {
@@ -101,7 +155,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
         // SAFETY: the caller's contract for `alloc`, passed on.
         let p = unsafe { self.0.alloc(layout) };
         if !p.is_null() {
-            counted(layout.size());
+            counted(block_size(self.1, layout.size()));
         }
         p
     }
@@ -111,7 +165,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
         // SAFETY: the caller's contract for `alloc_zeroed`, passed on.
         let p = unsafe { self.0.alloc_zeroed(layout) };
         if !p.is_null() {
-            counted(layout.size());
+            counted(block_size(self.1, layout.size()));
         }
         p
     }
@@ -120,7 +174,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: the caller's contract for `dealloc`, passed on.
         unsafe { self.0.dealloc(ptr, layout) };
-        ALLOCATED.fetch_sub(layout.size(), Relaxed);
+        ALLOCATED.fetch_sub(block_size(self.1, layout.size()), Relaxed);
     }
 
     #[inline]
@@ -128,25 +182,56 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
         // SAFETY: the caller's contract for `realloc`, passed on.
         let p = unsafe { self.0.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            if new_size >= layout.size() {
-                counted(new_size - layout.size());
+            let (old, new) = (
+                block_size(self.1, layout.size()),
+                block_size(self.1, new_size),
+            );
+            if new >= old {
+                counted(new - old);
             } else {
-                ALLOCATED.fetch_sub(layout.size() - new_size, Relaxed);
+                ALLOCATED.fetch_sub(old - new, Relaxed);
             }
         }
         p
     }
 }
 
-/// The bytes currently allocated, or `None` when no [`CountingAlloc`] is
-/// installed in this binary (budgets then fall back to state counts).
+/// The bytes currently held, or `None` when no [`CountingAlloc`] is
+/// installed in this binary (budgets then fall back to state counts):
+/// the blocks allocated ([`block_size`] each), and the process's resident
+/// memory outside them when a front end noted it
+/// ([`note_resident_outside_heap`]).
 #[inline]
 pub fn allocated() -> Option<u64> {
     if INSTALLED.load(Relaxed) {
-        Some(ALLOCATED.load(Relaxed) as u64)
+        Some(ALLOCATED.load(Relaxed) as u64 + OUTSIDE.load(Relaxed) as u64)
     } else {
         None
     }
+}
+
+/// Notes the resident memory the process holds now outside the blocks
+/// counted (its code, its static data, the allocator's own pages), read
+/// from /proc/self/status, and counts it in [`allocated`] from now on, so
+/// that the budget bounds the process's resident memory, not its heap
+/// alone. A command-line front end calls it once at start, with 2 MiB
+/// added for the code a command runs later; does nothing where /proc
+/// cannot be read. Returns the bytes noted.
+pub fn note_resident_outside_heap() -> u64 {
+    let Some(rss) = status_kib("VmRSS:").map(|k| k.saturating_mul(1024)) else {
+        return 0;
+    };
+    let outside = rss.saturating_sub(ALLOCATED.load(Relaxed) as u64) + (2 << 20);
+    let outside = usize::try_from(outside).unwrap_or(usize::MAX);
+    OUTSIDE.store(outside, Relaxed);
+    outside as u64
+}
+
+/// The value in KiB of the line of /proc/self/status starting with `key`.
+fn status_kib(key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The most memory this process may hold, in bytes: the least of the
@@ -315,8 +400,8 @@ pub trait Reserve {
 /// buckets (a power of two, at least 8/7 of the capacity) with one
 /// control byte each.
 fn table_bytes(capacity: usize, item: usize) -> u64 {
-    let buckets = (capacity.saturating_mul(8) / 7).max(4).next_power_of_two() as u64;
-    buckets.saturating_mul(item as u64 + 1)
+    let buckets = (capacity.saturating_mul(8) / 7).max(4).next_power_of_two();
+    block_size(Blocks::Malloc, buckets.saturating_mul(item + 1)) as u64
 }
 
 /// The capacity a growing table or vector asks for: double, or what is
@@ -342,7 +427,10 @@ macro_rules! reserve_for_sequence {
                 }
                 let want = next_capacity(self.len(), self.capacity(), additional);
                 admit(
-                    (want as u64).saturating_mul(std::mem::size_of::<T>() as u64),
+                    block_size(
+                        Blocks::Malloc,
+                        want.saturating_mul(std::mem::size_of::<T>()),
+                    ) as u64,
                     max_memory,
                 )?;
                 self.try_reserve(additional)
@@ -435,6 +523,38 @@ mod tests {
             v.reserve_within(usize::MAX / 16, u64::MAX),
             Err(SearchError::MemoryLimit(u64::MAX))
         );
+    }
+
+    #[test]
+    fn a_block_counts_what_the_allocator_holds_for_it() {
+        use Blocks::{Malloc, Mimalloc};
+        // glibc: 32 bytes at least, a header word, 16-byte steps, pages
+        // past 128 KiB.
+        assert_eq!(block_size(Malloc, 0), 32);
+        assert_eq!(block_size(Malloc, 4), 32);
+        assert_eq!(block_size(Malloc, 24), 32);
+        assert_eq!(block_size(Malloc, 25), 48);
+        assert_eq!(block_size(Malloc, 1000), 1008);
+        assert_eq!(block_size(Malloc, 1 << 20), (1 << 20) + 4096);
+        // mimalloc: 8 bytes at least, then its classes.
+        assert_eq!(block_size(Mimalloc, 4), 8);
+        assert_eq!(block_size(Mimalloc, 12), 16);
+        assert_eq!(block_size(Mimalloc, 24), 32);
+        assert_eq!(block_size(Mimalloc, 72), 80);
+        assert_eq!(block_size(Mimalloc, 1000), 1024);
+        assert_eq!(block_size(Mimalloc, 1025), 1280);
+        assert_eq!(block_size(Mimalloc, 1 << 20), 1 << 20);
+        // Never less than asked, never more than a quarter (and 32 bytes,
+        // and a page) over, and the larger size never counts less.
+        for blocks in [Malloc, Mimalloc] {
+            let mut last = 0;
+            for size in (0..600_000).step_by(7) {
+                let b = block_size(blocks, size);
+                assert!(b >= size && b <= size + size / 4 + 4096 + 32, "{size}: {b}");
+                assert!(b >= last, "{size}");
+                last = b;
+            }
+        }
     }
 
     #[test]

@@ -29,7 +29,7 @@ mod results;
 /// (`max_memory=`) reads the bytes this module holds.
 #[global_allocator]
 static GLOBAL: grundy_api::memory::CountingAlloc<std::alloc::System> =
-    grundy_api::memory::CountingAlloc(std::alloc::System);
+    grundy_api::memory::CountingAlloc(std::alloc::System, grundy_api::memory::Blocks::Malloc);
 
 use convert::{GrundyError, InputError, LimitError, LimitTexts, RulesError};
 use game::Game;

@@ -93,7 +93,7 @@ mod tests {
         assert_eq!(failed_positions(), None);
         assert_eq!(panic_message(), None);
         memory::note_positions(77);
-        let alloc = PageAlloc(CountingAlloc(System));
+        let alloc = PageAlloc(CountingAlloc(System, memory::Blocks::Malloc));
         // More than any machine grants: the allocator answers null.
         let size = std::hint::black_box(isize::MAX as usize - 4096);
         let layout = Layout::from_size_align(size, 1).unwrap();

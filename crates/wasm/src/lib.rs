@@ -35,8 +35,10 @@
 /// budget reads the bytes held from `grundy_api::memory::allocated`; a
 /// refused allocation is noted for [`failedPositions`].
 #[global_allocator]
-static GLOBAL: failure::PageAlloc =
-    failure::PageAlloc(grundy_api::memory::CountingAlloc(std::alloc::System));
+static GLOBAL: failure::PageAlloc = failure::PageAlloc(grundy_api::memory::CountingAlloc(
+    std::alloc::System,
+    grundy_api::memory::Blocks::Malloc,
+));
 
 use grundy_api::explain::Explained;
 use grundy_api::{policy, request, Analysis, Detail, Family, GameError, SearchError, SeqControl};

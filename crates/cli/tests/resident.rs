@@ -1,0 +1,81 @@
+//! The memory budget bounds the resident memory of the process, measured
+//! by the kernel: a test binary of its own, because a child's peak
+//! (`ru_maxrss`) starts from its parent's at the spawn, and the `cli`
+//! test binary, running many tests at once, holds gigabytes.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+/// This process's own peak resident memory in KiB (`VmHWM`).
+fn own_peak_kib() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("Linux has /proc");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("VmHWM is listed");
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Runs `grundy` with `args` and returns its exit code, its stderr and
+/// its peak resident memory in KiB (its `ru_maxrss`, read by waiting for
+/// it with `wait4`; at least this process's peak, checked to be small).
+// The child is waited for by `wait4`, not `Child::wait`, for its rusage.
+#[allow(clippy::zombie_processes)]
+fn peak_resident(args: &[&str]) -> (Option<i32>, String, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("grundy runs");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value to be written over.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our child, not yet waited for; both pointers are
+    // to live locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, err, usage.ru_maxrss as u64)
+}
+
+#[test]
+fn the_memory_budget_bounds_resident_memory() {
+    // Found by a hostile-input round: a misère analysis of a 36-digit
+    // code grew its quotient (many option lists of a few bytes each) to
+    // a clear error, but held 249 MB resident at --max-memory 200M, 133
+    // MB at 100M and 73 MB at 50M: the budget counted the bytes asked
+    // for, not the blocks the allocator rounds them to nor the program
+    // itself, and mimalloc's arena had transparent huge pages (2 MiB
+    // resident at a touch).
+    assert!(
+        own_peak_kib() < 20 << 10,
+        "this test process is too large to measure a child"
+    );
+    for (limit, kib) in [("50M", 50 << 10), ("100M", 100 << 10)] {
+        let args = [
+            "analyze",
+            "octal",
+            "--code",
+            "0.0000000000000000000151675580397777F",
+            "1281197",
+            "5",
+            "--misere",
+            "--max-memory",
+            limit,
+        ];
+        let (code, err, peak) = peak_resident(&args);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(peak < kib, "{limit}: {peak} KiB resident");
+    }
+}
