@@ -13,7 +13,7 @@
 //! [`grundy_api::request`] and [`grundy_api::puzzle`].
 
 use crate::error::CliError;
-use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::builder::{PossibleValue, PossibleValuesParser, Styles};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Subcommand};
 use grundy_api::nim::{NimOp, NimRequest};
@@ -376,6 +376,7 @@ fn nim_ops() -> PossibleValuesParser {
 /// `completions`.
 fn cli() -> clap::Command {
     let root = clap::Command::new("grundy")
+        .styles(Styles::plain())
         .version(env!("CARGO_PKG_VERSION"))
         .after_help(help::ROOT)
         .subcommand_required(true)
@@ -398,6 +399,7 @@ fn cli() -> clap::Command {
 fn puzzle_command(p: &Puzzle) -> clap::Command {
     let usage = format!("grundy {} {} [--json]", p.name, p.synopsis());
     let cmd = clap::Command::new(p.name)
+        .styles(Styles::plain())
         .about(p.about)
         .after_help(p.after_help)
         .override_usage(usage);
@@ -439,6 +441,7 @@ fn puzzle_command(p: &Puzzle) -> clap::Command {
 /// dash and digits (`-3`) or a lone `-` is a position argument.
 fn game_command(sub: &str, options: &[OptionSpec]) -> clap::Command {
     let cmd = clap::Command::new("grundy")
+        .styles(Styles::plain())
         .no_binary_name(true)
         .disable_help_flag(true)
         .arg(
@@ -817,8 +820,15 @@ fn puzzle_error(e: clap::Error, args: &[OsString], p: &Puzzle) -> CliError {
 /// are one line, so keep the message and point at the help. The message
 /// is the first paragraph: a list of missing arguments follows its first
 /// line (`the following required arguments were not provided:` / `<OP>`).
+///
+/// The text is clap's as it rendered it, the user's words in it byte for
+/// byte (the commands are plain, [`Styles::plain`], so no style of clap's
+/// own is in it), for [`grundy_api::messages::clip_quotes`] to escape
+/// when the error is reported: the text without styles
+/// (`render().to_string()`) drops every ANSI sequence, the user's too, so
+/// `completions $'ba\x1b[31msh'` was refused as "invalid value 'bash'".
 fn clap_error(e: clap::Error) -> CliError {
-    let rendered = e.render().to_string();
+    let rendered = e.render().ansi().to_string();
     let message: Vec<&str> = rendered
         .lines()
         .map(str::trim)

@@ -259,6 +259,30 @@ fn control_characters_in_input_are_escaped_in_messages() {
     );
 }
 
+/// clap's own errors (an unknown command, a value outside a list, an
+/// option before the game) quote the user's words with their control
+/// characters escaped, not dropped: the text clap renders without styles
+/// strips every ANSI sequence, the user's too, so `completions
+/// $'ba\x1b[31msh'` was refused as "invalid value 'bash'" and `anal\x1b[31myze`
+/// as "unrecognized subcommand 'analyze'".
+#[test]
+fn clap_errors_escape_control_characters() {
+    for (args, quoted) in [
+        (vec!["anal\x1b[31myze", "nim", "3"], "'anal\\x1b[31myze'"),
+        (vec!["completions", "ba\x1b[31msh"], "'ba\\x1b[31msh'"),
+        (vec!["nim", "3\x1b[31m4", "1"], "'3\\x1b[31m4'"),
+        (vec!["--bo\x1b[31mgus"], "'--bo\\x1b[31mgus'"),
+        (vec!["analyze", "nim", "3", "--jso\x07n"], "'--jso\\x07n'"),
+    ] {
+        let o = grundy(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!has_raw_control(&err), "{args:?}: {err:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains(quoted), "{args:?}: {err}");
+    }
+}
+
 /// Every code `seq` takes is surveyed, and an item that is no code is
 /// refused naming it, never left out (issue 35, item 7: `--codes 0x0.8`
 /// printed nothing with status 0, `0.7,0x0.8,0.6` only two lines).
