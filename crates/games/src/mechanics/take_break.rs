@@ -28,6 +28,7 @@ use grundy_engine::{
 };
 use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -458,12 +459,23 @@ impl TextGame for TakeBreakGame {
         heaps::format_heaps(p)
     }
 
+    /// Labelled one option at a time as the rule makes them, the answer's
+    /// clock read as they are ([`grundy_engine::clock::moves_in_time`]):
+    /// listing a heap's part lists first held `play kayles 3000000
+    /// --time-limit 0.3` for 0.8 s before the first look at the clock.
     fn moves(&self, p: &Vec<u64>) -> Result<Vec<Move<Vec<u64>>>, RulesError> {
         let mut out = Vec::new();
         for (i, &h) in p.iter().enumerate() {
-            for parts in self.parts(h) {
-                grundy_engine::clock::moves_in_time(out.len())?;
+            let stopped = self.rule().try_for_each_option(h as usize, |parts| {
+                if let Err(e) = grundy_engine::clock::moves_in_time(out.len()) {
+                    return ControlFlow::Break(e);
+                }
+                let parts: Vec<u64> = parts.iter().map(|&q| q as u64).collect();
                 out.push(self.labelled(p, i, &parts));
+                ControlFlow::Continue(())
+            });
+            if let ControlFlow::Break(e) = stopped {
+                return Err(e);
             }
         }
         Ok(out)
@@ -514,11 +526,23 @@ impl TextGame for TakeBreakGame {
             // the table holds them all: read them under one lock, one
             // option at a time (a heap of 5,000,000 has 2,499,999 options).
             let seq = self.table.sequence.lock().ok()?;
+            // The answer's clock is read every 65,536 options looked at
+            // (a fraction of a millisecond) and every 4,096 moves labelled
+            // (a few): None once it has passed (the analysis then answers
+            // without the moves, or names the time limit).
+            let mut looked = 0u64;
+            let mut in_time = |weight: u64| {
+                looked += weight;
+                looked % (1 << 16) >= weight || !grundy_engine::clock::answer_time_passed()
+            };
             for (i, &h) in p.iter().enumerate() {
                 let target = values[i] ^ total;
                 let mut found = Vec::new();
                 let mut known = true;
-                self.rule().for_each_option(h as usize, |parts| {
+                let stopped = self.rule().try_for_each_option(h as usize, |parts| {
+                    if !in_time(1) {
+                        return ControlFlow::Break(());
+                    }
                     let mut v = 0;
                     for &q in parts {
                         match seq.value(q as u64) {
@@ -533,12 +557,18 @@ impl TextGame for TakeBreakGame {
                             count += 1;
                         }
                     }
+                    ControlFlow::Continue(())
                 });
-                if !known {
+                if !known || stopped.is_break() {
                     return None;
                 }
                 count += found.len();
-                winning.extend(found.iter().map(|parts| self.labelled(p, i, parts)));
+                for parts in &found {
+                    if !in_time(16) {
+                        return None;
+                    }
+                    winning.push(self.labelled(p, i, parts));
+                }
             }
         }
         let theory = Theory {
