@@ -68,6 +68,10 @@ run long-code-misere-quotient 0.25 "" analyze octal \
 run learner-0.06 1 "" quotient octal --code 0.06 --max-heap 40 --time-limit 1
 run learner-0.4 1 "" quotient octal --code 0.4 --max-heap 40 --time-limit 1
 run misere-staircase-100000 0.05 "" analyze staircase --misere 100000 --time-limit 0.05
+run nim-1e8-summary-and-plot 1 "" seq nim -n 100000000 --summary --plot "$work/nim.svg" \
+    --time-limit 1
+run nim-1e8-density-png 1 "" seq nim -n 100000000 --summary --plot "$work/nim.png" \
+    --plot-style density --time-limit 1
 
 python=${PYTHON:-python3}
 if ! "$python" -c 'import grundy' 2> /dev/null; then
