@@ -20,29 +20,17 @@ set -euo pipefail
 old=${1:?usage: bench/ab.sh OLD_BINARY NEW_BINARY}
 new=${2:?usage: bench/ab.sh OLD_BINARY NEW_BINARY}
 runs=${RUNS:-5}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh"
+make_work
 
-python3 - "$work" <<'PY'
+python3 - "$work" "$root/bench" <<'PY'
 import random, sys
 w = sys.argv[1]
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+import batch_inputs
 rng = random.Random(20240531)
-with open(f"{w}/wythoff.txt", "w") as f:
-    for _ in range(100000):
-        f.write(f"{rng.randint(0, 10**12)} {rng.randint(0, 10**12)}\n")
-with open(f"{w}/game31.txt", "w") as f:
-    for _ in range(100000):
-        left, total, played = [4] * 7, 0, []
-        want = rng.randint(0, 12)
-        while len(played) < want:
-            legal = [c for c in range(1, 7) if left[c] and total + c <= 31]
-            if not legal:
-                break
-            c = rng.choice(legal)
-            left[c] -= 1
-            total += c
-            played.append(str(c))
-        f.write(("".join(played) or "-") + "\n")
+batch_inputs.write(w, 100000, rng)
 with open(f"{w}/kayles.txt", "w") as f:
     for _ in range(100000):
         f.write(" ".join(str(rng.randint(0, 200)) for _ in range(rng.randint(1, 5))) + "\n")

@@ -12,36 +12,16 @@
 set -euo pipefail
 
 count=${1:-100000}
-root=$(cd "$(dirname "$0")/.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/lib.sh"
+make_work
+build_grundy
 
-cargo build --release -q -p grundy-cli --manifest-path "$root/Cargo.toml"
-grundy=$target/release/grundy
-
-python3 - "$count" "$work" <<'PY'
+python3 - "$count" "$work" "$root/bench" <<'PY'
 import random, sys
-count, work = int(sys.argv[1]), sys.argv[2]
-rng = random.Random(20240531)
-with open(f"{work}/wythoff.txt", "w") as f:
-    for _ in range(count):
-        f.write(f"{rng.randint(0, 10**12)} {rng.randint(0, 10**12)}\n")
-# game31: cards 1..6, four of each; a card may be played while the total
-# stays <= 31. A prefix is a random number of random legal plays.
-with open(f"{work}/game31.txt", "w") as f:
-    for _ in range(count):
-        left, total, played = [4] * 7, 0, []
-        want = rng.randint(0, 12)
-        while len(played) < want:
-            legal = [c for c in range(1, 7) if left[c] and total + c <= 31]
-            if not legal:
-                break
-            c = rng.choice(legal)
-            left[c] -= 1
-            total += c
-            played.append(str(c))
-        f.write(("".join(played) or "-") + "\n")
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[3])
+import batch_inputs
+batch_inputs.write(sys.argv[2], int(sys.argv[1]), random.Random(20240531))
 PY
 
 threads=()

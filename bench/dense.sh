@@ -13,14 +13,11 @@ set -euo pipefail
 
 n=${1:-1000000}
 shift || true
-root=$(cd "$(dirname "$0")/.." && pwd)
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
-ogsolve=${OGSOLVE:-$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")}
+. "$(dirname "$0")/lib.sh"
+find_ogsolve
 [ -x "$ogsolve" ] || { echo "ogsolve not found (cargo install ogsolve)" >&2; exit 2; }
-(cd "$root" && cargo build --release -q -p grundy-sequence --example seq)
-ours_bin=$CARGO_TARGET_DIR/release/examples/seq
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+build_seq_example
+make_work
 if [ $# -gt 0 ]; then codes=("$@"); else codes=(0.007 0.027 0.037 0.135 0.604); fi
 
 # Runs the command, stdout to $1; prints "wall cpu" in seconds.
@@ -37,7 +34,7 @@ printf 'n %s, ours --threads 2 against ogsolve -m rc2 (one thread); load average
 printf '%-7s %10s %9s %10s %9s %7s\n' code 'ours wall' 'ours cpu' 'og wall' 'og cpu' ratio
 status=0
 for code in "${codes[@]}"; do
-    read -r ow oc < <(timed "$work/ours.txt" "$ours_bin" "$code" "$n" --threads 2 --no-period --print)
+    read -r ow oc < <(timed "$work/ours.txt" "$seq_example" "$code" "$n" --threads 2 --no-period --print)
     read -r gw gc < <(timed "$work/og.raw" "$ogsolve" -m rc2 -n "$n" -p "$code")
     grep '^ *nimbers:' "$work/og.raw" | sed 's/^ *nimbers://' | tr -s ' ' '\n' | sed '/^$/d' >"$work/og.txt"
     if ! cmp -s "$work/ours.txt" "$work/og.txt"; then

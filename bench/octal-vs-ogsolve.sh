@@ -25,21 +25,18 @@ n=${2:-1000000}
 method=${3:-rc}
 threads=${4:-1}
 repeats=${5:-5}
-root=$(cd "$(dirname "$0")/.." && pwd)
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
-ogsolve=${OGSOLVE:-$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")}
+. "$(dirname "$0")/lib.sh"
+find_ogsolve
 if [ ! -x "$ogsolve" ]; then
     echo "ogsolve not found: install it with 'cargo install ogsolve' or set OGSOLVE" >&2
     exit 2
 fi
 
-(cd "$root" && cargo build --release -q -p grundy-sequence --example seq)
-seq_bin=$CARGO_TARGET_DIR/release/examples/seq
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+build_seq_example
+make_work
 
 og=("$ogsolve" -m rc2 -n "$n" "$code")
-ours=("$seq_bin" "$code" "$n" --method "$method" --threads "$threads" --no-period)
+ours=("$seq_example" "$code" "$n" --method "$method" --threads "$threads" --no-period)
 
 # Appends "cpu wall" (seconds) of one run of the command to file $1.
 timed() {

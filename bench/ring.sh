@@ -11,13 +11,9 @@ set -euo pipefail
 
 n=${1:-7000}
 runs=${2:-11}
-root=$(cd "$(dirname "$0")/.." && pwd)
-target=${CARGO_TARGET_DIR:-$root/target}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-cargo build --release -q -p grundy-cli --manifest-path "$root/Cargo.toml"
-grundy=$target/release/grundy
+. "$(dirname "$0")/lib.sh"
+make_work
+build_grundy
 g++ -O2 -std=c++17 -o "$work/ring_bfs" "$root/bench/ring_bfs.cpp"
 
 python3 - "$n" "$work" <<'PY'

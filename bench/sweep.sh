@@ -24,9 +24,8 @@ set -euo pipefail
 
 n=${1:-100000}
 shift || true
-root=$(cd "$(dirname "$0")/.." && pwd)
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
-ogsolve=${OGSOLVE:-$(command -v ogsolve || echo "$HOME/.cargo/bin/ogsolve")}
+. "$(dirname "$0")/lib.sh"
+find_ogsolve
 if [ -x "$ogsolve" ]; then
     ref_name="ogsolve -m rc2"
 elif [ -n "${REF_SEQ:-}" ] && [ -x "$REF_SEQ" ]; then
@@ -37,10 +36,8 @@ else
     exit 2
 fi
 
-(cd "$root" && cargo build --release -q -p grundy-sequence --example seq)
-ours_bin=$CARGO_TARGET_DIR/release/examples/seq
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+build_seq_example
+make_work
 
 if [ "${1:-}" = extra ]; then
     codes=()
@@ -101,7 +98,7 @@ is_hex() { [[ ${1#*.} =~ [89A-Fa-f] ]]; }
 reference() {
     local code=$1 m=$2
     if is_hex "$code"; then
-        cpu "$work/ref.txt" "$ours_bin" "$code" "$m" --method naive --threads 1 --no-period --print
+        cpu "$work/ref.txt" "$seq_example" "$code" "$m" --method naive --threads 1 --no-period --print
     elif [ -n "$ogsolve" ]; then
         cpu "$work/ref.raw" "$ogsolve" -m rc2 -n "$m" -p "$code"
         grep '^ *nimbers:' "$work/ref.raw" | sed 's/^ *nimbers://' | tr -s ' ' '\n' |
@@ -118,7 +115,7 @@ size() { if is_hex "$1"; then echo "${HEX_N:-3000}"; else echo "$n"; fi; }
 # that the values are identical.
 measure() {
     local code=$1 m=$2
-    ours=$(cpu "$work/ours.txt" "$ours_bin" "$code" "$m" --method rc --threads 1 --no-period --print)
+    ours=$(cpu "$work/ours.txt" "$seq_example" "$code" "$m" --method rc --threads 1 --no-period --print)
     ref=$(reference "$code" "$m")
     if ! cmp -s "$work/ours.txt" "$work/ref.txt"; then
         echo "VALUES DIFFER: $code to heap $m" >&2
