@@ -5,7 +5,6 @@
 //! the bytes (invalid UTF-8, NULs, lines without an end).
 #![no_main]
 
-use grundy_api::Play;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,11 +12,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let reg = grundy_fuzz::pick(first & 0x7f);
-    let play = if first & 0x80 != 0 {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = grundy_fuzz::play(first);
     // The example's options (`--max 10` for bash): the family as a user
     // would first run it.
     let example = reg.example.trim_start_matches("grundy analyze ");

@@ -5,21 +5,14 @@
 //! the edge list, one word, followed by the tokens.
 #![no_main]
 
-use grundy_api::{GameOptions, Play};
+use grundy_api::GameOptions;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else {
+    let Some((first, text)) = grundy_fuzz::first_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(rest) else {
-        return;
-    };
-    let play = if first & 0x80 != 0 {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = grundy_fuzz::play(first);
     let name = if first & 1 == 0 {
         "hackenbush"
     } else {

@@ -5,22 +5,14 @@
 //! limits and must read back from its printed form.
 #![no_main]
 
-use grundy_api::Play;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((first, text)) = grundy_fuzz::first_and_text(data) else {
         return;
     };
     let reg = grundy_fuzz::pick(first & 0x7f);
-    let play = if first & 0x80 != 0 {
-        Play::Misere
-    } else {
-        Play::Normal
-    };
+    let play = grundy_fuzz::play(first);
     let typed = grundy_fuzz::typed(reg, text);
     grundy_fuzz::with_family(reg, &typed.options, |family| {
         grundy_fuzz::analyze_and_check(family, &typed.words, play)

@@ -7,7 +7,7 @@
 //! `crate::lines` imports resolve. The fuzz targets run exactly the code
 //! the binary runs.
 
-use grundy_api::{Detail, Family, GameError, GameOptions, Limits, Registration};
+use grundy_api::{Detail, Family, GameError, GameOptions, Limits, Play, Registration};
 use std::time::Duration;
 
 #[path = "../../crates/cli/src/args.rs"]
@@ -65,6 +65,23 @@ pub fn batch_limits() -> Limits {
 /// How much of the move list a fuzzed analysis works out: the count and
 /// the first few, so positions with many moves stay cheap to answer.
 pub const DETAIL: Detail = Detail::FirstMoves(4);
+
+/// The play a fuzz input's first byte picks by its top bit: misère when
+/// set.
+pub fn play(first: u8) -> Play {
+    if first & 0x80 != 0 {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+/// A fuzz input as its first byte and the text after it; `None` when it
+/// is empty or the rest is not UTF-8 (the targets that read text skip it).
+pub fn first_and_text(data: &[u8]) -> Option<(u8, &str)> {
+    let (&first, rest) = data.split_first()?;
+    Some((first, std::str::from_utf8(rest).ok()?))
+}
 
 /// Every registered family, built once per process.
 pub fn registry() -> &'static [Registration] {
@@ -187,7 +204,7 @@ pub fn check_error(what: &str, e: &GameError) {
 /// Analyses `words` with `family` and checks what every answer must
 /// satisfy: the position written back parses to itself, a listed move's
 /// `to` parses, the move counts agree with the moves listed.
-pub fn analyze_and_check(family: &Family, words: &[&str], play: grundy_api::Play) {
+pub fn analyze_and_check(family: &Family, words: &[&str], play: Play) {
     let a = match family.analyze_with(words, play, DETAIL) {
         Ok(a) => a,
         Err(e) => return check_error(&format!("analyze {words:?}"), &e),
