@@ -166,6 +166,20 @@ struct Frame<P> {
     found: Vec<usize>,
 }
 
+impl<P> Frame<P> {
+    /// The frame of `state`, given its children listed and what it holds
+    /// (by [`sums::children`]).
+    fn new((children, held): sums::Children<P>, state: Vec<P>) -> Self {
+        Frame {
+            state,
+            found: Vec::with_capacity(children.len()),
+            children,
+            held,
+            cursor: 0,
+        }
+    }
+}
+
 impl<G: Impartial> GenusSolver<G> {
     /// A genus solver with the given limits.
     pub fn new(game: Arc<G>, limits: Limits) -> Self {
@@ -243,22 +257,6 @@ impl<G: Impartial> GenusSolver<G> {
         Ok(out)
     }
 
-    fn frame(
-        &self,
-        state: Vec<G::Position>,
-        budget: &mut Budget,
-    ) -> Result<Frame<G::Position>, SearchError> {
-        let (children, extra) = sums::children(&*self.game, &state, &self.limits, budget)?;
-        let held = state.len().max(1) + extra;
-        Ok(Frame {
-            state,
-            found: Vec::with_capacity(children.len()),
-            children,
-            held,
-            cursor: 0,
-        })
-    }
-
     /// Solves `root` and every state below it not yet in the table.
     /// `start` is what the table held when the call began and `listed` the
     /// children listed since, so that at most `cap` states are added by it
@@ -276,7 +274,10 @@ impl<G: Impartial> GenusSolver<G> {
         let work_cap = cap.saturating_mul(WORK_PER_STATE);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let first = self.frame(root, budget)?;
+        let first = Frame::new(
+            sums::children(&*self.game, &root, &self.limits, budget)?,
+            root,
+        );
         *listed += first.children.len() as u64;
         let mut in_frames = first.held;
         let mut stack = vec![first];
@@ -319,13 +320,12 @@ impl<G: Impartial> GenusSolver<G> {
                     if added >= cap {
                         return Err(SearchError::StateLimit(cap));
                     }
-                    budget.check(self.stored + in_frames)?;
-                    on_stack.reserve_within(1, budget.max_memory())?;
-                    stack.reserve_within(1, budget.max_memory())?;
-                    if !on_stack.insert(child.clone()) {
-                        return Err(SearchError::Cycle(format!("{child:?}")));
-                    }
-                    let frame = self.frame(child, budget)?;
+                    let held = self.stored + in_frames;
+                    sums::enter(budget, held, &mut on_stack, &mut stack, &child)?;
+                    let frame = Frame::new(
+                        sums::children(&*self.game, &child, &self.limits, budget)?,
+                        child,
+                    );
                     budget.spend(frame.children.len() as u64)?;
                     *listed += frame.children.len() as u64;
                     if *listed > work_cap {

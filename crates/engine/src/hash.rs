@@ -76,28 +76,46 @@ pub type FastSet<K> = std::collections::HashSet<K, BuildHasherDefault<FastHasher
 /// 64-bit words that every run and every process computes alike: the
 /// quotient learner's word for each heap, the seeded choice of `play`.
 pub fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = x.wrapping_add(GOLDEN_GAMMA);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
 }
 
+/// SplitMix64's increment: 2^64 over the golden ratio, odd.
+const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The SplitMix64 generator seeded with its state: the stream of
+/// [`splitmix64`] words, for reproducible random choices (the tests'
+/// random games among them) without a dependency.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    /// The next word of the stream.
+    pub fn next_u64(&mut self) -> u64 {
+        let w = splitmix64(self.0);
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
+        w
+    }
+
+    /// The next word modulo `n` (which must not be 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::splitmix64;
+    use super::SplitMix;
 
     #[test]
     fn splitmix64_matches_an_independent_transcription() {
         // The first outputs of SplitMix64 seeded with 1234567, computed
         // apart from this code (Vigna's splitmix64.c transcribed in Python).
-        let mut state = 1234567u64;
-        let mut next = || {
-            let w = splitmix64(state);
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            w
-        };
-        assert_eq!(next(), 6457827717110365317);
-        assert_eq!(next(), 3203168211198807973);
-        assert_eq!(next(), 9817491932198370423);
+        let mut rng = SplitMix(1234567);
+        assert_eq!(rng.next_u64(), 6457827717110365317);
+        assert_eq!(rng.next_u64(), 3203168211198807973);
+        assert_eq!(rng.next_u64(), 9817491932198370423);
     }
 }

@@ -35,11 +35,26 @@ struct Frame<P> {
     /// its own search starts, and its result comes back through `cursor`
     /// and `won`, so no state is cloned or looked up twice.
     children: Vec<Vec<P>>,
-    /// What the frame counts against the state limit (see `frame`).
+    /// What the frame counts against the state limit (see
+    /// [`sums::children`]).
     held: usize,
     cursor: usize,
     /// A child was found lost for its mover.
     won: bool,
+}
+
+impl<P> Frame<P> {
+    /// The frame of `state`, given its children listed and what it holds
+    /// (by [`sums::children`]).
+    fn new((children, held): sums::Children<P>, state: Vec<P>) -> Self {
+        Frame {
+            state,
+            children,
+            held,
+            cursor: 0,
+            won: false,
+        }
+    }
 }
 
 impl<G: Impartial> MisereSolver<G> {
@@ -77,25 +92,6 @@ impl<G: Impartial> MisereSolver<G> {
         self.memo.len()
     }
 
-    /// The search frame of `state`, its children listed.
-    fn frame(
-        &self,
-        state: Vec<G::Position>,
-        budget: &mut Budget,
-    ) -> Result<Frame<G::Position>, SearchError> {
-        let (children, extra) = sums::children(&*self.game, &state, &self.limits, budget)?;
-        // A state counts one, and one more for each part past its first;
-        // a child waiting in the frame, only for its parts past the first.
-        let held = state.len().max(1) + extra;
-        Ok(Frame {
-            state,
-            children,
-            held,
-            cursor: 0,
-            won: false,
-        })
-    }
-
     /// Whether the player to move wins `p` in misère play.
     ///
     /// Refuses at once, before listing any option, a position whose
@@ -116,7 +112,10 @@ impl<G: Impartial> MisereSolver<G> {
         let mut budget = Budget::start(&self.limits);
         let mut on_stack = FastSet::default();
         on_stack.insert(root.clone());
-        let first = self.frame(root.clone(), &mut budget)?;
+        let first = Frame::new(
+            sums::children(&*self.game, &root, &self.limits, &mut budget)?,
+            root.clone(),
+        );
         // Parts held by the frames on the stack.
         let mut in_frames = first.held;
         let mut stack = vec![first];
@@ -159,13 +158,12 @@ impl<G: Impartial> MisereSolver<G> {
                     }
                 }
                 (None, Some(child)) => {
-                    budget.check(self.stored + in_frames)?;
-                    on_stack.reserve_within(1, budget.max_memory())?;
-                    stack.reserve_within(1, budget.max_memory())?;
-                    if !on_stack.insert(child.clone()) {
-                        return Err(SearchError::Cycle(format!("{child:?}")));
-                    }
-                    let frame = self.frame(child, &mut budget)?;
+                    let held = self.stored + in_frames;
+                    sums::enter(&mut budget, held, &mut on_stack, &mut stack, &child)?;
+                    let frame = Frame::new(
+                        sums::children(&*self.game, &child, &self.limits, &mut budget)?,
+                        child,
+                    );
                     // A state may have a hundred thousand children: the
                     // clock follows the children listed, not the states.
                     budget.spend(frame.children.len() as u64)?;

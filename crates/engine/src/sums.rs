@@ -6,11 +6,15 @@
 //! one state. [`crate::MisereSolver`] and [`crate::GenusSolver`] both
 //! search these states; the moves between them are made here once.
 
+use crate::hash::FastSet;
 use crate::limits::Budget;
+use crate::memory::Reserve;
 use crate::{Impartial, Limits, SearchError};
+use std::fmt::Debug;
+use std::hash::Hash;
 
-/// The states one move from a state, and how many parts past their first
-/// they hold.
+/// The states one move from a state, and what a search frame of the state
+/// with them counts against the state limit.
 pub(crate) type Children<P> = (Vec<Vec<P>>, usize);
 
 /// The canonical state of a whole position.
@@ -29,9 +33,11 @@ pub(crate) fn canonical<G: Impartial>(
 }
 
 /// The states one move from `state` (one per option of each distinct
-/// part: equal parts give equal children), and how many parts past their
-/// first they hold. Errors with the state limit when that would exceed it
-/// (one frame of a sum of many parts can be that large).
+/// part: equal parts give equal children), and what a search frame of
+/// `state` with them holds: the state counts one, and one more for each
+/// part past its first; a child, only for its parts past the first.
+/// Errors with the state limit when the children's parts past their first
+/// would exceed it (one frame of a sum of many parts can be that large).
 pub(crate) fn children<G: Impartial>(
     game: &G,
     state: &[G::Position],
@@ -65,7 +71,28 @@ pub(crate) fn children<G: Impartial>(
             out.push(child);
         }
     }
-    Ok((out, extra))
+    Ok((out, state.len().max(1) + extra))
+}
+
+/// Steps a depth-first search of sums into `child`, whose frame is to go
+/// on `stack` and its state into `on_stack`: the state limit checked for
+/// the `held` states, room for the frame made within the memory budget,
+/// and a child already on the stack refused as a cycle (a game whose
+/// positions repeat). The frame's children are listed next ([`children`]).
+pub(crate) fn enter<P: Clone + Eq + Hash + Debug, F>(
+    budget: &mut Budget,
+    held: usize,
+    on_stack: &mut FastSet<Vec<P>>,
+    stack: &mut Vec<F>,
+    child: &[P],
+) -> Result<(), SearchError> {
+    budget.check(held)?;
+    on_stack.reserve_within(1, budget.max_memory())?;
+    stack.reserve_within(1, budget.max_memory())?;
+    if !on_stack.insert(child.to_vec()) {
+        return Err(SearchError::Cycle(format!("{child:?}")));
+    }
+    Ok(())
 }
 
 /// Refuses at once, before listing any option, a position whose

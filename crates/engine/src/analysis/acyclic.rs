@@ -4,21 +4,18 @@
 
 use super::report::{
     check_moves_bound, first_found_note, not_listed_note, readable_moves, report_components,
-    timed_out_note, Analysis, Detail, GENUS_STATES,
+    timed_out_note, Analysis, Detail, Question, GENUS_STATES,
 };
 use crate::{GameError, Genus, MisereSolver, Outcome, Play, SearchError, Solver, TextGame};
 
 /// Analyses `p` of a game that never repeats (see [`crate::analyze_with`],
 /// which checks the answer's size first).
 pub(super) fn analyze<G: TextGame>(
-    game_name: &str,
-    game: &G,
+    question: Question<'_, G>,
     normal: &mut Solver<G>,
     misere: &mut MisereSolver<G>,
-    p: &G::Position,
-    play: Play,
-    detail: Detail,
 ) -> Result<Analysis, GameError> {
+    let (game_name, game, p, play, detail) = question.parts();
     let mut list_moves = detail != Detail::OutcomeOnly;
     // Whether every winning move was found (and so counted); the method of
     // a theory that listed the first few alone.

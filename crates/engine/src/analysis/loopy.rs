@@ -9,7 +9,7 @@
 //! engine's analysis of a loopy game, a family that solves its whole
 //! graph itself and the engine's choice of move in play all use them.
 
-use super::report::{check_moves_bound, report_components, Analysis, Detail, MoveReport};
+use super::report::{check_moves_bound, report_components, Analysis, Detail, MoveReport, Question};
 use crate::hash::FastMap;
 use crate::limits::Budget;
 use crate::{
@@ -227,13 +227,10 @@ impl<P: Clone + Eq + Hash> ReachableGame<P> {
 /// Errors: the state or time limit, a failing `options`, a move bound over
 /// the state limit (unless `detail` is [`Detail::OutcomeOnly`]).
 pub(super) fn analyze<G: TextGame>(
-    game_name: &str,
-    game: &G,
-    p: &G::Position,
-    play: Play,
-    detail: Detail,
+    question: Question<'_, G>,
     limits: &Limits,
 ) -> Result<Analysis, GameError> {
+    let (game_name, game, p, play, detail) = question.parts();
     let misere = play == Play::Misere;
     if misere {
         // The family's bound on the sums a misère search meets holds for

@@ -6,7 +6,7 @@
 //! uses it.
 
 use super::loopy::{by_values, set_loopy_value, with_components, Heading, LoopyReport};
-use super::report::{check_moves_bound, Analysis, Detail, MoveReport};
+use super::report::{check_moves_bound, Analysis, Detail, MoveReport, Question};
 use crate::limits::Budget;
 use crate::ranks::Ranks;
 use crate::retrograde_ranks::{agree, explore_ranks, solve_on_ranks};
@@ -21,14 +21,11 @@ use crate::{loopy_values, GameError, Limits, Outcome, Play, Retrograde, SearchEr
 /// Errors, on every rank alike: those of the one-process analysis (the
 /// first failing rank's), a transport failure.
 pub(super) fn analyze<G: TextGame>(
-    game_name: &str,
-    game: &G,
-    p: &G::Position,
-    play: Play,
-    detail: Detail,
+    question: Question<'_, G>,
     limits: &Limits,
     ranks: &dyn Ranks,
 ) -> Result<Analysis, GameError> {
+    let (game_name, game, p, play, detail) = question.parts();
     let misere = play == Play::Misere;
     // First what needs no exploration, agreed on by every rank (the rules
     // may fail on one rank's clock alone).

@@ -14,6 +14,7 @@ mod loopy_ranks;
 mod report;
 
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
+use report::Question;
 pub use report::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
     MoveReport, GENUS_STATES, MAX_ANSWER,
@@ -73,10 +74,17 @@ pub fn analyze_with<G: TextGame>(
             normal.replace_limits(shared.clone()),
             misere.replace_limits(shared.clone()),
         );
+        let question = Question {
+            game_name,
+            game,
+            p,
+            play,
+            detail,
+        };
         let answer = if game.may_repeat() {
-            loopy::analyze(game_name, game, p, play, detail, normal.limits())
+            loopy::analyze(question, normal.limits())
         } else {
-            acyclic::analyze(game_name, game, normal, misere, p, play, detail)
+            acyclic::analyze(question, normal, misere)
         };
         normal.replace_limits(kept.0);
         misere.replace_limits(kept.1);
@@ -177,7 +185,14 @@ pub fn analyze_on_ranks<G: TextGame>(
     let shared = limits.sharing_time();
     shared.within_answer(|| {
         let (detail, too_large) = within_answer_size(game, p, play, detail, shared.max_memory);
-        let answer = loopy_ranks::analyze(game_name, game, p, play, detail, &shared, ranks)?;
+        let question = Question {
+            game_name,
+            game,
+            p,
+            play,
+            detail,
+        };
+        let answer = loopy_ranks::analyze(question, &shared, ranks)?;
         Ok(replayable(game, noted_too_large(answer, too_large)))
     })
 }

@@ -4,6 +4,24 @@
 
 use crate::{Genus, Limits, Outcome, Play, SearchError, Table, TextGame};
 
+/// What one answer is asked: position `p` of `game` (named `game_name` in
+/// the report) under `play`, with as much of its move list as `detail`
+/// says; what the acyclic, loopy and loopy-on-ranks analyses take.
+pub(super) struct Question<'a, G: TextGame> {
+    pub(super) game_name: &'a str,
+    pub(super) game: &'a G,
+    pub(super) p: &'a G::Position,
+    pub(super) play: Play,
+    pub(super) detail: Detail,
+}
+
+impl<'a, G: TextGame> Question<'a, G> {
+    /// The question's parts: `game_name`, `game`, `p`, `play`, `detail`.
+    pub(super) fn parts(self) -> (&'a str, &'a G, &'a G::Position, Play, Detail) {
+        (self.game_name, self.game, self.p, self.play, self.detail)
+    }
+}
+
 /// One move as reported to the user (a winning move, a move keeping a
 /// draw, a legal move).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 //! components: it builds each whole position's tree from its own move
 //! list and searches sums of trees.
 
+use crate::norm;
 use grundy_engine::{
     Genus, GenusSolver, Impartial, Limits, MisereSolver, Rules, RulesError, SearchError, Solver,
 };
@@ -21,12 +22,6 @@ enum Heaps {
     Kayles,
 }
 
-fn sorted(mut v: Vec<u8>) -> Vec<u8> {
-    v.retain(|&h| h > 0);
-    v.sort_unstable();
-    v
-}
-
 impl Rules for Heaps {
     type Position = Vec<u8>;
 
@@ -39,7 +34,7 @@ impl Rules for Heaps {
                     for left in 0..h {
                         let mut q = rest();
                         q.push(left);
-                        out.push(sorted(q));
+                        out.push(norm(q));
                     }
                 }
                 Heaps::Kayles => {
@@ -48,7 +43,7 @@ impl Rules for Heaps {
                             let mut q = rest();
                             q.push(a);
                             q.push(h - take - a);
-                            out.push(sorted(q));
+                            out.push(norm(q));
                         }
                     }
                 }
@@ -100,7 +95,7 @@ impl Trees {
     /// The tree of a whole position: every move of every heap, written out
     /// here without the solver's game type.
     fn tree(&mut self, game: Heaps, p: &[u8]) -> usize {
-        let key = sorted(p.to_vec());
+        let key = norm(p.to_vec());
         if let Some(&id) = self.of_position.get(&key) {
             return id;
         }
@@ -249,7 +244,7 @@ fn gamma0_is_the_misere_outcome_and_normal_the_value() {
         for a in 0..=7u8 {
             for b in 0..=a {
                 for c in 0..=b.min(4) {
-                    let p = sorted(vec![a, b, c]);
+                    let p = norm(vec![a, b, c]);
                     let x = genus.genus(&p).unwrap();
                     assert_eq!(x.misere[0] == 0, !misere.mover_wins(&p).unwrap(), "{p:?}");
                     assert_eq!(x.normal, normal.value(&p).unwrap().0, "{p:?}");

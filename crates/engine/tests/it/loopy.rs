@@ -3,29 +3,13 @@
 //! against a ply-by-ply definition, values of sums against retrograde
 //! analysis of the whole sum graph.
 
+// A small seeded generator, so the random tests are reproducible.
+use grundy_engine::hash::SplitMix as Rng;
 use grundy_engine::{
     explore, loopy_values, sum_outcome, GameGraph, Limits, LoopyValue, Mover, Nimber, Outcome,
     SearchError,
 };
 use proptest::prelude::*;
-
-/// A small seeded generator (splitmix64), so the random tests are
-/// reproducible without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 /// A random graph on `n` positions: each has up to `max_out` moves to
 /// random positions (self-loops and repeated moves included).

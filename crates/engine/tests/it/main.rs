@@ -6,3 +6,11 @@ mod genus;
 mod loopy;
 mod loopy_analyze;
 mod solver;
+
+/// Heaps as a position of the test games: empty heaps dropped, the rest
+/// sorted.
+fn norm(mut v: Vec<u8>) -> Vec<u8> {
+    v.retain(|&h| h > 0);
+    v.sort_unstable();
+    v
+}

@@ -2,6 +2,7 @@
 //! (value of a sum = search of the whole sum), misère nim, deep games,
 //! limits and cycles.
 
+use crate::norm;
 use grundy_engine::{
     analyze, Impartial, Limits, MisereSolver, Move, Nimber, Outcome, ParseError, Play, Rules,
     RulesError, SearchError, Solver, TextGame,
@@ -16,12 +17,6 @@ use std::sync::Arc;
 struct Heaps {
     /// When false, `components` does not split: the whole sum is one state.
     split: bool,
-}
-
-fn norm(mut v: Vec<u8>) -> Vec<u8> {
-    v.retain(|&h| h > 0);
-    v.sort_unstable();
-    v
 }
 
 impl Rules for Heaps {
