@@ -56,6 +56,26 @@ pub fn is_terminal<G: Steps>(g: &G, p: &G::Position) -> bool {
     count(g, p) == 0
 }
 
+/// [`Rules::options`] and [`Rules::is_terminal`] of a [`Steps`] family,
+/// inside its `impl Rules`: the options by [`options`], the terminal test
+/// by [`is_terminal`] (counted, no option built).
+macro_rules! rules_by_steps {
+    () => {
+        fn options(
+            &self,
+            p: &Self::Position,
+        ) -> Result<Vec<Self::Position>, grundy_engine::RulesError> {
+            Ok($crate::mechanics::steps::options(self, p))
+        }
+
+        /// Counted, no option built.
+        fn is_terminal(&self, p: &Self::Position) -> Result<bool, grundy_engine::RulesError> {
+            Ok($crate::mechanics::steps::is_terminal(self, p))
+        }
+    };
+}
+pub(crate) use rules_by_steps;
+
 /// The move `step` from `p`, labelled.
 pub fn labelled<G: Steps>(g: &G, p: &G::Position, step: &G::Step) -> Move<G::Position> {
     Move {

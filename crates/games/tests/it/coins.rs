@@ -45,8 +45,7 @@ fn row(mask: u64, len: u64) -> Row {
 #[test]
 fn sequence_agrees_with_search_on_every_row_of_up_to_14_coins() {
     for rule in RULES {
-        let g = Arc::new(game(rule));
-        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        let (g, mut search) = with_search(game(rule));
         // Trailing tails change nothing, so the rows of 14 coins cover
         // every shorter row too.
         for mask in 0..1u64 << 14 {
@@ -55,6 +54,19 @@ fn sequence_agrees_with_search_on_every_row_of_up_to_14_coins() {
             assert_eq!(g.closed_form(&p), Some(v), "{rule} {p:?}");
         }
     }
+}
+
+/// `g` shared, and a search of its whole positions (no theory, no split
+/// into components) to check it against.
+fn with_search<G: TextGame + 'static>(g: G) -> (Arc<G>, Solver<Unsplit<G>>) {
+    let g = Arc::new(g);
+    let search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+    (g, search)
+}
+
+/// The product game `a x b` of two coin rules (which must parse).
+fn product(a: &str, b: &str) -> ProductGame {
+    ProductGame::new(CoinRule::parse(a).unwrap(), CoinRule::parse(b).unwrap())
 }
 
 /// Where the normal-play theory's winning moves lead, and where the moves
@@ -81,8 +93,7 @@ fn winning_targets<G: TextGame + 'static>(
 #[test]
 fn winning_moves_agree_with_search() {
     for rule in RULES {
-        let g = Arc::new(game(rule));
-        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        let (g, mut search) = with_search(game(rule));
         for mask in 0..1u64 << 10 {
             let p = row(mask, 10);
             let (got, want) = winning_targets(&g, &mut search, &p);
@@ -157,11 +168,7 @@ fn board(mask: u64, w: u64, h: u64) -> Board {
 #[test]
 fn products_agree_with_search_on_small_boards() {
     for (a, b) in products() {
-        let g = Arc::new(ProductGame::new(
-            CoinRule::parse(a).unwrap(),
-            CoinRule::parse(b).unwrap(),
-        ));
-        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        let (g, mut search) = with_search(product(a, b));
         for mask in 0..1u64 << 12 {
             let p = board(mask, 4, 3);
             let v = search.value(&p).unwrap();
@@ -265,11 +272,7 @@ fn outcome_only_products_use_the_tartan_theorem_alone() {
 #[test]
 fn the_first_winning_moves_of_a_product_are_winning() {
     for (a, b) in products() {
-        let g = Arc::new(ProductGame::new(
-            CoinRule::parse(a).unwrap(),
-            CoinRule::parse(b).unwrap(),
-        ));
-        let mut search = Solver::search_only(Arc::new(Unsplit(g.clone())), Limits::default());
+        let (g, mut search) = with_search(product(a, b));
         for mask in 0..1u64 << 12 {
             let p = board(mask, 4, 3);
             let (_, want) = winning_targets(&g, &mut search, &p);
@@ -288,7 +291,7 @@ fn the_first_winning_moves_of_a_product_are_winning() {
         ("one-or-two", "one-or-two", "3699942501,3250643525"),
         ("ruler", "mock-turtles", "2204121929,178"),
     ] {
-        let g = ProductGame::new(CoinRule::parse(a).unwrap(), CoinRule::parse(b).unwrap());
+        let g = product(a, b);
         let p = g.parse(&[head]).unwrap();
         let t = g.theory_first(&p, Play::Normal, 4).unwrap();
         assert_eq!(t.winning_moves.len(), 4, "{a} x {b}");

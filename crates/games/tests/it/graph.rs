@@ -4,24 +4,14 @@
 //! written here independently (outcome, value, listed moves), in both
 //! conventions.
 
+// A small seeded generator, so the random tests are reproducible.
 use grundy_api::{Family, GameOptions, Registration};
+use grundy_engine::hash::SplitMix as Rng;
 use grundy_engine::testing::check_contracts;
 use grundy_engine::{Limits, Outcome, Play, TextGame};
 use grundy_games::graph::{self, TokenGraph};
 use std::collections::HashMap;
 use std::sync::Arc;
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        (z ^ (z >> 31)) % n
-    }
-}
 
 /// A random board on nodes `n0..`: `acyclic` boards only have edges from a
 /// lower to a higher node. Returns the edge text and the successor lists.

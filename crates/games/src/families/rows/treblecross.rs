@@ -45,7 +45,7 @@
 //! written with the X that bound it (`X.......X`).
 
 use crate::mechanics::row::{self, Alphabet};
-use crate::mechanics::steps::{self, Steps};
+use crate::mechanics::steps::{self, rules_by_steps, Steps};
 use crate::mechanics::take_break::ValueTable;
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions};
 use grundy_engine::{
@@ -221,6 +221,40 @@ impl Treblecross {
     }
 }
 
+/// [`Steps::apply`] and [`Steps::label`] of both treblecross games, whose
+/// step is the cell (from 0) an X goes in.
+macro_rules! x_in_a_cell {
+    () => {
+        fn apply(&self, p: &Vec<bool>, &i: &usize) -> Vec<bool> {
+            put_x(p, i)
+        }
+
+        fn label(&self, _p: &Vec<bool>, &i: &usize) -> String {
+            x_label(i)
+        }
+    };
+}
+
+/// [`TextGame::parse`], [`TextGame::format`] and [`TextGame::moves`] of
+/// both treblecross games: a position is one word of `X` and `.` (a row
+/// that already holds XXX is a finished game, no move); the moves are the
+/// game's steps.
+macro_rules! row_of_cells_as_text {
+    () => {
+        fn parse(&self, args: &[&str]) -> Result<Vec<bool>, ParseError> {
+            parse(args)
+        }
+
+        fn format(&self, p: &Vec<bool>) -> String {
+            row::format_row(p, ALPHABET)
+        }
+
+        fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
+            steps::moves(self, p)
+        }
+    };
+}
+
 impl Steps for Treblecross {
     /// The cell (from 0) the X goes in.
     type Step = usize;
@@ -230,26 +264,13 @@ impl Steps for Treblecross {
         self.cells(p).into_iter().for_each(visit);
     }
 
-    fn apply(&self, p: &Vec<bool>, &i: &usize) -> Vec<bool> {
-        put_x(p, i)
-    }
-
-    fn label(&self, _p: &Vec<bool>, &i: &usize) -> String {
-        x_label(i)
-    }
+    x_in_a_cell!();
 }
 
 impl Rules for Treblecross {
     type Position = Vec<bool>;
 
-    fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
-        Ok(steps::options(self, p))
-    }
-
-    /// Counted, no option built.
-    fn is_terminal(&self, p: &Vec<bool>) -> Result<bool, RulesError> {
-        Ok(steps::is_terminal(self, p))
-    }
+    rules_by_steps!();
 
     /// A search from `p` meets parts that are segments of `p`'s length at
     /// most (fewer than `3 (n + 1)` shapes), rows with XXX made (at most `n`
@@ -326,21 +347,10 @@ impl Impartial for Treblecross {
     }
 }
 
+/// The moves are the cells sensible play may take, left to right: `X at
+/// 4`.
 impl TextGame for Treblecross {
-    /// One word of `X` and `.`; a row that already holds XXX is a finished
-    /// game (no move).
-    fn parse(&self, args: &[&str]) -> Result<Vec<bool>, ParseError> {
-        parse(args)
-    }
-
-    fn format(&self, p: &Vec<bool>) -> String {
-        row::format_row(p, ALPHABET)
-    }
-
-    /// The cells sensible play may take, left to right: `X at 4`.
-    fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        steps::moves(self, p)
-    }
+    row_of_cells_as_text!();
 
     /// The moves counted, none made.
     fn moves_bound(&self, p: &Vec<bool>) -> u128 {
@@ -454,26 +464,13 @@ impl Steps for RawTreblecross {
         }
     }
 
-    fn apply(&self, p: &Vec<bool>, &i: &usize) -> Vec<bool> {
-        put_x(p, i)
-    }
-
-    fn label(&self, _p: &Vec<bool>, &i: &usize) -> String {
-        x_label(i)
-    }
+    x_in_a_cell!();
 }
 
 impl Rules for RawTreblecross {
     type Position = Vec<bool>;
 
-    fn options(&self, p: &Vec<bool>) -> Result<Vec<Vec<bool>>, RulesError> {
-        Ok(steps::options(self, p))
-    }
-
-    /// Counted, no option built.
-    fn is_terminal(&self, p: &Vec<bool>) -> Result<bool, RulesError> {
-        Ok(steps::is_terminal(self, p))
-    }
+    rules_by_steps!();
 
     /// Every set of empty cells may end up filled: 2^(empty cells).
     fn search_size(&self, p: &Vec<bool>) -> u128 {
@@ -492,19 +489,10 @@ impl Impartial for RawTreblecross {
     }
 }
 
+/// The moves are every empty cell, left to right, unless XXX is made: `X
+/// at 4`.
 impl TextGame for RawTreblecross {
-    fn parse(&self, args: &[&str]) -> Result<Vec<bool>, ParseError> {
-        parse(args)
-    }
-
-    fn format(&self, p: &Vec<bool>) -> String {
-        row::format_row(p, ALPHABET)
-    }
-
-    /// Every empty cell, left to right, unless XXX is made: `X at 4`.
-    fn moves(&self, p: &Vec<bool>) -> Result<Vec<Move<Vec<bool>>>, RulesError> {
-        steps::moves(self, p)
-    }
+    row_of_cells_as_text!();
 
     /// `@CELL` or `XCELL`: any empty cell.
     fn read_move(
