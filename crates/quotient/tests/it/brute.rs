@@ -1,26 +1,7 @@
+use crate::code;
 use grundy_engine::Limits;
 use grundy_quotient::{grow, is_tame, HeapGame, HeapQuotient, Nim};
-use grundy_sequence::{HeapRule, TakeBreak};
 use std::collections::HashMap;
-
-/// A take-and-break code as a heap game, its digit count the periodicity
-/// test's `t`.
-struct Code(HeapRule, u64);
-
-fn code(text: &str) -> Code {
-    let c = TakeBreak::parse(text).expect("a code");
-    let t = c.last_index() as u64;
-    Code(HeapRule::TakeBreak(c), t)
-}
-
-impl HeapGame for Code {
-    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-        self.0.for_each_option(n, |p| f(p));
-    }
-    fn period_reach(&self) -> Option<u64> {
-        Some(self.1)
-    }
-}
 
 /// Misère outcome by search of the whole sum (a sorted multiset of
 /// heaps): true when the player to move loses. Written from the rule

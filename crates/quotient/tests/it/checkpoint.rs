@@ -3,29 +3,12 @@
 //! uninterrupted one does; a file whose quotient is not the game's is
 //! refused by the exact check even when its checksum is right.
 
+use crate::{code, Code};
 use grundy_engine::{GameError, Limits};
 use grundy_quotient::checkpoint::{load, save};
-use grundy_quotient::{grow, grow_with, BipartiteMonoid, HeapGame, HeapQuotient, QuotientControl};
+use grundy_quotient::{grow, grow_with, BipartiteMonoid, HeapQuotient, QuotientControl};
 use grundy_sequence::checkpoint::DAMAGED;
-use grundy_sequence::{HeapRule, TakeBreak};
 use std::path::{Path, PathBuf};
-
-struct Code(HeapRule, u64);
-
-fn code(text: &str) -> Code {
-    let c = TakeBreak::parse(text).expect("a code");
-    let t = c.last_index() as u64;
-    Code(HeapRule::TakeBreak(c), t)
-}
-
-impl HeapGame for Code {
-    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-        self.0.for_each_option(n, |p| f(p));
-    }
-    fn period_reach(&self) -> Option<u64> {
-        Some(self.1)
-    }
-}
 
 /// A fresh path in the temporary directory (no file there yet).
 fn temp(name: &str) -> PathBuf {

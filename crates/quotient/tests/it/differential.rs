@@ -4,20 +4,9 @@
 //! the same quotient, element for element (through a smaller heap for
 //! the codes the pairs cannot reach heap 8 with in 20,000 pairs a round).
 
+use crate::{code as game, Code};
 use grundy_engine::{Limits, SearchError};
 use grundy_quotient::{grow_checked, Check, HeapGame, HeapQuotient as Quotient};
-use grundy_sequence::{HeapRule, TakeBreak};
-
-struct Code(HeapRule, u64);
-
-impl HeapGame for Code {
-    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-        self.0.for_each_option(n, |p| f(p));
-    }
-    fn period_reach(&self) -> Option<u64> {
-        Some(self.1)
-    }
-}
 
 /// The 511 codes: `0.` and one to three octal digits, the last nonzero.
 fn codes() -> Vec<String> {
@@ -34,12 +23,6 @@ fn codes() -> Vec<String> {
         }
     }
     out
-}
-
-fn game(text: &str) -> Code {
-    let c = TakeBreak::parse(text).expect("a code");
-    let t = c.last_index() as u64;
-    Code(HeapRule::TakeBreak(c), t)
 }
 
 /// The two quotients, compared field by field.
