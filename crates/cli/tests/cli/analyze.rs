@@ -7,14 +7,7 @@ use crate::common::*;
 fn nim_345_text_golden() {
     assert_eq!(
         ok(&["analyze", "nim", "3", "4", "5"]),
-        "nim 3 4 5: first player wins (N), value 2\n\
-         1 winning move:\n\
-         \x20 heap 1: 3 -> 1    to: 1 4 5\n\
-         components:\n\
-         \x20 3    value 3\n\
-         \x20 4    value 4\n\
-         \x20 5    value 5\n\
-         method: Bouton's theorem: P iff the XOR of the heaps is 0\n"
+        crate::readme::NIM_3_4_5
     );
 }
 

@@ -2,7 +2,7 @@
 //! file, and the final values equal those of an uninterrupted run; damaged
 //! or foreign checkpoint files are refused with exit status 2.
 
-use crate::common::grundy;
+use crate::common::{grundy, stderr, words};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -115,6 +115,13 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     };
     assert!(run("0.6").status.success());
     let good = std::fs::read(&path).unwrap();
+    // The file as it is now refused for 0.6: status 2; its message.
+    let refused = || {
+        let out = run("0.6");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        err
+    };
 
     // Another game's file.
     let out = run("0.77");
@@ -123,27 +130,14 @@ fn damaged_or_foreign_checkpoints_are_refused() {
 
     // Truncated.
     std::fs::write(&path, &good[..good.len() / 2]).unwrap();
-    let out = run("0.6");
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    refused();
 
     // One value flipped: the checksum must catch it.
     let mut bad = good.clone();
     let last = bad.len() - 20;
     bad[last] ^= 1;
     std::fs::write(&path, &bad).unwrap();
-    let out = run("0.6");
-    assert_eq!(
-        out.status.code(),
-        Some(2),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let err = String::from_utf8_lossy(&out.stderr);
+    let err = refused();
     assert_eq!(err.lines().count(), 1, "{err}");
     let _ = std::fs::remove_file(&path);
 }
@@ -152,20 +146,10 @@ fn damaged_or_foreign_checkpoints_are_refused() {
 fn time_limit_stops_seq_and_keeps_its_checkpoint() {
     let path = temp("timelimit");
     let ckpt = path.to_str().unwrap();
-    let out = grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        "50000000",
-        "--method",
-        "rc",
-        "--checkpoint",
-        ckpt,
-        "--time-limit",
-        "0.3",
-    ]);
+    let out = grundy(&words(
+        "seq octal --code 0.6 -n 50000000 --method rc --checkpoint",
+        &[ckpt, "--time-limit", "0.3"],
+    ));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     // The message says how far the values got and where they are kept.

@@ -43,6 +43,14 @@ pub fn finish_with_input(mut child: Child, input: &str) -> Output {
     out
 }
 
+/// An argument list written short: `words` split at white space, then
+/// `rest` (paths, and any word with a space in it).
+pub fn words<'a>(words: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut a: Vec<&str> = words.split_whitespace().collect();
+    a.extend_from_slice(rest);
+    a
+}
+
 /// stdout as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")

@@ -13,21 +13,30 @@ fn why(args: &[&str]) -> String {
     text[text.find("why:\n").expect("a why: section")..].to_string()
 }
 
+/// The first lines of the `why:` of nim `x 4 5` whose nim-sum is `sum`:
+/// the heaps, their nim-sum in binary, Bouton's theorem.
+fn why_nim_x_4_5(x: u32, sum: u32) -> String {
+    format!(
+        "why:\n\
+\x20 The position is a sum of 3 independent components:\n\
+\x20   {x}  value {x}: a nim heap of {x} is worth {x}\n\
+\x20   4  value 4: a nim heap of 4 is worth 4\n\
+\x20   5  value 5: a nim heap of 5 is worth 5\n\
+\x20 Their nim-sum (exclusive or of the values in binary):\n\
+\x20       {x:03b}  ({x})\n\
+\x20       100  (4)\n\
+\x20   xor 101  (5)\n\
+\x20   =   {sum:03b}  ({sum})\n\
+\x20 Theory: Bouton's theorem: P iff the XOR of the heaps is 0.\n"
+    )
+}
+
 #[test]
 fn nim_345() {
     assert_eq!(
         why(&["nim", "3", "4", "5"]),
-        "why:\n\
-\x20 The position is a sum of 3 independent components:\n\
-\x20   3  value 3: a nim heap of 3 is worth 3\n\
-\x20   4  value 4: a nim heap of 4 is worth 4\n\
-\x20   5  value 5: a nim heap of 5 is worth 5\n\
-\x20 Their nim-sum (exclusive or of the values in binary):\n\
-\x20       011  (3)\n\
-\x20       100  (4)\n\
-\x20   xor 101  (5)\n\
-\x20   =   010  (2)\n\
-\x20 Theory: Bouton's theorem: P iff the XOR of the heaps is 0.\n\
+        why_nim_x_4_5(3, 2)
+            + "\
 \x20 The value 2 is not 0, so the player to move wins (N): a winning move changes one component so that the nim-sum becomes 0.\n\
 \x20 Winning moves:\n\
 \x20   heap 1: 3 -> 1  leaves 1 4 5: value 0: 1 xor 4 xor 5 = 0; the opponent loses\n\
@@ -39,17 +48,8 @@ fn nim_345() {
 fn nim_145_lost() {
     assert_eq!(
         why(&["nim", "1", "4", "5"]),
-        "why:\n\
-\x20 The position is a sum of 3 independent components:\n\
-\x20   1  value 1: a nim heap of 1 is worth 1\n\
-\x20   4  value 4: a nim heap of 4 is worth 4\n\
-\x20   5  value 5: a nim heap of 5 is worth 5\n\
-\x20 Their nim-sum (exclusive or of the values in binary):\n\
-\x20       001  (1)\n\
-\x20       100  (4)\n\
-\x20   xor 101  (5)\n\
-\x20   =   000  (0)\n\
-\x20 Theory: Bouton's theorem: P iff the XOR of the heaps is 0.\n\
+        why_nim_x_4_5(1, 0)
+            + "\
 \x20 The value is 0, so the player to move loses (P): a move changes exactly one component's value, which makes the nim-sum non-zero, and from there the opponent moves back to 0.\n\
 \x20 Every move fails:\n\
 \x20   heap 1: 1 -> 0  leaves 0 4 5: value 1: 4 xor 5 = 1; the opponent wins\n\

@@ -3,7 +3,9 @@
 //! stops at the state limit, `play` keeps a draw, and drawn positions and
 //! infinite values have fields of their own (in batch answers too).
 
-use crate::common::{analyze_json, assert_status_2_naming, grundy_stdin, ok, stderr, stdout};
+use crate::common::{
+    analyze_json, assert_status_2_naming, grundy_stdin, ok, stderr, stdout, words,
+};
 
 #[test]
 fn bad_input_exits_2_naming_the_problem() {
@@ -38,16 +40,10 @@ fn a_misere_sum_of_many_tokens_stops_at_the_state_limit() {
     let tokens: Vec<String> = (0..39).map(|i| format!("v{i}")).collect();
     let edges = edges.join(",");
     let tokens = tokens.join(",");
-    let args = [
-        "analyze",
-        "graph",
-        "--edges",
-        &edges,
-        &tokens,
-        "--misere",
-        "--max-states",
-        "100000",
-    ];
+    let args = words(
+        "analyze graph --edges",
+        &[&edges, &tokens, "--misere", "--max-states", "100000"],
+    );
     assert_status_2_naming(&args, "search limit hit");
 }
 

@@ -19,6 +19,13 @@ fn kayles_value_by_period(n: u64) -> u64 {
     doc["values"][k as usize].as_u64().unwrap()
 }
 
+/// The JSON analyses of `analyze ARGS`: in full, and with
+/// `--outcome-only`.
+fn full_and_outcome_only(args: &[&str]) -> (serde_json::Value, serde_json::Value) {
+    let only: Vec<&str> = args.iter().copied().chain(["--outcome-only"]).collect();
+    (analyze_json(args), analyze_json(&only))
+}
+
 #[test]
 fn a_trillion_pin_kayles_heap_is_answered_at_once() {
     let n: u64 = 1_000_000_000_000;
@@ -63,10 +70,7 @@ fn without_outcome_only_a_huge_position_is_answered_with_a_note() {
         assert!(text.contains("note: winning moves not listed"), "{text}");
         assert!(text.contains(why), "{text}");
         assert!(text.contains("--max-moves K"), "{text}");
-        a.push("--json");
-        let doc = json(&a);
-        a.push("--outcome-only");
-        let only = json(&a);
+        let (doc, only) = full_and_outcome_only(args);
         for field in ["outcome", "value", "components", "winning_move_count"] {
             assert_eq!(doc[field], only[field], "{args:?} {field}");
         }
@@ -124,12 +128,7 @@ fn outcome_only_agrees_with_the_full_analysis() {
         &["nim", "1", "1", "2", "--misere"],
         &["grundy-game", "9", "10", "--misere"],
     ] {
-        let mut a = vec!["analyze"];
-        a.extend_from_slice(args);
-        a.push("--json");
-        let full = json(&a);
-        a.push("--outcome-only");
-        let only = json(&a);
+        let (full, only) = full_and_outcome_only(args);
         for field in ["outcome", "value", "components", "position"] {
             assert_eq!(full[field], only[field], "{args:?} {field}");
         }
@@ -215,35 +214,22 @@ fn limit_messages_name_the_option_that_raises_them() {
 /// with the moves found before it.
 #[test]
 fn long_move_labels_print_and_billion_coin_sets_are_not_built() {
-    let text = ok(&[
-        "analyze",
-        "coin-product",
-        "--x",
-        "ruler",
-        "--y",
-        "mock-turtles",
-        "1166666666,290",
-        "--max-moves",
-        "4",
-    ]);
+    let ruler_x_turtles = |head| {
+        words(
+            "analyze coin-product --x ruler --y mock-turtles",
+            &[head, "--max-moves", "4"],
+        )
+    };
+    let text = ok(&ruler_x_turtles("1166666666,290"));
     assert!(
         text.contains("the first 4 winning moves found:"),
         "{text:.300}"
     );
     let longest = text.lines().map(str::len).max().unwrap();
     assert!(longest > 65_535, "{longest}");
-    let doc = json(&[
-        "analyze",
-        "coin-product",
-        "--x",
-        "ruler",
-        "--y",
-        "mock-turtles",
-        "1166666666,62790",
-        "--max-moves",
-        "4",
-        "--json",
-    ]);
+    let mut args = ruler_x_turtles("1166666666,62790");
+    args.push("--json");
+    let doc = json(&args);
     assert_eq!(doc["outcome"], "N", "{doc}");
     assert_eq!(doc["winning_move_count"], serde_json::Value::Null);
     let listed = doc["winning_moves"].as_array().unwrap();

@@ -6,7 +6,7 @@
 //! ("memory allocation failed") under such a cap, or took the machine
 //! without one.
 
-use crate::common::{finish_with_input, grundy, stderr};
+use crate::common::{finish_with_input, grundy, stderr, words};
 use std::os::unix::process::ExitStatusExt;
 use std::process::{Command, Output, Stdio};
 use std::sync::Mutex;
@@ -288,16 +288,10 @@ fn a_growing_rules_file_hits_the_memory_limit_under_the_cap() {
 
 #[test]
 fn a_sequence_past_the_budget_is_refused_before_allocating() {
-    let o = grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        "100000000",
-        "--max-memory",
-        "100M",
-    ]);
+    let o = grundy(&words(
+        "seq octal --code 0.6 -n 100000000 --max-memory 100M",
+        &[],
+    ));
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o).trim_end(),

@@ -6,9 +6,12 @@
 //! to the one-machine values.
 
 use crate::common::grundy;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+/// Why a test fails when `mpirun` does not start.
+const MPIRUN_MISSING: &str = "mpirun must be installed to run the MPI tests (Debian: openmpi-bin)";
 
 /// `mpirun -np P grundy ARGS --mpi`, allowed to run as root (CI runs as
 /// root) and to put more ranks than cores on this machine.
@@ -30,7 +33,7 @@ fn run(mut c: Command, limit: Duration) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+        .expect(MPIRUN_MISSING);
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
         if start.elapsed() > limit {
@@ -122,6 +125,26 @@ fn survey_lines_are_the_one_machine_lines_on_1_2_and_3_ranks() {
     }
 }
 
+/// Resumes the checkpoint `ckpt` of Officers (0.6) to heap `n` on 3
+/// ranks, asserts that its values file is the one-machine run's byte for
+/// byte, and removes the three files (`tag` names the two values files).
+fn resumes_on_three_ranks_to_the_one_machine_values(ckpt: &Path, n: &str, tag: &str) {
+    let officers = ["seq", "octal", "--code", "0.6", "-n", n];
+    let values = temp(&format!("{tag}-resumed.bin"));
+    let mut args = officers.to_vec();
+    args.extend(["--checkpoint", ckpt.to_str().unwrap()]);
+    args.extend(["--values", values.to_str().unwrap()]);
+    ok(&run(mpirun(3, &args), LIMIT));
+    let alone = temp(&format!("{tag}-alone.bin"));
+    let mut args = officers.to_vec();
+    args.extend(["--values", alone.to_str().unwrap()]);
+    ok(&grundy(&args));
+    assert!(std::fs::read(&values).unwrap() == std::fs::read(&alone).unwrap());
+    for p in [ckpt, &values, &alone] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
 #[test]
 fn a_checkpoint_of_two_ranks_resumes_on_three() {
     let ckpt = temp("resume.ckpt");
@@ -155,41 +178,7 @@ fn a_checkpoint_of_two_ranks_resumes_on_three() {
     let said = String::from_utf8_lossy(&stopped.stderr);
     assert!(said.contains("time limit"), "{said}");
     assert!(ckpt.exists(), "no checkpoint after the time limit");
-    let values = temp("resumed.bin");
-    let v = values.to_str().unwrap();
-    ok(&run(
-        mpirun(
-            3,
-            &[
-                "seq",
-                "octal",
-                "--code",
-                "0.6",
-                "-n",
-                n,
-                "--checkpoint",
-                c,
-                "--values",
-                v,
-            ],
-        ),
-        LIMIT,
-    ));
-    let alone = temp("resume-alone.bin");
-    ok(&grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        n,
-        "--values",
-        alone.to_str().unwrap(),
-    ]));
-    assert!(std::fs::read(&values).unwrap() == std::fs::read(&alone).unwrap());
-    for p in [&ckpt, &values, &alone] {
-        std::fs::remove_file(p).unwrap();
-    }
+    resumes_on_three_ranks_to_the_one_machine_values(&ckpt, n, "resume");
 }
 
 #[test]
@@ -215,7 +204,7 @@ fn a_rank_killed_ends_the_run_with_an_error_and_a_resumable_checkpoint() {
     .stdout(Stdio::piped())
     .stderr(Stdio::piped())
     .spawn()
-    .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+    .expect(MPIRUN_MISSING);
     let start = Instant::now();
     while !ckpt.exists() {
         assert!(start.elapsed() < LIMIT, "no checkpoint written");
@@ -259,41 +248,7 @@ fn a_rank_killed_ends_the_run_with_an_error_and_a_resumable_checkpoint() {
     // The checkpoint resumes, on a different number of ranks, to the
     // one-machine values.
     let n = "500000";
-    let values = temp("kill-resumed.bin");
-    let v = values.to_str().unwrap();
-    ok(&run(
-        mpirun(
-            3,
-            &[
-                "seq",
-                "octal",
-                "--code",
-                "0.6",
-                "-n",
-                n,
-                "--checkpoint",
-                c,
-                "--values",
-                v,
-            ],
-        ),
-        LIMIT,
-    ));
-    let alone = temp("kill-alone.bin");
-    ok(&grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        n,
-        "--values",
-        alone.to_str().unwrap(),
-    ]));
-    assert!(std::fs::read(&values).unwrap() == std::fs::read(&alone).unwrap());
-    for p in [&ckpt, &values, &alone] {
-        std::fs::remove_file(p).unwrap();
-    }
+    resumes_on_three_ranks_to_the_one_machine_values(&ckpt, n, "kill");
 }
 
 #[test]
@@ -316,7 +271,7 @@ fn batch_answers_are_the_one_machine_answers_on_1_2_and_3_ranks() {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("mpirun must be installed to run the MPI tests (Debian: openmpi-bin)");
+            .expect(MPIRUN_MISSING);
         child
             .stdin
             .take()

@@ -145,15 +145,10 @@ fn a_checkpoint_in_use_is_refused() {
     let dir = scratch("lock");
     let ckpt = dir.join("k.ck");
     let lock = dir.join("k.ck.lock");
-    let args = [
-        "seq",
-        "kayles",
-        "-n",
-        "100",
-        "--summary",
-        "--checkpoint",
-        ckpt.to_str().unwrap(),
-    ];
+    let args = words(
+        "seq kayles -n 100 --summary --checkpoint",
+        &[ckpt.to_str().unwrap()],
+    );
     // This test process is running: its id holds the lock.
     std::fs::write(&lock, format!("{}\n", std::process::id())).unwrap();
     assert_status_2_naming(

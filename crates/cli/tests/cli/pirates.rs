@@ -5,7 +5,7 @@
 use crate::common::*;
 use serde_json::json;
 
-const FIVE_AND_ONE_HUNDRED: &str = "\
+pub(crate) const FIVE_AND_ONE_HUNDRED: &str = "\
 pirates --n 5 --m 100: pirate 1 proposes the division that is carried; no one is thrown overboard
 rank  fate
    1  98

@@ -3,7 +3,7 @@
 //! uninterrupted one prints, byte for byte; damaged, foreign and locked
 //! checkpoints are refused with status 2 and a message naming the file.
 
-use crate::common::{assert_input_error, grundy, ok, spawn, stderr};
+use crate::common::{assert_input_error, grundy, ok, spawn, stderr, words};
 use grundy_sequence::checkpoint::Checksum;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -96,15 +96,7 @@ fn a_growth_stopped_by_the_time_limit_resumes() {
     let file = path.to_str().unwrap();
     // Daisies to heap 22: about 0.25 s in a release build, 5 s in a debug
     // build; the limit stops it well before.
-    let args = [
-        "quotient",
-        "octal",
-        "--code",
-        "4.7",
-        "--max-heap",
-        "22",
-        "--json",
-    ];
+    let args = words("quotient octal --code 4.7 --max-heap 22 --json", &[]);
     let stopped = grundy(&command(
         &args,
         None,
@@ -291,20 +283,10 @@ fn a_checkpoint_locked_by_a_live_run_is_refused() {
     let file = path.to_str().unwrap();
     let lock = PathBuf::from(format!("{file}.lock"));
     // Daisies to heap 80: minutes, far longer than this test.
-    let args = [
-        "quotient",
-        "octal",
-        "--code",
-        "4.7",
-        "--max-heap",
-        "80",
-        "--checkpoint",
-        file,
-        "--checkpoint-every",
-        "0.05",
-        "--time-limit",
-        "600",
-    ];
+    let args = words(
+        "quotient octal --code 4.7 --max-heap 80 --checkpoint",
+        &[file, "--checkpoint-every", "0.05", "--time-limit", "600"],
+    );
     let mut first = spawn(&args);
     let start = Instant::now();
     // Locked at once; saved once the interval has passed after a heap.

@@ -10,11 +10,8 @@ fn exact(args: &[&str], expected: &str) {
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{args:?}");
 }
 
-#[test]
-fn readme_analyze_nim_3_4_5() {
-    exact(
-        &["analyze", "nim", "3", "4", "5"],
-        r#"nim 3 4 5: first player wins (N), value 2
+/// `grundy analyze nim 3 4 5`, the tour's first command.
+pub(crate) const NIM_3_4_5: &str = r#"nim 3 4 5: first player wins (N), value 2
 1 winning move:
   heap 1: 3 -> 1    to: 1 4 5
 components:
@@ -22,8 +19,11 @@ components:
   4    value 4
   5    value 5
 method: Bouton's theorem: P iff the XOR of the heaps is 0
-"#,
-    );
+"#;
+
+#[test]
+fn readme_analyze_nim_3_4_5() {
+    exact(&["analyze", "nim", "3", "4", "5"], NIM_3_4_5);
 }
 
 #[test]
@@ -156,14 +156,7 @@ period 12, pre-period 71 (proven)
 fn readme_pirates_n_5_m_100() {
     exact(
         &["pirates", "--n", "5", "--m", "100"],
-        r#"pirates --n 5 --m 100: pirate 1 proposes the division that is carried; no one is thrown overboard
-rank  fate
-   1  98
-   2  0
-   3  1
-   4  0
-   5  1
-"#,
+        crate::pirates::FIVE_AND_ONE_HUNDRED,
     );
 }
 

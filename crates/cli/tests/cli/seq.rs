@@ -231,18 +231,10 @@ fn values_go_to_a_file_whole_or_not_at_all() {
     );
     // A computation that fails (time limit) leaves no file behind.
     let late = dir.join("late.txt");
-    let o = grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        "100000000",
-        "--time-limit",
-        "0.2",
-        "--values",
-        late.to_str().unwrap(),
-    ]);
+    let o = grundy(&words(
+        "seq octal --code 0.6 -n 100000000 --time-limit 0.2 --values",
+        &[late.to_str().unwrap()],
+    ));
     assert_eq!(o.status.code(), Some(2));
     let left: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -304,36 +296,25 @@ fn plots_by_extension_with_the_period_marked() {
     assert_eq!(text.matches("<circle").count(), 201);
     assert!(text.contains("<title>heap 100: value "), "{text}");
     let png = dir.join("officers.png");
-    let out = grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        "20000",
-        "--plot",
-        png.to_str().unwrap(),
-        "--summary",
-    ]);
+    let out = grundy(&words(
+        "seq octal --code 0.6 -n 20000 --plot",
+        &[png.to_str().unwrap(), "--summary"],
+    ));
     assert_eq!(out.status.code(), Some(0));
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     // The PNG is the SVG rasterised: 960 by 540 pixels (IHDR).
     assert_eq!(&bytes[16..24], &[0, 0, 3, 192, 0, 0, 2, 28]);
     let dense = dir.join("officers-density.svg");
-    let out = grundy(&[
-        "seq",
-        "octal",
-        "--code",
-        "0.6",
-        "-n",
-        "20000",
-        "--plot",
-        dense.to_str().unwrap(),
-        "--plot-style",
-        "density",
-        "--summary",
-    ]);
+    let out = grundy(&words(
+        "seq octal --code 0.6 -n 20000 --plot",
+        &[
+            dense.to_str().unwrap(),
+            "--plot-style",
+            "density",
+            "--summary",
+        ],
+    ));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = std::fs::read_to_string(&dense).unwrap();
     assert!(text.contains("<path class=\"density\""), "{}", &text[..200]);
