@@ -18,6 +18,14 @@ fn values(args: &[&str]) -> Vec<u64> {
     v
 }
 
+/// A new directory `grundy-seq-WHAT-PID` in the temporary directory, for
+/// the files one test writes.
+fn scratch(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-seq-{what}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
 fn grundy_game_first_values() {
     assert_eq!(
@@ -181,8 +189,7 @@ fn read_bin(path: &std::path::Path) -> (u32, u32, Vec<u64>) {
 
 #[test]
 fn binary_values_files_take_two_bytes_a_value_while_they_fit() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-bin-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("bin");
     let path = dir.join("v.bin");
     let p = path.to_str().unwrap();
     let o = grundy(&[
@@ -203,8 +210,7 @@ fn binary_values_files_take_two_bytes_a_value_while_they_fit() {
 
 #[test]
 fn values_go_to_a_file_whole_or_not_at_all() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-values-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("values");
     let path = dir.join("v.txt");
     let p = path.to_str().unwrap();
     let doc = json(&[
@@ -250,8 +256,7 @@ fn values_go_to_a_file_whole_or_not_at_all() {
 #[cfg(unix)]
 #[test]
 fn a_failed_write_leaves_nothing() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("full");
     let path = dir.join("v.txt");
     // SIGXFSZ ignored (inherited through exec), so the write fails with
     // EFBIG instead of the signal ending the process.
@@ -275,17 +280,9 @@ fn a_failed_write_leaves_nothing() {
 
 #[test]
 fn plots_by_extension_with_the_period_marked() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-plot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("plot");
     let svg = dir.join("kayles.svg");
-    let out = grundy(&[
-        "seq",
-        "kayles",
-        "-n",
-        "200",
-        "--plot",
-        svg.to_str().unwrap(),
-    ]);
+    let out = grundy(&words("seq kayles -n 200 --plot", &[svg.to_str().unwrap()]));
     assert_eq!(out.status.code(), Some(0));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg"), "{}", &text[..60.min(text.len())]);
@@ -319,16 +316,7 @@ fn plots_by_extension_with_the_period_marked() {
     let text = std::fs::read_to_string(&dense).unwrap();
     assert!(text.contains("<path class=\"density\""), "{}", &text[..200]);
     assert_status_2_naming(
-        &[
-            "seq",
-            "kayles",
-            "-n",
-            "10",
-            "--plot",
-            "k.svg",
-            "--plot-style",
-            "dots",
-        ],
+        &words("seq kayles -n 10 --plot k.svg --plot-style dots", &[]),
         "plot style 'dots' is not known: points or density",
     );
     assert_status_2_naming(
@@ -337,16 +325,10 @@ fn plots_by_extension_with_the_period_marked() {
     );
     // A zoom: heaps 150..=200 alone, the caption saying so.
     let zoom = dir.join("zoom.svg");
-    let out = grundy(&[
-        "seq",
-        "kayles",
-        "-n",
-        "200",
-        "--plot",
-        zoom.to_str().unwrap(),
-        "--plot-from",
-        "150",
-    ]);
+    let out = grundy(&words(
+        "seq kayles -n 200 --plot",
+        &[zoom.to_str().unwrap(), "--plot-from", "150"],
+    ));
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = std::fs::read_to_string(&zoom).unwrap();
     assert!(
@@ -361,16 +343,7 @@ fn plots_by_extension_with_the_period_marked() {
         "--plot-from 3 draws a plot: give --plot FILE too",
     );
     assert_status_2_naming(
-        &[
-            "seq",
-            "kayles",
-            "-n",
-            "10",
-            "--plot",
-            "k.svg",
-            "--plot-from",
-            "11",
-        ],
+        &words("seq kayles -n 10 --plot k.svg --plot-from 11", &[]),
         "--plot-from: '11' is too large; the largest allowed is 10",
     );
     assert_status_2_naming(
@@ -385,8 +358,7 @@ fn plots_by_extension_with_the_period_marked() {
 
 #[test]
 fn output_files_never_replace_what_is_not_a_plain_file() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-targets-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("targets");
     let target = dir.join("target.txt");
     std::fs::write(&target, "keep\n").unwrap();
     let link = dir.join("link.txt");
@@ -433,8 +405,7 @@ fn a_plot_write_error_is_a_sentence() {
 /// for a `.bin` file the binary form (it said "one per line" for both).
 #[test]
 fn the_summary_says_what_a_values_file_holds() {
-    let dir = std::env::temp_dir().join(format!("grundy-seq-form-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("form");
     let bin = dir.join("v.bin");
     let bin = bin.to_str().unwrap();
     let text = ok(&["seq", "kayles", "-n", "10", "--values", bin]);
