@@ -494,3 +494,37 @@ fn a_code_splitting_without_taking_keeps_to_the_answer_bound() {
     assert!(lines[2].contains(r#""position":"9000000""#), "{}", lines[2]);
     assert!(lines[3].contains(r#""position":"5 6""#), "{}", lines[3]);
 }
+
+#[test]
+fn a_misere_heap_whose_moves_would_not_fit_is_not_listed_past_the_budget() {
+    // Found by a hostile-input round: with the state limit raised out of
+    // the way, the misère search of a Kayles heap of 10^12 listed its 10^12
+    // options and aborted at the 4 GB address-space cap (22 GB resident
+    // without one, killed by the kernel); in a batch, every line was lost.
+    // The list is now refused before it is built, and the quotient answers.
+    let args: Vec<String> = words(
+        "analyze kayles 1000000000000 --misere --max-states 18446744073709551615",
+        &["--max-memory", "500M", "--time-limit", "20"],
+    )
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let o = capped(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.starts_with("kayles 1000000000000 (misère play): first player wins (N)"),
+        "{text}"
+    );
+    let args: Vec<String> = words(
+        "batch kayles --misere --max-states 1000000000000000000 --max-memory 200M",
+        &["--time-limit", "2"],
+    )
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let o = capped_with_input(&args, "3 4 5\n1000000000000\n1 2\n");
+    assert!(o.status.signal().is_none(), "{:?}", o.status);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(text.lines().count(), 3, "{text}");
+}

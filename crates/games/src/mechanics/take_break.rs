@@ -402,7 +402,25 @@ impl TakeBreakGame {
 impl Rules for TakeBreakGame {
     type Position = Vec<u64>;
 
+    /// Every option, a whole position each; refused, before it is built,
+    /// when the list would not fit in the answer's memory budget (a misère
+    /// search of a heap of 10^12 under a raised state limit would list
+    /// about 10^12 of them).
     fn options(&self, p: &Vec<u64>) -> Result<Vec<Vec<u64>>, RulesError> {
+        let count: u128 = p.iter().map(|&h| self.option_bound(h)).sum();
+        let each = (p.len() as u128 + 2) * 8 + 24;
+        let bytes = u64::try_from(count.saturating_mul(each)).unwrap_or(u64::MAX);
+        let budget = grundy_engine::memory::answer_max_memory();
+        if grundy_engine::memory::admit(bytes, budget).is_err() {
+            return Err(RulesError::new(
+                SearchError::MemoryLimit(budget).to_string()
+                    + &format!(
+                        "; the moves of {} alone need about {} MiB",
+                        grundy_api::messages::clipped(&self.format(p)),
+                        bytes >> 20
+                    ),
+            ));
+        }
         Ok(heaps::options_by_heap(p, |h| self.parts(h)))
     }
 
