@@ -97,6 +97,39 @@ impl Status {
     pub fn is_ongoing(&self) -> bool {
         matches!(self, Status::Ongoing)
     }
+
+    /// The match's state in one line, as the page shows it under the
+    /// position, with `turn` to move after `history`: how a finished match
+    /// ended (`X X X made at cells 4-6. The engine has no move left: ...
+    /// You win.`), a draw, or whose move it is and the engine's last move
+    /// (`The engine played take 2. Your move.`).
+    pub fn line(&self, turn: Side, history: &[Ply]) -> String {
+        match self {
+            Status::Won {
+                winner,
+                reason,
+                text,
+            } => {
+                let reason = reason
+                    .as_ref()
+                    .map(|r| format!("{r}. "))
+                    .unwrap_or_default();
+                let verdict = match winner {
+                    Side::Human => "You win.",
+                    Side::Engine => "The engine wins.",
+                };
+                format!("{reason}{text} {verdict}")
+            }
+            Status::Drawn { text, .. } => format!("{text} Draw."),
+            Status::Ongoing if turn == Side::Engine => "The engine is thinking…".to_string(),
+            Status::Ongoing => match history.last() {
+                Some(p) if p.by == Side::Engine => {
+                    format!("The engine played {}. Your move.", p.played.label)
+                }
+                _ => "Your move.".to_string(),
+            },
+        }
+    }
 }
 
 /// What the good moves of the current position are: the hint asked for
@@ -152,7 +185,7 @@ pub struct MatchState {
     pub may_repeat: bool,
     /// Whether [`Match::undo`] would take a move back.
     pub can_undo: bool,
-    /// The state in one line ([`text::status_line`]).
+    /// The state in one line ([`Status::line`]).
     pub status_line: String,
 }
 
@@ -422,7 +455,7 @@ impl Match {
             moves: t.moves().to_vec(),
             status: t.status.clone(),
             hint,
-            status_line: text::status_line(&t.status, t.side, &self.history),
+            status_line: t.status.line(t.side, &self.history),
             history: self.history.clone(),
             may_repeat: self.repeats,
             can_undo: self.can_undo(),

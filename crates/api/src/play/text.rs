@@ -229,36 +229,3 @@ pub fn undone_text(plies: &[Ply]) -> String {
         .collect();
     format!("Taken back: {}.", parts.join(" and "))
 }
-
-/// The match's state in one line, as the page shows it under the
-/// position: how a finished match ended (`X X X made at cells 4-6. The
-/// engine has no move left: ... You win.`), a draw, or whose move it is
-/// and the engine's last move (`The engine played take 2. Your move.`).
-pub fn status_line(status: &super::Status, turn: Side, history: &[Ply]) -> String {
-    use super::Status;
-    match status {
-        Status::Won {
-            winner,
-            reason,
-            text,
-        } => {
-            let reason = reason
-                .as_ref()
-                .map(|r| format!("{r}. "))
-                .unwrap_or_default();
-            let verdict = match winner {
-                Side::Human => "You win.",
-                Side::Engine => "The engine wins.",
-            };
-            format!("{reason}{text} {verdict}")
-        }
-        Status::Drawn { text, .. } => format!("{text} Draw."),
-        Status::Ongoing if turn == Side::Engine => "The engine is thinking…".to_string(),
-        Status::Ongoing => match history.last() {
-            Some(p) if p.by == Side::Engine => {
-                format!("The engine played {}. Your move.", p.played.label)
-            }
-            _ => "Your move.".to_string(),
-        },
-    }
-}
