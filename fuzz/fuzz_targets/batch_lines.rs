@@ -1,6 +1,7 @@
 //! `grundy batch` input: the first byte picks the family (and misère
 //! play by its top bit), built with its example's options; the rest is
-//! stdin, answered by the command line's own `batch::run` (one thread).
+//! stdin, answered by `grundy_api::batch::run` (one thread), which the
+//! command line calls.
 //! Every input line must get exactly one JSON line, in order, whatever
 //! the bytes (invalid UTF-8, NULs, lines without an end).
 #![no_main]
@@ -27,9 +28,9 @@ fuzz_target!(|data: &[u8]| {
         |family| {
             // The whole input at once, no reading thread (the thread is the
             // CLI tests' business): thousands of inputs a second.
-            let mut stdin = grundy_fuzz::lines::ReadAhead::from_bytes(input.to_vec());
+            let mut stdin = grundy_api::lines::ReadAhead::from_bytes(input.to_vec());
             status = Some(
-                grundy_fuzz::batch::run(
+                grundy_api::batch::run(
                     family,
                     play,
                     grundy_fuzz::DETAIL,

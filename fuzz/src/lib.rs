@@ -1,11 +1,11 @@
 //! What the fuzz targets share: small search limits, the registered
 //! families picked by a byte, a position's words and options read from
-//! fuzzed text, and the command line's own argument and batch code.
+//! fuzzed text, and the command line's own argument code.
 //!
 //! The `grundy` command is a binary crate, so its files are compiled here
-//! by path, at this crate's root where their `crate::error` and
-//! `crate::lines` imports resolve. The fuzz targets run exactly the code
-//! the binary runs.
+//! by path, at this crate's root where their `crate::error` imports
+//! resolve. The fuzz targets run exactly the code the binary runs (`batch`
+//! is the api's, `grundy_api::batch`, which the binary calls).
 
 use grundy_api::{Detail, Family, GameError, GameOptions, Limits, Play, Registration};
 use std::time::Duration;
@@ -13,15 +13,9 @@ use std::time::Duration;
 #[path = "../../crates/cli/src/args.rs"]
 #[allow(dead_code)]
 pub mod args;
-#[path = "../../crates/cli/src/batch.rs"]
-#[allow(dead_code)]
-pub mod batch;
 #[path = "../../crates/cli/src/error.rs"]
 #[allow(dead_code)]
 pub mod error;
-#[path = "../../crates/cli/src/lines.rs"]
-#[allow(dead_code)]
-pub mod lines;
 
 /// States a fuzzed search may store: enough to solve small positions to
 /// the end (and so to check what their answers must satisfy), little

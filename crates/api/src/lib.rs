@@ -17,6 +17,10 @@
 //! - [`explain`]: the reasoning behind an analysis, in words.
 //! - [`json_line`]: an analysis as one line of JSON, written fast (the
 //!   same bytes as serde_json), for batch answers.
+//! - `batch` (feature `batch`): one position a line in, one JSON line a
+//!   line out, in order, answered on the rayon pool or across ranks;
+//!   [`lines`]: input read a bounded line at a time, and `ReadAhead`,
+//!   which tells whether input is waiting.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
@@ -37,12 +41,15 @@
 //! built-in registry); nothing here names a particular game.
 
 mod adapter;
+#[cfg(feature = "batch")]
+pub mod batch;
 pub mod explain;
 mod family;
 mod heap_quotient;
 pub mod help;
 pub mod html;
 pub mod json_line;
+pub mod lines;
 pub mod messages;
 pub mod nim;
 pub mod play;

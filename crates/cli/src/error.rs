@@ -1,5 +1,6 @@
 //! The command line's errors and the exit status each one maps to.
 
+use grundy_api::batch::BatchError;
 use grundy_api::GameError;
 use std::fmt;
 use std::io;
@@ -62,6 +63,18 @@ impl From<GameError> for CliError {
     }
 }
 
+/// A batch stopped: a read failure is the input's (status 2), a write
+/// failure the output's (status 3), anything else a bug (status 1).
+impl From<BatchError> for CliError {
+    fn from(e: BatchError) -> Self {
+        match e {
+            BatchError::Read(e) => CliError::Read(e),
+            BatchError::Write(e) => CliError::Io(e),
+            BatchError::Internal(m) => CliError::Game(GameError::Internal(m)),
+        }
+    }
+}
+
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {
         CliError::Io(e)
@@ -72,4 +85,31 @@ impl From<io::Error> for CliError {
 /// command then stops quietly instead of reporting a failure.
 pub fn is_broken_pipe(e: &CliError) -> bool {
     matches!(e, CliError::Io(io) if io.kind() == io::ErrorKind::BrokenPipe)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stopped batch keeps the status and the words it had in the
+    /// command line, and a closed pipe still ends it quietly.
+    #[test]
+    fn batch_errors_keep_their_status_and_words() {
+        let read = CliError::from(BatchError::Read(io::Error::other("gone")));
+        assert_eq!(
+            (read.exit_code(), read.to_string()),
+            (2, "cannot read input: gone".into())
+        );
+        let write = CliError::from(BatchError::Write(io::Error::other("full")));
+        assert_eq!(
+            (write.exit_code(), write.to_string()),
+            (OUTPUT_FAILED, "cannot write output: full".into())
+        );
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        assert!(is_broken_pipe(&CliError::from(BatchError::Write(pipe))));
+        let bug = CliError::from(BatchError::Internal("batch worker stopped".into()));
+        assert!(matches!(bug, CliError::Game(GameError::Internal(_))));
+        assert_eq!(bug.exit_code(), 1);
+        assert_eq!(bug.to_string(), "internal error: batch worker stopped");
+    }
 }

@@ -1,7 +1,8 @@
 //! The `grundy` command: argument parsing, text and JSON output, batch
 //! processing, interactive play, nim arithmetic, the puzzles. It holds no
 //! game logic: it builds a family (or a puzzle) from the registry with its
-//! options, asks it, and formats the answer.
+//! options, asks it, and formats the answer. `batch` is the api's
+//! ([`grundy_api::batch`]), on stdin and stdout.
 
 /// mimalloc, counted: the memory budget (`--max-memory`) reads the bytes
 /// held from `grundy_api::memory::allocated`.
@@ -10,10 +11,8 @@ static GLOBAL: grundy_api::memory::CountingAlloc<mimalloc::MiMalloc> =
     grundy_api::memory::CountingAlloc(mimalloc::MiMalloc, grundy_api::memory::Blocks::Mimalloc);
 
 mod args;
-mod batch;
 mod cleanup;
 mod error;
-mod lines;
 mod nim;
 mod play;
 mod plot;
@@ -23,7 +22,10 @@ mod values_file;
 
 use args::{Parsed, PuzzleRequest};
 use error::{is_broken_pipe, CliError};
+use grundy_api::batch;
 use grundy_api::explain::Explained;
+/// Bounded lines of stdin, for `play` (`crate::lines`).
+use grundy_api::lines;
 use grundy_api::render;
 use grundy_api::request::Request;
 use grundy_api::{Detail, Family, GameError, Play, SearchError};

@@ -1,6 +1,7 @@
 //! `grundy batch`: one position per input line, one JSON line out per
 //! input line, in order. The family is built once by the caller, so its
-//! tables and caches serve every line.
+//! tables and caches serve every line. A front end opens the input (as a
+//! [`ReadAhead`]) and the output, and calls [`run`] or [`run_ranks`].
 //!
 //! With several threads the work is a pipeline: the calling thread reads
 //! a chunk of lines and writes the answers of the chunk before it, while a
@@ -20,13 +21,50 @@
 //! (plus one line) and, by the answer sizes seen so far, about
 //! [`OUTPUT_BYTES`] of answers; at most two chunks are in flight.
 
-use crate::error::CliError;
 use crate::lines::{append_line, Appended, ReadAhead, MAX_LINE};
-use grundy_api::{Detail, Family, Play};
+use crate::{Detail, Family, GameError, Play};
 use rayon::prelude::*;
-use std::io::Write;
+use std::fmt;
+use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::{mpsc, Mutex};
+
+/// What stops a batch before its input ends. A line's own failure (bad
+/// input, a limit hit, an internal error) is none: it is answered with
+/// an error line and counted in the exit status [`run`] returns.
+#[derive(Debug)]
+pub enum BatchError {
+    /// Reading the input failed (e.g. stdin is a directory), after the
+    /// lines read before it were answered and written: the input is at
+    /// fault.
+    Read(io::Error),
+    /// Writing the answers failed (a closed pipe, a full disk): neither
+    /// the input's fault nor a bug.
+    Write(io::Error),
+    /// The run itself failed (a worker thread stopped, a rank lost, a
+    /// chunk message damaged): a bug.
+    Internal(String),
+}
+
+impl fmt::Display for BatchError {
+    /// One line, in the command line's words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Read(e) => write!(f, "cannot read input: {e}"),
+            BatchError::Write(e) => write!(f, "cannot write output: {e}"),
+            BatchError::Internal(m) => write!(f, "{}", GameError::Internal(m.clone())),
+        }
+    }
+}
+
+impl std::error::Error for BatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BatchError::Read(e) | BatchError::Write(e) => Some(e),
+            BatchError::Internal(_) => None,
+        }
+    }
+}
 
 /// Lines read and answered together, at most. Large enough to keep every
 /// worker busy and amortise the hand-over between threads.
@@ -98,7 +136,7 @@ struct Refill {
     /// The input has ended.
     eof: bool,
     /// The read error that ended it, if one did.
-    error: Option<std::io::Error>,
+    error: Option<io::Error>,
     /// The chunk stopped because the next line has not arrived: its
     /// answers, and those of every chunk before it, are written and
     /// flushed before reading on.
@@ -267,7 +305,7 @@ impl Job<'_> {
         match self.family.analyze_with(&words, self.play, self.detail) {
             Ok(a) => {
                 let start = out.len();
-                match grundy_api::json_line::write_analysis(out, &a) {
+                match crate::json_line::write_analysis(out, &a) {
                     Ok(()) => 0,
                     Err(e) => {
                         out.truncate(start);
@@ -287,7 +325,7 @@ impl Job<'_> {
 
 /// Writes the error document of line `line_no` onto `out`; returns `code`.
 fn error_line(out: &mut Vec<u8>, line_no: usize, msg: &str, code: i32) -> i32 {
-    let msg = grundy_api::messages::clip_quotes(msg);
+    let msg = crate::messages::clip_quotes(msg);
     let doc = serde_json::json!({ "line": line_no, "error": msg });
     // A JSON value of a number and a string always serialises.
     let _ = serde_json::to_writer(&mut *out, &doc);
@@ -309,7 +347,7 @@ pub fn run(
     input: &mut ReadAhead,
     out: &mut dyn Write,
     parallel: bool,
-) -> Result<i32, CliError> {
+) -> Result<i32, BatchError> {
     let job = Job {
         family,
         play,
@@ -320,7 +358,7 @@ pub fn run(
     let mut sizer = Sizer::new();
     // Writes a chunk's answers and hands their buffers back (with `None`,
     // flushes what was written); returns their size in bytes.
-    let mut write = |pieces: Option<Vec<Piece>>| -> std::io::Result<usize> {
+    let mut write = |pieces: Option<Vec<Piece>>| -> io::Result<usize> {
         let Some(pieces) = pieces else {
             out.flush()?;
             return Ok(0);
@@ -343,18 +381,19 @@ pub fn run(
         loop {
             let got = chunk.refill(input, next, sizer.next());
             next += chunk.lines.len();
-            let bytes = write(Some(job.answer(&chunk, &buffers, false)))?;
+            let bytes =
+                write(Some(job.answer(&chunk, &buffers, false))).map_err(BatchError::Write)?;
             sizer.answered(chunk.lines.len(), bytes);
             if got.eof {
                 read_error = got.error;
                 break;
             }
             if got.starved {
-                write(None)?;
+                write(None).map_err(BatchError::Write)?;
             }
         }
     } else {
-        std::thread::scope(|scope| -> Result<(), CliError> {
+        std::thread::scope(|scope| -> Result<(), BatchError> {
             let (to_work, work) = mpsc::sync_channel::<Chunk>(1);
             let (to_done, done) = mpsc::sync_channel::<(Chunk, Vec<Piece>)>(1);
             let buffers = &buffers;
@@ -370,11 +409,7 @@ pub fn run(
             let mut spare: Vec<Chunk> = Vec::new();
             let mut in_flight = 0;
             let mut next = 1;
-            let lost = || {
-                CliError::from(grundy_api::GameError::Internal(
-                    "batch worker stopped".into(),
-                ))
-            };
+            let lost = || BatchError::Internal("batch worker stopped".into());
             loop {
                 let mut chunk = spare.pop().unwrap_or_default();
                 let size = sizer.next();
@@ -389,7 +424,7 @@ pub fn run(
                 while in_flight == 2 || ((got.eof || got.starved) && in_flight > 0) {
                     let (chunk, pieces) = done.recv().map_err(|_| lost())?;
                     in_flight -= 1;
-                    let bytes = write(Some(pieces))?;
+                    let bytes = write(Some(pieces)).map_err(BatchError::Write)?;
                     sizer.answered(chunk.lines.len(), bytes);
                     spare.push(chunk);
                 }
@@ -398,14 +433,14 @@ pub fn run(
                     return Ok(());
                 }
                 if got.starved {
-                    write(None)?;
+                    write(None).map_err(BatchError::Write)?;
                 }
             }
         })?;
     }
-    out.flush()?;
+    out.flush().map_err(BatchError::Write)?;
     match read_error {
-        Some(e) => Err(CliError::Read(e)),
+        Some(e) => Err(BatchError::Read(e)),
         None => Ok(status),
     }
 }
@@ -480,16 +515,14 @@ pub fn run_ranks(
     out: &mut dyn Write,
     parallel: bool,
     ranks: &dyn grundy_engine::ranks::Ranks,
-) -> Result<i32, CliError> {
+) -> Result<i32, BatchError> {
     use grundy_engine::ranks::share;
     let job = Job {
         family,
         play,
         detail,
     };
-    let lost = |e: grundy_engine::ranks::RanksError| {
-        CliError::from(grundy_api::GameError::Internal(e.to_string()))
-    };
+    let lost = |e: grundy_engine::ranks::RanksError| BatchError::Internal(e.to_string());
     let buffers = Buffers::default();
     let (rank, size) = (ranks.rank(), ranks.size());
     let mut status = 0;
@@ -499,7 +532,7 @@ pub fn run_ranks(
     let mut read_error = None;
     // A failed write on rank 0 ends the run: the next message tells the
     // other ranks the input has ended, so none waits.
-    let mut write_error: Option<std::io::Error> = None;
+    let mut write_error: Option<io::Error> = None;
     loop {
         let message = if !ranks.is_root() {
             Vec::new()
@@ -517,8 +550,7 @@ pub fn run_ranks(
         let eof = if ranks.is_root() {
             message.first() == Some(&1)
         } else {
-            decode_chunk(&message, &mut chunk)
-                .map_err(|e| CliError::from(grundy_api::GameError::Internal(e)))?
+            decode_chunk(&message, &mut chunk).map_err(BatchError::Internal)?
         };
         let mine = share(rank, chunk.lines.len(), size);
         let mut answers = Vec::new();
@@ -532,7 +564,7 @@ pub fn run_ranks(
         let all = ranks.all_gather(&answers).map_err(lost)?;
         if ranks.is_root() && write_error.is_none() {
             let mut bytes = 0;
-            let written = (|| -> std::io::Result<()> {
+            let written = (|| -> io::Result<()> {
                 for part in &all {
                     let (text, code) = part.split_at(part.len().saturating_sub(4));
                     out.write_all(text)?;
@@ -550,10 +582,10 @@ pub fn run_ranks(
         }
     }
     if let Some(e) = write_error {
-        return Err(e.into());
+        return Err(BatchError::Write(e));
     }
     match read_error {
-        Some(e) => Err(CliError::Read(e)),
+        Some(e) => Err(BatchError::Read(e)),
         None => Ok(status),
     }
 }
@@ -561,18 +593,18 @@ pub fn run_ranks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_api::{Analysis, GameError, Outcome};
+    use crate::{Analysis, Outcome};
 
     /// A family that answers a line of one word `ok`, reports bad input for
     /// anything else and an internal error for `bug`.
     struct Echo;
 
-    impl grundy_api::Analyze for Echo {
+    impl crate::Analyze for Echo {
         fn analyze_with(
             &self,
             args: &[&str],
             play: Play,
-            _detail: grundy_api::Detail,
+            _detail: Detail,
         ) -> Result<Analysis, GameError> {
             match args {
                 ["ok"] => Ok(Analysis {
@@ -596,17 +628,13 @@ mod tests {
                 _ => Err(GameError::Input(format!("bad position {args:?}"))),
             }
         }
-        fn moves(&self, _args: &[&str]) -> Result<Vec<grundy_api::MoveReport>, GameError> {
+        fn moves(&self, _args: &[&str]) -> Result<Vec<crate::MoveReport>, GameError> {
             Ok(vec![])
         }
     }
 
     fn echo() -> Family {
-        Family::new(
-            "echo",
-            &grundy_api::Limits::default(),
-            std::sync::Arc::new(Echo),
-        )
+        Family::new("echo", &crate::Limits::default(), std::sync::Arc::new(Echo))
     }
 
     fn batch(input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
@@ -684,8 +712,7 @@ mod tests {
                 parallel,
             )
             .unwrap_err();
-            assert!(matches!(e, CliError::Read(_)), "{e}");
-            assert_eq!(e.exit_code(), 2);
+            assert!(matches!(e, BatchError::Read(_)), "{e}");
             assert!(
                 e.to_string()
                     .contains("cannot read input: connection reset"),
@@ -693,6 +720,38 @@ mod tests {
             );
             assert_eq!(String::from_utf8(out).unwrap().lines().count(), lines);
         }
+    }
+
+    /// Output that cannot be written stops the run with a write error,
+    /// told apart from a read error, on one thread and on several.
+    #[test]
+    fn a_failed_write_is_a_write_error() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        for parallel in [false, true] {
+            let e = run(
+                &echo(),
+                Play::Normal,
+                Detail::AllMoves,
+                &mut ReadAhead::spawn(std::io::Cursor::new(b"ok\nok\n".to_vec())),
+                &mut Full,
+                parallel,
+            )
+            .unwrap_err();
+            assert!(matches!(e, BatchError::Write(_)), "{e}");
+            assert_eq!(e.to_string(), "cannot write output: disk full");
+        }
+        assert_eq!(
+            BatchError::Internal("batch worker stopped".into()).to_string(),
+            "internal error: batch worker stopped"
+        );
     }
 
     /// Chunks double from the first size, and hold about OUTPUT_BYTES of
