@@ -782,24 +782,28 @@ mod tests {
         );
         // The checkpoint's options are checked before any work: an empty
         // file name, and an interval with no file to save, are refused.
-        let alone = SeqText {
-            checkpoint: None,
-            checkpoint_every: Some("5"),
-            ..text
-        };
-        assert_eq!(
-            r.clone().seq(&alone).err().map(input).unwrap_or_default(),
-            "--checkpoint-every 5 saves a checkpoint: give --checkpoint FILE too"
-        );
-        let empty = SeqText {
-            checkpoint: Some(""),
-            checkpoint_every: None,
-            ..text
-        };
-        assert_eq!(
-            r.clone().seq(&empty).err().map(input).unwrap_or_default(),
-            "--checkpoint: the file name is empty; name the file to keep the work in"
-        );
+        for (checkpoint, every, refusal) in [
+            (
+                None,
+                Some("5"),
+                "--checkpoint-every 5 saves a checkpoint: give --checkpoint FILE too",
+            ),
+            (
+                Some(""),
+                None,
+                "--checkpoint: the file name is empty; name the file to keep the work in",
+            ),
+        ] {
+            let asked = SeqText {
+                checkpoint,
+                checkpoint_every: every,
+                ..text
+            };
+            assert_eq!(
+                r.clone().seq(&asked).err().map(input).unwrap_or_default(),
+                refusal
+            );
+        }
         let genus = SeqText {
             n: Some("10"),
             genus: true,

@@ -16,6 +16,11 @@ const CAP_KIB: u64 = 2_000_000;
 
 /// Runs `grundy` with `args` under the cap, through `sh -c` as a user
 /// would.
+/// The words of `line`, owned (for [`capped`]).
+fn owned(line: &str) -> Vec<String> {
+    line.split_whitespace().map(str::to_string).collect()
+}
+
 fn capped(args: &[String]) -> Output {
     capped_with_input(args, "")
 }
@@ -502,28 +507,19 @@ fn a_misere_heap_whose_moves_would_not_fit_is_not_listed_past_the_budget() {
     // options and aborted at the 4 GB address-space cap (22 GB resident
     // without one, killed by the kernel); in a batch, every line was lost.
     // The list is now refused before it is built, and the quotient answers.
-    let args: Vec<String> = words(
-        "analyze kayles 1000000000000 --misere --max-states 18446744073709551615",
-        &["--max-memory", "500M", "--time-limit", "20"],
-    )
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let o = capped(&args);
+    let o = capped(&owned(
+        "analyze kayles 1000000000000 --misere --max-states 18446744073709551615 --max-memory 500M --time-limit 20",
+    ));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(
         text.starts_with("kayles 1000000000000 (misère play): first player wins (N)"),
         "{text}"
     );
-    let args: Vec<String> = words(
-        "batch kayles --misere --max-states 1000000000000000000 --max-memory 200M",
-        &["--time-limit", "2"],
-    )
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let o = capped_with_input(&args, "3 4 5\n1000000000000\n1 2\n");
+    let o = capped_with_input(
+        &owned("batch kayles --misere --max-states 1000000000000000000 --max-memory 200M --time-limit 2"),
+        "3 4 5\n1000000000000\n1 2\n",
+    );
     assert!(o.status.signal().is_none(), "{:?}", o.status);
     let text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(text.lines().count(), 3, "{text}");
