@@ -74,7 +74,15 @@ pub struct TableView {
 
 /// The [`AnalysisView`] of `a`; `title` names the game as invoked (e.g.
 /// `bash --max 10`).
+///
+/// Every text that comes from the game (the position, move labels, the
+/// positions moves lead to, components, notes, table cells: a rules
+/// file's `format` and labels among them) has its control and invisible
+/// characters escaped ([`crate::messages::escaped`]), so an answer
+/// printed to a terminal cannot move its cursor or clear it; the JSON
+/// document keeps them as they are (escaped by JSON itself).
 pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
+    use crate::messages::escaped;
     let misere = if a.play == Play::Misere {
         " (misère play)"
     } else {
@@ -85,10 +93,9 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
         Outcome::P => "second player wins (P)",
         Outcome::D => "draw (D)",
     };
-    let head = [title, a.position.as_str()]
-        .iter()
+    let head = [escaped(title), escaped(&a.position)]
+        .into_iter()
         .filter(|t| !t.is_empty())
-        .copied()
         .collect::<Vec<_>>()
         .join(" ");
     let mut headline = format!("{head}{misere}: {who}");
@@ -139,8 +146,8 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
         moves
             .iter()
             .map(|m| MoveView {
-                label: m.label.clone(),
-                to: m.to.clone(),
+                label: escaped(&m.label),
+                to: escaped(&m.to),
             })
             .collect()
     } else {
@@ -153,7 +160,7 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
         a.components
             .iter()
             .map(|c| ComponentView {
-                position: c.position.clone(),
+                position: escaped(&c.position),
                 value: c.value.map(|v| format!("value {v}")),
             })
             .collect()
@@ -167,8 +174,12 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
         moves,
         components_heading: (!components.is_empty()).then(|| "components:".to_string()),
         components,
-        method: format!("method: {}", a.method),
-        notes: a.notes.iter().map(|n| format!("note: {n}")).collect(),
+        method: format!("method: {}", escaped(&a.method)),
+        notes: a
+            .notes
+            .iter()
+            .map(|n| format!("note: {}", escaped(n)))
+            .collect(),
         table: a.table.as_ref().map(|t| TableView {
             caption: format!(
                 "Every {} at once ({})",
@@ -187,11 +198,11 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
                 .iter()
                 .enumerate()
                 .map(|(i, r)| {
-                    std::iter::once(r.clone())
+                    std::iter::once(escaped(r))
                         .chain(
                             t.columns
                                 .iter()
-                                .map(|(_, words)| words.get(i).cloned().unwrap_or_default()),
+                                .map(|(_, words)| escaped(words.get(i).map_or("", String::as_str))),
                         )
                         .collect()
                 })
@@ -547,6 +558,32 @@ mod tests {
             notes: vec![],
             table: None,
         }
+    }
+
+    #[test]
+    fn control_characters_from_the_game_are_escaped_in_the_text() {
+        // A rules file's label and format may hold any character: printed
+        // raw, ESC [2J would clear the reader's terminal.
+        let mut a = nim345();
+        a.position = "x\u{1b}[31m".into();
+        a.winning_moves[0].label = "take\u{1b}[2J\ncleared\u{0}".into();
+        a.winning_moves[0].to = "y\u{202e}".into();
+        a.notes = vec!["at x\u{7}".into()];
+        let t = analysis_text("g", &a);
+        assert!(
+            !t.chars()
+                .any(|c| c != '\n' && crate::messages::is_hidden(c)),
+            "{t:?}"
+        );
+        assert!(t.starts_with("g x\\x1b[31m: first player wins (N)"), "{t}");
+        assert!(t.contains("take\\x1b[2J\\ncleared\\x00"), "{t}");
+        assert!(t.contains("to: y\\u{202e}"), "{t}");
+        assert!(t.contains("note: at x\\x07"), "{t}");
+        // Every line of the text is one of the layout's.
+        assert_eq!(
+            t.lines().count(),
+            analysis_text("g", &nim345()).lines().count() + 1
+        );
     }
 
     #[test]
