@@ -14,6 +14,7 @@
 
 use crate::error::CliError;
 use crate::lines::{read_line, Line, MAX_LINE};
+use grundy_api::messages::escaped;
 use grundy_api::play::policy::{self, normal_space};
 use grundy_api::play::text::{self, shown};
 use grundy_api::{
@@ -111,7 +112,7 @@ pub fn run(
                         writeln!(
                             out,
                             "You play {}    to: {}",
-                            chosen.label,
+                            escaped(&chosen.label),
                             shown(&chosen.to)
                         )?;
                         let ply = m.play(i).map_err(stopped)?;
@@ -148,7 +149,12 @@ pub fn run(
 }
 
 fn write_engine_move(out: &mut dyn Write, m: &MoveReport) -> Result<(), CliError> {
-    writeln!(out, "The engine plays {}    to: {}", m.label, shown(&m.to))?;
+    writeln!(
+        out,
+        "The engine plays {}    to: {}",
+        escaped(&m.label),
+        shown(&m.to)
+    )?;
     Ok(())
 }
 
@@ -164,7 +170,7 @@ fn stopped(e: MatchError) -> CliError {
             error, position, ..
         } => CliError::usage(format!(
             "{error} (at position {}; the game is stopped)",
-            grundy_api::messages::clipped(shown(&position))
+            grundy_api::messages::clipped(&shown(&position))
         )),
         // The loop plays only on its turn, by a listed index.
         e => CliError::Game(GameError::Internal(format!("play: {e}"))),
@@ -205,11 +211,14 @@ fn rules_text(notation: Option<&str>, repeats: bool) -> String {
 fn moves_text(moves: &[MoveReport], hint: Option<&Hint>) -> String {
     let mut s = String::new();
     let marked: &[usize] = hint.map(|h| &h.indices[..]).unwrap_or_default();
-    let listed = &moves[..moves.len().min(MAX_LISTED)];
+    let listed: Vec<(String, String)> = moves[..moves.len().min(MAX_LISTED)]
+        .iter()
+        .map(|m| (escaped(&m.label), shown(&m.to)))
+        .collect();
     let nw = moves.len().to_string().len();
     let lw = listed
         .iter()
-        .map(|m| m.label.chars().count())
+        .map(|(label, _)| label.chars().count())
         .max()
         .unwrap_or(0);
     let _ = writeln!(
@@ -221,14 +230,14 @@ fn moves_text(moves: &[MoveReport], hint: Option<&Hint>) -> String {
             ""
         }
     );
-    for (i, m) in listed.iter().enumerate() {
+    for (i, (label, to)) in listed.iter().enumerate() {
         let mark = if marked.contains(&i) { '*' } else { ' ' };
         let _ = writeln!(
             s,
             " {mark}{:>nw$}. {}    to: {}",
             i + 1,
-            Padded(&m.label, lw),
-            shown(&m.to)
+            Padded(label, lw),
+            to
         );
     }
     if moves.len() > listed.len() {
@@ -255,7 +264,7 @@ fn hint_text(hint: &Hint, moves: &[MoveReport]) -> String {
             s,
             "  {}. {}    to: {}",
             i + 1,
-            moves[i].label,
+            escaped(&moves[i].label),
             shown(&moves[i].to)
         );
     }
@@ -613,6 +622,22 @@ mod tests {
             hint_text(&hint, &m),
             "Hint: winning moves here: 3, 2.\n  3. take  3    to: 0\n  2. take 2    to: 1\n"
         );
+    }
+
+    #[test]
+    fn labels_and_positions_from_the_game_are_escaped() {
+        // A rules file's label or format may hold ESC [2J: printed raw, it
+        // would clear the player's terminal.
+        let m = vec![mv("take\u{1b}[2J", "x\u{7}")];
+        let t = moves_text(&m, None);
+        assert!(t.contains("take\\x1b[2J    to: x\\x07"), "{t}");
+        assert!(!t.contains('\u{1b}') && !t.contains('\u{7}'), "{t:?}");
+        let hint = Hint {
+            outcome: grundy_api::Outcome::N,
+            indices: vec![0],
+            text: "Move 1 wins.".into(),
+        };
+        assert!(hint_text(&hint, &m).contains("1. take\\x1b[2J    to: x\\x07"));
     }
 
     #[test]

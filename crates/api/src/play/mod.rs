@@ -234,7 +234,7 @@ impl fmt::Display for MatchError {
             } => write!(
                 f,
                 "{error} (at position {})",
-                crate::messages::clipped(text::shown(position))
+                crate::messages::clipped(&text::shown(position))
             ),
         }
     }
@@ -254,7 +254,7 @@ impl From<MatchError> for GameError {
                 ..
             } => GameError::Input(format!(
                 "{m} (at position {})",
-                crate::messages::clipped(text::shown(&position))
+                crate::messages::clipped(&text::shown(&position))
             )),
             MatchError::Family { error, .. } => error,
             e => GameError::Input(e.to_string()),

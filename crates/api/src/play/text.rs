@@ -12,11 +12,11 @@ pub const MAX_NAMED: usize = 3;
 
 /// A position for display: an empty one (every heap taken, say) is still
 /// visible, as `(empty)`.
-pub fn shown(position: &str) -> &str {
+pub fn shown(position: &str) -> String {
     if position.trim().is_empty() {
-        "(empty)"
+        "(empty)".to_string()
     } else {
-        position
+        crate::messages::escaped(position)
     }
 }
 
