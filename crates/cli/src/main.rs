@@ -83,11 +83,14 @@ fn install_panic_hook() {
 
 /// `grundy survey`: the lines as they come, in the list's order (rank 0
 /// alone writes across ranks).
+/// Returns the exit status: 0 when every code was surveyed, 2 when a
+/// code's line holds an error (a limit hit; the other lines are still
+/// written), as `batch` does for a line.
 fn survey(
     s: &grundy_api::survey::SurveyRequest,
     started: Option<&ranks::Started>,
     out: &mut dyn Write,
-) -> Result<(), CliError> {
+) -> Result<i32, CliError> {
     use grundy_api::survey;
     let ranks = started.map(ranks::Started::ranks);
     let threads = s.threads(ranks.is_some());
@@ -95,7 +98,9 @@ fn survey(
         writeln!(out, "{}", survey::TEXT_HEADING)?;
     }
     let mut written: Option<io::Error> = None;
+    let mut failed = false;
     let mut emit = |line: survey::SurveyLine| -> Result<(), GameError> {
+        failed |= line.error.is_some();
         let text = if s.json {
             serde_json::to_string(&line)
                 .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?
@@ -119,7 +124,9 @@ fn survey(
     // the command quietly).
     match written {
         Some(e) => Err(e.into()),
-        None => Ok(done?),
+        None => done
+            .map(|()| if failed { 2 } else { 0 })
+            .map_err(Into::into),
     }
 }
 
@@ -228,8 +235,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Survey(s, mpi) => {
             let started = ranks::start(mpi)?;
-            survey(&s, started.as_ref(), &mut out)?;
-            0
+            survey(&s, started.as_ref(), &mut out)?
         }
         Parsed::Seq(req, s, mpi) => {
             let family = build(&req)?;

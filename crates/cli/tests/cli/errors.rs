@@ -207,6 +207,31 @@ fn survey_names_the_bad_item_of_its_list() {
     assert_status_2_naming(&["survey", "--codes", "0.ghijkl", "-n", "10"], "more than");
 }
 
+/// A code stopped by a limit is a line with its error, the survey goes
+/// on, and the exit status says a line failed (found by a hostile round:
+/// it was 0, so a script could not tell).
+#[test]
+fn a_survey_with_a_failed_code_exits_2_after_every_line() {
+    let o = grundy(&words(
+        "survey --codes 0.FFFFFFFFFFFFFFFFFFFF,0.7 -n 1000000 --time-limit 0.05 --json",
+        &[],
+    ));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0]["error"].as_str().unwrap().contains("time limit"),
+        "{text}"
+    );
+    assert_eq!(lines[1]["code"], "0.7", "{text}");
+    let fine = grundy(&words("survey --codes 0.7 -n 1000 --json", &[]));
+    assert_eq!(fine.status.code(), Some(0), "{}", stderr(&fine));
+}
+
 /// Whether `text` holds a character a terminal acts on (an escape
 /// sequence's ESC, a C1 control, a bidirectional override) other than the
 /// line ends of its lines.
