@@ -8,12 +8,15 @@ use std::cell::RefCell;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-/// The family built last, with what it was built from.
+/// The family built last, with what it was built from and its title.
 struct Built {
     game: String,
     options: String,
     max_states: Option<String>,
     family: Arc<Family>,
+    /// The game as the command line names it (`subtraction --set
+    /// 1,3,4`), the title of its text answers.
+    title: String,
 }
 
 thread_local! {
@@ -28,7 +31,19 @@ pub(crate) fn with_family<T>(
     max_states: Option<&str>,
     f: impl FnOnce(&Family) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
-    f(&*family(game, options, max_states)?)
+    with_titled_family(game, options, max_states, |family, _| f(family))
+}
+
+/// [`with_family`], `f` given the game's title too (as the command line
+/// names it, made once with the family).
+pub(crate) fn with_titled_family<T>(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+    f: impl FnOnce(&Family, &str) -> Result<T, GameError>,
+) -> Result<T, GameError> {
+    let (family, title) = kept(game, options, max_states)?;
+    f(&family, &title)
 }
 
 /// The family `game` built with `options` (a JSON object) and
@@ -38,6 +53,15 @@ pub(crate) fn family(
     options: &str,
     max_states: Option<&str>,
 ) -> Result<Arc<Family>, GameError> {
+    Ok(kept(game, options, max_states)?.0)
+}
+
+/// The family of [`family`] and its title.
+fn kept(
+    game: &str,
+    options: &str,
+    max_states: Option<&str>,
+) -> Result<(Arc<Family>, String), GameError> {
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let same = last.as_ref().is_some_and(|b| {
@@ -49,14 +73,18 @@ pub(crate) fn family(
         }
         let kept = match &mut *last {
             Some(b) => b,
-            empty => empty.insert(Built {
-                family: Arc::new(build(game, options, max_states)?),
-                game: game.to_string(),
-                options: options.to_string(),
-                max_states: max_states.map(str::to_string),
-            }),
+            empty => {
+                let (family, title) = build(game, options, max_states)?;
+                empty.insert(Built {
+                    family: Arc::new(family),
+                    title,
+                    game: game.to_string(),
+                    options: options.to_string(),
+                    max_states: max_states.map(str::to_string),
+                })
+            }
         };
-        Ok(Arc::clone(&kept.family))
+        Ok((Arc::clone(&kept.family), kept.title.clone()))
     })
 }
 
@@ -66,19 +94,22 @@ pub(crate) fn forget() {
 }
 
 /// Builds `game` (a built-in game, or a rules file defined on the page)
-/// from its options (a JSON object of texts, or empty for
-/// none) under the state limit `max_states` and no time limit.
+/// from its options (a JSON object of texts, or empty for none) under the
+/// state limit `max_states` and no time limit; with the game's title as
+/// the command line names it (`subtraction --set 1,3,4`), from the same
+/// registration and options.
 pub(crate) fn build(
     game: &str,
     options: &str,
     max_states: Option<&str>,
-) -> Result<Family, GameError> {
+) -> Result<(Family, String), GameError> {
     let (registration, options) = registered(game, options)?;
     let limits = Limits {
         max_time: None,
         ..request::limits(max_states, None, None)?
     };
-    registration.build(&options, &limits)
+    let title = request::title(&registration, &options);
+    Ok((registration.build(&options, &limits)?, title))
 }
 
 /// The registration of `game` and its `options` (a JSON object) read.
@@ -93,13 +124,6 @@ fn registered(
     };
     let options = request::game_options(&registration, option_pairs(options)?)?;
     Ok((registration, options))
-}
-
-/// The game as the command line names it with `options`, the title of
-/// its text answers (`subtraction --set 1,3,4`).
-pub(crate) fn title(game: &str, options: &str) -> Result<String, GameError> {
-    let (registration, options) = registered(game, options)?;
-    Ok(request::title(&registration, &options))
 }
 
 /// The (name, value) pairs of a JSON object of options; numbers are taken

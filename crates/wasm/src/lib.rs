@@ -51,7 +51,7 @@ mod play;
 mod rules;
 mod sheet;
 
-use family::{convention, js_error, json, with_family};
+use family::{convention, js_error, json, with_family, with_titled_family};
 pub use play::{PageMatch, Session};
 pub use sheet::*;
 
@@ -81,7 +81,8 @@ fn detail(outcome_only: bool) -> Detail {
 
 /// The analysis of `position` (every winning move, or outcome and value
 /// alone when `outcome_only`), made once for the same question asked
-/// again; `f` gets the family and the analysis.
+/// again; `f` gets the family, its title (as the command line names the
+/// game) and the analysis.
 fn with_analysis<T>(
     game: &str,
     options: &str,
@@ -89,14 +90,14 @@ fn with_analysis<T>(
     misere: bool,
     outcome_only: bool,
     max_states: Option<&str>,
-    f: impl FnOnce(&Family, &Analysis) -> Result<T, GameError>,
+    f: impl FnOnce(&Family, &str, &Analysis) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
     let key = (
         game.to_string(),
         options.to_string(),
         max_states.map(str::to_string),
     );
-    with_family(game, options, max_states, |family| {
+    with_titled_family(game, options, max_states, |family, title| {
         LAST_ANALYSIS.with(|last| {
             let mut last = last.borrow_mut();
             let same = last.as_ref().is_some_and(|a| {
@@ -123,7 +124,7 @@ fn with_analysis<T>(
                 });
             }
             let kept = last.as_ref().expect("the analysis was just kept");
-            f(family, &kept.analysis)
+            f(family, title, &kept.analysis)
         })
     })
 }
@@ -210,7 +211,7 @@ pub fn games_json() -> String {
 /// same arguments (`maxStates` a string or absent), which throws the
 /// command line's message.
 macro_rules! position_answers {
-    ($( $(#[$doc:meta])* $js:ident, $json:ident: |$f:ident, $a:ident, $game:ident, $options:ident, $position:ident| $body:expr; )*) => {
+    ($( $(#[$doc:meta])* $js:ident, $json:ident: |$f:ident, $title:ident, $a:ident, $position:ident| $body:expr; )*) => {
         $(
             $(#[$doc])*
             pub fn $json(
@@ -221,8 +222,8 @@ macro_rules! position_answers {
                 outcome_only: bool,
                 max_states: Option<&str>,
             ) -> Result<String, GameError> {
-                let ($game, $options, $position) = (game, options, position);
-                with_analysis(game, options, position, misere, outcome_only, max_states, |$f, $a| {
+                let $position = position;
+                with_analysis(game, options, position, misere, outcome_only, max_states, |$f, $title, $a| {
                     $body
                 })
             }
@@ -247,20 +248,18 @@ macro_rules! position_answers {
 position_answers! {
     /// The `analyze --json` document of `position`; with `outcome_only`,
     /// that of `analyze --outcome-only --json`.
-    analyze, analyze_json: |_f, a, _game, _options, _position| json(a);
+    analyze, analyze_json: |_f, _title, a, _position| json(a);
     /// The `analyze --explain --json` document of `position` (with
     /// `outcome_only`, `--outcome-only` too): the analysis with the
     /// `explanation` field, in the command line's words (both made by
     /// [`Explained`]).
-    explain, explain_json: |f, a, _game, _options, position| {
+    explain, explain_json: |f, _title, a, position| {
         json(&Explained::new(f, &policy::split(position), a.clone(), true)?)
     };
     /// The analysis of `position` laid out for a person
     /// ([`grundy_api::render::AnalysisView`]): the command line's text of
     /// `analyze`, part by part, for the page to place.
-    view, view_json: |_f, a, game, options, _position| {
-        json(&grundy_api::render::analysis_view(&family::title(game, options)?, a))
-    };
+    view, view_json: |_f, title, a, _position| json(&grundy_api::render::analysis_view(title, a));
 }
 
 /// The `seq --json` document of heaps 0..=n, n given as text (`-n`) and
@@ -482,7 +481,7 @@ mod tests {
         assert!(a["value"].is_null());
         assert_eq!(a["loopy_value"], "∞{}");
         // The document of `analyze --json`.
-        let family = build("graph", edges, None).unwrap();
+        let (family, _) = build("graph", edges, None).unwrap();
         let same = family.analyze(&["a"], Play::Normal).unwrap();
         assert_eq!(a, serde_json::to_value(same).unwrap());
         // Outcome only: the drawing moves are not examined either.
