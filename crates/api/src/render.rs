@@ -142,16 +142,17 @@ pub fn analysis_view(title: &str, a: &Analysis) -> AnalysisView {
             plural(count)
         )),
     };
-    let moves = if moves_heading.as_deref().is_some_and(|h| h.ends_with(':')) {
-        moves
+    // Every move listed goes under its heading; none is shown when the
+    // count says there are none.
+    let moves = match count {
+        Some(0) => Vec::new(),
+        _ => moves
             .iter()
             .map(|m| MoveView {
                 label: escaped(&m.label),
                 to: escaped(&m.to),
             })
-            .collect()
-    } else {
-        Vec::new()
+            .collect(),
     };
     let trivial = a.components.len() == 1 && a.components[0].position == a.position;
     let components = if trivial {
