@@ -175,10 +175,12 @@ pub fn checkpoint_file(
         (Some(""), _) => Err(GameError::Input(
             "--checkpoint: the file name is empty; name the file to keep the work in".into(),
         )),
-        (None, Some(secs)) => Err(GameError::Input(format!(
-            "--checkpoint-every {} saves a checkpoint: give --checkpoint FILE too",
-            crate::messages::clip_quotes(secs)
-        ))),
+        (None, Some(secs)) => Err(without(
+            "--checkpoint-every",
+            secs,
+            "saves a checkpoint",
+            "--checkpoint FILE",
+        )),
         (file, _) => Ok(file.map(PathBuf::from)),
     }
 }
@@ -392,12 +394,21 @@ impl Request {
             summary: s.summary,
             plot: s.plot.map(PathBuf::from),
             plot_style: match s.plot_style {
-                Some(style) if s.plot.is_none() => return Err(plot_alone("--plot-style", style)),
+                Some(style) if s.plot.is_none() => {
+                    return Err(without(
+                        "--plot-style",
+                        style,
+                        "draws a plot",
+                        "--plot FILE",
+                    ))
+                }
                 Some(style) => style.parse()?,
                 None => crate::plot::PlotStyle::default(),
             },
             plot_from: match s.plot_from {
-                Some(from) if s.plot.is_none() => return Err(plot_alone("--plot-from", from)),
+                Some(from) if s.plot.is_none() => {
+                    return Err(without("--plot-from", from, "draws a plot", "--plot FILE"))
+                }
                 Some(from) => plot_from(from, seq_n(n)?)?,
                 None => 0,
             },
@@ -524,11 +535,11 @@ pub struct SeqRequest {
     pub genus: bool,
 }
 
-/// The refusal of a plot's option (`--plot-style`) given without
-/// `--plot FILE`.
-fn plot_alone(option: &str, value: &str) -> GameError {
+/// The refusal of `option VALUE`, which `does` something (`draws a
+/// plot`), given without the option it needs (`--plot FILE`).
+fn without(option: &str, value: &str, does: &str, needed: &str) -> GameError {
     GameError::Input(format!(
-        "{option} {} draws a plot: give --plot FILE too",
+        "{option} {} {does}: give {needed} too",
         crate::messages::clip_quotes(value)
     ))
 }
