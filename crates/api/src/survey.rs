@@ -8,6 +8,7 @@
 use crate::GameError;
 use grundy_engine::ranks::{Ranks, RanksError};
 use grundy_sequence::{compute, CodeError, Control, HeapRule, Method, TakeBreak};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -195,47 +196,81 @@ pub fn survey_threads(
     threads: usize,
     emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
+    let per_code = one_code(ctl);
+    let todo: Vec<usize> = (0..codes.len()).collect();
+    let mut ordered = InOrder::default();
+    hand_out_threads(
+        &todo,
+        threads,
+        &|i| survey_one(&codes[i], n, &per_code),
+        &mut |i, line| ordered.put(i, line, emit),
+    )
+}
+
+/// Does `work(i)` for each item `i` of `todo` on `threads` threads of
+/// this process, each item going to the next free thread; `done(i, T)`
+/// is called on this thread as each finishes, in the order they finish.
+/// The first error `done` returns ends the hand-out (items under way are
+/// finished and dropped) and is returned.
+pub(crate) fn hand_out_threads<T: Send>(
+    todo: &[usize],
+    threads: usize,
+    work: &(dyn Fn(usize) -> T + Sync),
+    done: &mut dyn FnMut(usize, T) -> Result<(), GameError>,
+) -> Result<(), GameError> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    let per_code = one_code(ctl);
     std::thread::scope(|s| {
-        for _ in 0..threads.max(1).min(codes.len().max(1)) {
+        for _ in 0..threads.max(1).min(todo.len().max(1)) {
             let tx = tx.clone();
-            let (next, per_code) = (&next, &per_code);
+            let next = &next;
             s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(code) = codes.get(i) else { break };
-                if tx.send((i, survey_one(code, n, per_code))).is_err() {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = todo.get(k) else { break };
+                if tx.send((i, work(i))).is_err() {
                     break;
                 }
             });
         }
         drop(tx);
-        let mut ordered = InOrder::default();
-        for (i, line) in rx {
-            ordered.put(i, line, emit)?;
+        for (i, item) in rx {
+            if let Err(e) = done(i, item) {
+                // No more items are started.
+                next.store(todo.len(), Ordering::Relaxed);
+                return Err(e);
+            }
         }
         Ok(())
     })
 }
 
-/// Lines that arrive in any order, emitted in order.
-#[derive(Default)]
-struct InOrder {
+/// Items that arrive in any order, emitted in the order of their index
+/// from 0.
+pub(crate) struct InOrder<T> {
     next: usize,
-    waiting: BTreeMap<usize, SurveyLine>,
+    waiting: BTreeMap<usize, T>,
 }
 
-impl InOrder {
-    fn put(
+impl<T> Default for InOrder<T> {
+    fn default() -> Self {
+        InOrder {
+            next: 0,
+            waiting: BTreeMap::new(),
+        }
+    }
+}
+
+impl<T> InOrder<T> {
+    /// Takes item `i` and emits every item now next in order.
+    pub(crate) fn put(
         &mut self,
         i: usize,
-        line: SurveyLine,
-        emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+        item: T,
+        emit: &mut dyn FnMut(T) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
-        self.waiting.insert(i, line);
-        while let Some(line) = self.waiting.remove(&self.next) {
-            emit(line)?;
+        self.waiting.insert(i, item);
+        while let Some(item) = self.waiting.remove(&self.next) {
+            emit(item)?;
             self.next += 1;
         }
         Ok(())
@@ -278,26 +313,51 @@ pub fn survey_ranks(
         threads,
         ..one_code(ctl)
     };
+    let todo: Vec<usize> = (0..codes.len()).collect();
+    let mut ordered = InOrder::default();
+    hand_out_ranks(
+        &todo,
+        codes.len(),
+        &|i| survey_one(&codes[i], n, &per_code),
+        ranks,
+        &mut |i, line| ordered.put(i, line, emit),
+    )
+}
+
+/// Does `work(i)` for each item `i` of `todo` (each below `count`)
+/// across `ranks` (every rank calls it with the same `count`; only rank
+/// 0's `todo` is read, and only rank 0's `done` is
+/// called, with each item as it finishes): rank 0 hands each item to the
+/// next worker rank that asks (each worker holds its next item in
+/// advance), does the next item itself whenever no worker is waiting,
+/// and gets the workers' results as serde's JSON. A failure of `done` or
+/// of a message is kept, every worker is still told done (none is left
+/// waiting), and it is returned.
+pub(crate) fn hand_out_ranks<T: Serialize + DeserializeOwned>(
+    todo: &[usize],
+    count: usize,
+    work: &dyn Fn(usize) -> T,
+    ranks: &dyn Ranks,
+    done: &mut dyn FnMut(usize, T) -> Result<(), GameError>,
+) -> Result<(), GameError> {
     if !ranks.is_root() {
-        return survey_worker(codes, n, &per_code, ranks);
+        return hand_out_worker(count, work, ranks);
     }
     // The manager: each worker keeps two requests out (so it has its next
-    // code while rank 0 is busy), and asks again with each result; a
-    // request is answered with the next code, or with done once there is
+    // item while rank 0 is busy), and asks again with each result; a
+    // request is answered with the next item, or with done once there is
     // none. Each worker is told done twice.
     let mut next = 0usize;
-    let mut ordered = InOrder::default();
     let mut working = 2 * (ranks.size() - 1);
     let serve = |(from, _, bytes): (usize, u16, Vec<u8>),
                  next: &mut usize,
                  working: &mut usize,
-                 ordered: &mut InOrder,
-                 emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>|
+                 done: &mut dyn FnMut(usize, T) -> Result<(), GameError>|
      -> Result<(), GameError> {
-        // The request is answered first, whatever the line brings.
-        if *next < codes.len() {
+        // The request is answered first, whatever the result brings.
+        if let Some(&i) = todo.get(*next) {
             ranks
-                .send(from, WORK, &(*next as u64).to_le_bytes())
+                .send(from, WORK, &(i as u64).to_le_bytes())
                 .map_err(ranks_error)?;
             *next += 1;
         } else {
@@ -306,9 +366,9 @@ pub fn survey_ranks(
         }
         if !bytes.is_empty() {
             let i = index(&bytes)?;
-            let line: SurveyLine = serde_json::from_slice(&bytes[8..])
+            let item: T = serde_json::from_slice(&bytes[8..])
                 .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))?;
-            ordered.put(i, line, emit)?;
+            done(i, item)?;
         }
         Ok(())
     };
@@ -319,36 +379,34 @@ pub fn survey_ranks(
     let keep = |r: Result<(), GameError>, failed: &mut Option<GameError>, next: &mut usize| {
         if let Err(e) = r {
             failed.get_or_insert(e);
-            *next = codes.len();
+            *next = todo.len();
         }
     };
-    while working > 0 || next < codes.len() {
+    while working > 0 || next < todo.len() {
         while let Some(m) = ranks.try_receive().map_err(ranks_error)? {
-            let r = serve(m, &mut next, &mut working, &mut ordered, emit);
+            let r = serve(m, &mut next, &mut working, done);
             keep(r, &mut failed, &mut next);
         }
-        if next < codes.len() {
-            // No worker waiting: rank 0 takes the next code itself.
-            let i = next;
+        if let Some(&i) = todo.get(next) {
+            // No worker waiting: rank 0 takes the next item itself.
             next += 1;
-            let r = ordered.put(i, survey_one(&codes[i], n, &per_code), emit);
+            let r = done(i, work(i));
             keep(r, &mut failed, &mut next);
         } else if working > 0 {
             let m = ranks.receive().map_err(ranks_error)?;
-            let r = serve(m, &mut next, &mut working, &mut ordered, emit);
+            let r = serve(m, &mut next, &mut working, done);
             keep(r, &mut failed, &mut next);
         }
     }
     failed.map_or(Ok(()), Err)
 }
 
-/// A worker rank of [`survey_ranks`]: two requests out from the start,
-/// codes computed in the order received, each result a new request; it
-/// ends once both requests still out are answered with done.
-fn survey_worker(
-    codes: &[String],
-    n: u64,
-    per_code: &Control,
+/// A worker rank of [`hand_out_ranks`]: two requests out from the start,
+/// items done in the order received, each result a new request; it ends
+/// once both requests still out are answered with done.
+fn hand_out_worker<T: Serialize>(
+    count: usize,
+    work: &dyn Fn(usize) -> T,
     ranks: &dyn Ranks,
 ) -> Result<(), GameError> {
     let mut queue = std::collections::VecDeque::new();
@@ -368,12 +426,14 @@ fn survey_worker(
             }
             continue;
         };
-        let code = codes
-            .get(i)
-            .ok_or_else(|| GameError::Internal(format!("survey: no code {i}")))?;
-        let line = survey_one(code, n, per_code);
+        if i >= count {
+            return Err(GameError::Internal(format!(
+                "survey: rank 0 sent item {i} of {count}: the ranks were given other lists"
+            )));
+        }
+        let item = work(i);
         let mut msg = (i as u64).to_le_bytes().to_vec();
-        msg.extend(serde_json::to_vec(&line).map_err(|e| GameError::Internal(e.to_string()))?);
+        msg.extend(serde_json::to_vec(&item).map_err(|e| GameError::Internal(e.to_string()))?);
         ranks.send(0, RESULT, &msg).map_err(ranks_error)?;
         out += 1;
     }
