@@ -611,16 +611,16 @@ mod tests {
         let hint = Hint {
             outcome: Outcome::N,
             indices: vec![2, 1],
-            text: "Hint: winning moves here: 3, 2.".into(),
+            text: "Hint: winning moves here: take  3; take 2.".into(),
         };
         let t = moves_text(&m, Some(&hint));
         assert!(t.contains(" *2. take 2 "), "{t}");
         assert!(t.contains("  1. take 1 "), "{t}");
-        assert!(t.ends_with("winning moves here: 3, 2.\n"), "{t}");
+        assert!(t.ends_with("winning moves here: take  3; take 2.\n"), "{t}");
         assert!(!moves_text(&m, None).contains('*'));
         assert_eq!(
             hint_text(&hint, &m),
-            "Hint: winning moves here: 3, 2.\n  3. take  3    to: 0\n  2. take 2    to: 1\n"
+            "Hint: winning moves here: take  3; take 2.\n  3. take  3    to: 0\n  2. take 2    to: 1\n"
         );
     }
 

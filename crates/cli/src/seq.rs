@@ -43,11 +43,21 @@ pub fn run(
     if let Some(path) = ctl.checkpoint.as_ref().filter(|_| root) {
         cleanup::checkpoint_on_signal(path);
     }
+    // `--values -`: the values, one per line, are the whole standard
+    // output; the summary goes to standard error.
+    let values_to_stdout = seq.values.as_deref() == Some(std::path::Path::new("-"));
+    if values_to_stdout && req.json {
+        return Err(GameError::Input(
+            "--values - writes the values to standard output, where --json writes too: leave one out"
+                .into(),
+        )
+        .into());
+    }
     let files = (|| -> Result<_, CliError> {
         let values_file = seq
             .values
             .as_deref()
-            .filter(|_| root)
+            .filter(|_| root && !values_to_stdout)
             .map(ValuesFile::create)
             .transpose()?;
         let plot_file = seq
@@ -80,6 +90,15 @@ pub fn run(
     }
     if let Some(p) = plot_file {
         p.finish(&report, &seq.plot_view(&report))?;
+    }
+    if values_to_stdout {
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
+        grundy_api::values::write_text(&mut w, &report.values)?;
+        w.flush()?;
+        let summary = SeqSummary::of(&report);
+        let text = render::seq_summary_text(&req.title, &summary, Some("standard output"));
+        eprint!("{text}");
+        return Ok(());
     }
     let shown_file = seq.values.as_ref().map(|p| p.display().to_string());
     if !seq.summary && shown_file.is_none() {

@@ -36,7 +36,7 @@ def test_a_whole_game_won_by_following_the_hints():
     assert m.hint() == {
         "outcome": "N",
         "indices": [2],
-        "text": "Hint: winning move here: 3.",
+        "text": "Hint: winning move here: heap 2: 2 -> 1.",
     }
     plies = finish(m, by_hint)
     assert [p["by"] for p in plies] == ["human", "engine"] * (len(plies) // 2) + ["human"]

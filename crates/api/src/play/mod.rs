@@ -143,8 +143,8 @@ pub struct Hint {
     /// The good moves' indices in [`Match::moves`] (from 0), in the
     /// analysis's order.
     pub indices: Vec<usize>,
-    /// The hint in one sentence, moves numbered from 1 as a list shows
-    /// them: `Hint: winning moves here: 3, 2.`
+    /// The hint in one sentence, naming the moves by their labels:
+    /// `Hint: winning moves here: take 3; take 2.`
     pub text: String,
 }
 
@@ -492,9 +492,10 @@ impl Match {
             };
         }
         let indices = find_moves(t.moves(), a.good_moves());
+        let labels: Vec<&str> = indices.iter().map(|&i| &t.moves()[i].label[..]).collect();
         Hint {
             outcome: a.outcome,
-            text: text::hint_summary(a, &indices),
+            text: text::hint_summary(a, &labels),
             indices,
         }
     }

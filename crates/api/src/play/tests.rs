@@ -264,7 +264,10 @@ fn hints_name_the_winning_moves_by_index_and_in_words() {
     let h = m.hint();
     assert_eq!(h.outcome, Outcome::N);
     assert_eq!(h.indices, [1]);
-    assert_eq!(h.text, "Hint: winning move here: 2.");
+    assert_eq!(
+        h.text,
+        format!("Hint: winning move here: {}.", m.moves()[1].label)
+    );
     let m = countdown("6", MatchOptions::default());
     let h = m.hint();
     assert_eq!((h.outcome, h.indices.len()), (Outcome::P, 0));
@@ -279,7 +282,8 @@ fn hints_name_the_winning_moves_by_index_and_in_words() {
     assert_eq!(m.state().hint, Some(m.hint()));
     m.play(0).unwrap();
     assert_eq!(m.state().hint, None, "the engine's turn");
-    // Several winning moves are named in the analysis's order, from 1.
+    // Several winning moves are named by label in the analysis's order,
+    // control characters escaped.
     let a = analysis(
         "p",
         Play::Normal,
@@ -287,8 +291,8 @@ fn hints_name_the_winning_moves_by_index_and_in_words() {
         vec![mv("x", "0"), mv("y", "1")],
     );
     assert_eq!(
-        text::hint_summary(&a, &[2, 1]),
-        "Hint: winning moves here: 3, 2."
+        text::hint_summary(&a, &["take 3", "take\x1b2"]),
+        "Hint: winning moves here: take 3; take\\x1b2."
     );
 }
 

@@ -190,21 +190,21 @@ pub fn feedback(before: &Analysis, after: &Analysis) -> Option<String> {
 /// there is no move to suggest.
 pub const OVER_HINT: &str = "Hint: no move is left to play: the game is over.";
 
-/// One line on the good moves of the position analysed as `a`, whose
-/// indices in the move list are `good` (winning moves from an
-/// N-position, draw-keeping ones from a drawn position), numbered from 1
-/// as a person counts them.
-pub fn hint_summary(a: &Analysis, good: &[usize]) -> String {
+/// One line on the good moves of the position analysed as `a`: `good`
+/// holds their labels (winning moves from an N-position), named in that
+/// order and escaped, so the line reads the same whether a list counts
+/// moves from 0 (Python) or from 1 (the CLI).
+pub fn hint_summary(a: &Analysis, good: &[&str]) -> String {
     match a.outcome {
         Outcome::N if good.is_empty() => {
             "Hint: the player to move can win here, but the winning moves are not listed.".into()
         }
         Outcome::N => {
-            let nums: Vec<String> = good.iter().map(|i| (i + 1).to_string()).collect();
+            let labels: Vec<String> = good.iter().map(|l| crate::messages::escaped(l)).collect();
             format!(
                 "Hint: winning move{} here: {}.",
-                if nums.len() == 1 { "" } else { "s" },
-                nums.join(", ")
+                if labels.len() == 1 { "" } else { "s" },
+                labels.join("; ")
             )
         }
         Outcome::P => "Hint: no move wins here; against best play the player to move loses. \

@@ -202,3 +202,32 @@ fn checkpoint_where_nothing_is_checkpointed_is_refused() {
     assert_eq!(names(&dir), Vec::<String>::new());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--values -` writes the values alone to standard output, one per line,
+/// the summary to standard error, and no file named `-`; beside `--json`
+/// it is refused, since both would write to standard output.
+#[test]
+fn values_dash_is_standard_output() {
+    let dir = scratch("dash");
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(&dir)
+        .args(["seq", "kayles", "-n", "12", "--values", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "0\n1\n2\n3\n1\n4\n3\n2\n1\n4\n2\n6\n4\n");
+    assert!(
+        stderr(&o).contains("values written to standard output"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    let o = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .current_dir(&dir)
+        .args(["seq", "kayles", "-n", "12", "--values", "-", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--values -"), "{}", stderr(&o));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}

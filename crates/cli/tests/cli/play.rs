@@ -82,17 +82,24 @@ impl Session {
     }
 }
 
-/// The move numbers of a hint line (`Hint: winning moves here: 2, 5.`).
+/// The move numbers listed under a hint line (`Hint: winning moves here:
+/// take 3; take 2.`, then `  3. take 3    to: 0` and `  2. ...`).
 fn hinted_numbers(text: &str) -> Vec<usize> {
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("Hint: winning move"))
+    // The answer to `?` (the last hint line; with --hint, the list of
+    // moves ends with one too, followed by the prompt).
+    let at = text
+        .rfind("Hint: winning move")
         .unwrap_or_else(|| panic!("no winning move hinted in:\n{text}"));
-    let list = line.split_once(": ").unwrap().1.split_once(": ").unwrap().1;
-    list.trim_end_matches('.')
-        .split(", ")
-        .map(|n| n.parse().unwrap())
-        .collect()
+    let numbers: Vec<usize> = text[at..]
+        .lines()
+        .skip(1)
+        .map_while(|l| l.strip_prefix("  ")?.split_once(". ")?.0.parse().ok())
+        .collect();
+    assert!(
+        !numbers.is_empty(),
+        "no move listed under the hint in:\n{text}"
+    );
+    numbers
 }
 
 /// Plays `args` by asking `?` on every turn and playing the first winning
@@ -192,7 +199,7 @@ fn the_engine_wins_nim_3_4_5_when_it_moves_first() {
 fn following_the_hints_wins_nim_1_2() {
     let t = play_by_hints(&["play", "nim", "1", "2"], &[]);
     assert!(
-        t.contains("Hint: winning move here: 3.\n  3. heap 2: 2 -> 1    to: 1 1\n"),
+        t.contains("Hint: winning move here: heap 2: 2 -> 1.\n  3. heap 2: 2 -> 1    to: 1 1\n"),
         "{t}"
     );
     let own = t.matches("You play ").count();
