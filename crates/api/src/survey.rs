@@ -511,8 +511,9 @@ impl SurveyRequest {
     }
 }
 
-/// The text line of one code: code, pre-period, period, proven or not,
-/// heaps, largest value, mask, seconds.
+/// The text line of one code: code, pre-period, period, whether the
+/// period is proven (`proven`, `observed` or `none`: the `status`
+/// column), heaps, largest value, mask, seconds.
 pub fn line_text(l: &SurveyLine) -> String {
     if let Some(e) = &l.error {
         return format!("{:<10} error: {e}", l.code);
@@ -539,12 +540,34 @@ pub fn line_text(l: &SurveyLine) -> String {
 
 /// The heading of [`line_text`]'s columns.
 pub const TEXT_HEADING: &str =
-    "code        preperiod   period period      heaps    max   mask   seconds";
+    "code        preperiod   period status      heaps    max   mask   seconds";
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use grundy_engine::ranks::on_threads;
+
+    #[test]
+    fn every_column_has_its_own_label() {
+        let labels: Vec<&str> = TEXT_HEADING.split_whitespace().collect();
+        let mut distinct = labels.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), labels.len(), "{TEXT_HEADING}");
+        // As many labels as a line has fields.
+        let line = SurveyLine {
+            code: "0.7".into(),
+            preperiod: Some(0),
+            period: Some(2),
+            proven: true,
+            heaps: 64,
+            max_value: Some(1),
+            rare_mask: None,
+            seconds: 0.0,
+            error: None,
+        };
+        assert_eq!(line_text(&line).split_whitespace().count(), labels.len());
+    }
 
     #[test]
     fn patterns_give_every_code_of_their_shape_in_order() {
