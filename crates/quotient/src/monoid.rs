@@ -93,6 +93,12 @@ impl BipartiteMonoid {
         self.table[x as usize * self.order + y as usize]
     }
 
+    /// Row `x` of the product table: `row(x)[y]` is `x·y`.
+    #[inline]
+    pub(crate) fn row(&self, x: u32) -> &[u32] {
+        &self.table[x as usize * self.order..][..self.order]
+    }
+
     /// Whether `x` lies in the P-portion (positions of that class are
     /// misère P-positions: the player to move loses).
     #[inline]

@@ -188,3 +188,36 @@ fn dawsons_kayles_past_heap_24_predicts_every_sum_with_a_large_heap() {
     }
     assert!(compared > 5_000, "{compared}");
 }
+
+/// Dawson's Kayles (0.07) up to heap 33, where the check decides the
+/// candidates without enumerating their triples: Q_31..Q_33 (orders
+/// 520, 552, 638) predict the misère outcome of every sum of heaps up
+/// to 33 with up to 45 tokens that holds a heap of 31 or more, by a
+/// search of the whole sum.
+#[test]
+fn dawsons_kayles_to_heap_33_predicts_every_sum_with_a_heap_past_30() {
+    let game = code("0.07");
+    let q = quotient(&game, 33);
+    assert_eq!(
+        q.orders[24..],
+        [24, 144, 144, 176, 176, 176, 360, 520, 552, 638]
+    );
+    let m = &q.candidate.monoid;
+    assert!(m.is_reduced());
+    let mut search = Search {
+        game: &game,
+        memo: HashMap::new(),
+    };
+    let mut compared = 0;
+    for pos in multisets(33, 45) {
+        if pos.first().is_none_or(|&h| h < 31) {
+            continue;
+        }
+        let mut sorted = pos.clone();
+        sorted.sort_unstable();
+        let predicted = m.in_p(m.product(pos.iter().map(|&h| q.candidate.phi[h])));
+        assert_eq!(predicted, search.lost(&sorted), "misère outcome of {pos:?}");
+        compared += 1;
+    }
+    assert!(compared > 1_000, "{compared}");
+}
