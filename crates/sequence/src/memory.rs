@@ -3,15 +3,25 @@
 use crate::{Control, SeqError, Value};
 use grundy_engine::memory;
 
-/// Fixed allowance for tables other than the values, bytes.
-const OVERHEAD: u64 = 64 << 20;
+/// Allowance for the tables other than the values, bytes: the kernel's
+/// histogram and value sets, the naive method's seen marks (about 1.5 MiB
+/// for the widest values), with room to spare. Measured resident growth
+/// of `seq octal --code 0.6 -n 2000` is under 1 MiB; a fixed 64 MiB here
+/// refused `analyze kayles 3 --max-memory 64M`.
+const OVERHEAD: u64 = 2 << 20;
 
-/// Bytes needed to hold heaps 0..=n: the values twice (the computation
-/// keeps a reversed copy so its scans run over ascending memory) and half
-/// again while the copy grows (its old and new buffers side by side), an
-/// allowance of a quarter byte a heap for the list of rare heaps, and a
-/// fixed overhead. The report keeps the values alone: two bytes a heap
-/// (crates/games/tests/it/seq_memory.rs measures both).
+/// Allowance per worker thread (its stack as far as touched, its
+/// allocator heap, its scratch): 64 threads added 5 MB resident to
+/// `seq octal --code 0.6 -n 2000`.
+const PER_THREAD: u64 = 128 << 10;
+
+/// Bytes needed to hold heaps 0..=n on one thread: the values twice (the
+/// computation keeps a reversed copy so its scans run over ascending
+/// memory) and half again while the copy grows (its old and new buffers
+/// side by side), an allowance of a quarter byte a heap for the list of
+/// rare heaps, and 2 MiB for the other tables. The report keeps the
+/// values alone: two bytes a heap (crates/games/tests/it/seq_memory.rs
+/// measures both). [`check`] adds 128 KiB per further worker thread.
 pub fn estimate(n: u64) -> u64 {
     let heaps = n.saturating_add(1);
     heaps
@@ -25,7 +35,11 @@ pub fn estimate(n: u64) -> u64 {
 /// [`memory::default_max_memory`], which `ulimit -v` and a cgroup's limit
 /// lower) or what the system has available (when that can be read).
 pub fn check(n: u64, ctl: &Control) -> Result<(), SeqError> {
-    let needed = estimate(n);
+    let threads = match ctl.resolved_method() {
+        crate::Method::Parallel => ctl.thread_count() as u64,
+        _ => 1,
+    };
+    let needed = estimate(n).saturating_add(PER_THREAD.saturating_mul(threads - 1));
     let budget = ctl.memory_limit.unwrap_or_else(memory::default_max_memory);
     let (limit, by_budget) = match memory::available() {
         Some(free) if free < budget => (free, false),
