@@ -7,8 +7,11 @@ use crate::{Detail, Family, GameError, Outcome, Play};
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// Most cells of a [`ValueGrid`]: 100 by 100.
-pub const MAX_GRID_CELLS: u64 = 10_000;
+/// Most rows (and columns) of a [`ValueGrid`]: the numbers 0 to 100.
+pub const MAX_GRID_SIDE: u64 = 101;
+
+/// Most cells of a [`ValueGrid`]: 0 to 100 by 0 to 100.
+pub const MAX_GRID_CELLS: u64 = MAX_GRID_SIDE * MAX_GRID_SIDE;
 
 /// The values and outcomes of the positions `a b`, `a` in `0..rows`, `b`
 /// in `0..cols`, row by row.
@@ -129,7 +132,7 @@ pub fn value_grid(
 ) -> Result<ValueGrid, GameError> {
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_GRID_CELLS {
         return Err(GameError::Input(format!(
-            "a value table of {rows} by {cols}: at least 1 by 1 and at most {MAX_GRID_CELLS} cells (100 by 100)"
+            "a value table of {rows} by {cols}: at least 1 by 1 and at most {MAX_GRID_CELLS} cells (0 to 100 by 0 to 100)"
         )));
     }
     let mut values = Vec::with_capacity((rows * cols) as usize);

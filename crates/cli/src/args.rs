@@ -24,6 +24,7 @@ use grundy_api::request::{
 use grundy_api::survey::SurveyRequest;
 use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
 use std::ffi::OsString;
+use std::fmt::Write as _;
 
 const ABOUT: &str = "Solve impartial combinatorial games: outcomes, Sprague-Grundy values, \
                      winning moves, value sequences and their periods.";
@@ -33,7 +34,7 @@ Writes the script on stdout. For example, in bash:
   grundy completions bash > ~/.local/share/bash-completion/completions/grundy
 in zsh, into a directory of $fpath as `_grundy`; in fish:
   grundy completions fish > ~/.config/fish/completions/grundy.fish
-It completes commands and options; game names are listed by `grundy games`.";
+It completes commands, options and (in bash, zsh and fish) game names.";
 
 // The commands declared here; the puzzles and `completions` follow them.
 // (A doc comment here would become the root command's about.)
@@ -702,11 +703,46 @@ fn puzzle_request(p: Puzzle, m: &ArgMatches) -> Result<Parsed, CliError> {
     }))
 }
 
-/// The completion script of `grundy` for `shell`.
+/// The completion script of `grundy` for `shell`. It completes game
+/// names too: for the script alone, each game command's words are split
+/// into GAME, whose values are the registry's names, and the rest (the
+/// parser keeps them one list, since options may come before GAME).
 fn completions(shell: clap_complete::Shell) -> String {
+    let names: Vec<String> = grundy_games::registry()
+        .iter()
+        .map(|r| r.name.clone())
+        .collect();
+    let root = cli();
+    let game_commands: Vec<String> = root
+        .get_subcommands()
+        .filter(|c| c.get_arguments().any(|a| a.get_id() == "words"))
+        .map(|c| c.get_name().to_string())
+        .collect();
+    let mut root = game_commands.iter().fold(root, |root, sub| {
+        root.mut_subcommand(sub, |c| {
+            c.mut_arg("words", |a| a.index(2).value_name("ARGS")).arg(
+                Arg::new("game")
+                    .index(1)
+                    .value_name("GAME")
+                    .value_parser(PossibleValuesParser::new(names.clone())),
+            )
+        })
+    });
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut cli(), "grundy", &mut script);
-    String::from_utf8_lossy(&script).into_owned()
+    clap_complete::generate(shell, &mut root, "grundy", &mut script);
+    let mut script = String::from_utf8_lossy(&script).into_owned();
+    if shell == clap_complete::Shell::Fish {
+        // clap's fish script completes no positional value: one line a
+        // game command, in the script's own condition.
+        for sub in &game_commands {
+            let _ = writeln!(
+                script,
+                "complete -c grundy -n \"__fish_grundy_using_subcommand {sub}\" -f -a \"{}\"",
+                names.join(" ")
+            );
+        }
+    }
+    script
 }
 
 /// A front-end check's error as a usage error (exit status 2).

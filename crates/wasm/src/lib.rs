@@ -750,7 +750,11 @@ mod sheet_tests {
         assert_eq!(p, vec![0, 8, 13, 23, 33]);
         // As `grundy analyze wythoff 3 4` says.
         assert_eq!(g["values"][3 * 6 + 4], 2);
-        let e = grid_json("wythoff", "", "101", "5", false, None).unwrap_err();
+        // The page's largest table, 0 to 100 each way (issue 38: refused
+        // as '101' rows), and one past it.
+        let h = parse(&grid_json("nim", "", "101", "101", false, None).unwrap());
+        assert_eq!(h["grid"]["values"][101 * 101 - 1], 0);
+        let e = grid_json("wythoff", "", "102", "5", false, None).unwrap_err();
         assert!(e.to_string().starts_with("rows: "), "{e}");
         let e = grid_json("treblecross", "", "3", "3", false, None).unwrap_err();
         assert!(matches!(e, GameError::Input(_)), "{e:?}");

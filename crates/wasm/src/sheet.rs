@@ -54,7 +54,8 @@ pub fn grid_json(
     max_states: Option<&str>,
 ) -> Result<String, GameError> {
     let size = |what: &str, text: &str| {
-        grundy_api::parse_u64_in(text, 1, 100).map_err(|e| GameError::Input(format!("{what}: {e}")))
+        grundy_api::parse_u64_in(text, 1, worksheet::MAX_GRID_SIDE)
+            .map_err(|e| GameError::Input(format!("{what}: {e}")))
     };
     let (rows, cols) = (size("rows", rows)?, size("columns", cols)?);
     with_family(game, options, max_states, |f| {

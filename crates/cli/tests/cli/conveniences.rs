@@ -36,6 +36,11 @@ fn completion_scripts_for_each_shell() {
         for word in ["analyze", "seq", "outcome-only", "max-moves"] {
             assert!(script.contains(word), "{shell} lacks {word}");
         }
+        // Game names too, where the shell completes positional words
+        // (issue 38: only commands and options were).
+        if ["bash", "zsh", "fish"].contains(&shell) {
+            assert!(script.contains("wythoff"), "{shell} lacks game names");
+        }
     }
     assert_input_error(&grundy(&["completions", "tcsh"]), "tcsh");
     assert_input_error(&grundy(&["completions"]), "<SHELL>");
