@@ -51,6 +51,7 @@ pub mod html;
 pub mod json_line;
 pub mod lines;
 pub mod messages;
+mod misere_by_quotient;
 pub mod nim;
 pub mod play;
 pub mod plot;
@@ -85,6 +86,7 @@ pub use grundy_sequence::Control as SeqControl;
 pub use grundy_sequence::Method as SeqMethod;
 pub use grundy_sequence::Period;
 pub use heap_quotient::{grow_shown, heap_quotient, quotient_heaps, MAX_QUOTIENT_HEAP};
+pub use misere_by_quotient::{HeapSums, QuotientAnswers};
 pub use play::{
     policy, DrawReason, Hint, Match, MatchError, MatchOptions, MatchState, Ply, ReadError, Side,
     Status,

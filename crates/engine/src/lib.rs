@@ -16,6 +16,7 @@
 mod analysis;
 pub mod clock;
 mod error;
+pub mod first_splits;
 mod game;
 mod genus;
 pub mod hash;

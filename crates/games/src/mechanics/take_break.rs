@@ -16,17 +16,14 @@
 
 use crate::mechanics::heaps;
 use crate::mechanics::misere_bound;
-use grundy_api::request::DEFAULT_QUOTIENT_HEAP;
 use grundy_api::{
-    quotient_heaps, Adapter, Analyze, Family, MisereQuotient, QuotientControl, QuotientReport,
-    SeqReport, SeqValues, ValueSources, MAX_QUOTIENT_HEAP,
+    Adapter, Analyze, Family, HeapSums, QuotientAnswers, SeqReport, SeqValues, ValueSources,
 };
+use grundy_engine::first_splits::{Branch, FirstSplits};
 use grundy_engine::{
-    check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
-    GameError, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError, Play, Rules,
-    RulesError, SearchError, TextGame, Theory, MAX_ANSWER,
+    Analysis, Detail, GameError, Impartial, Limits, Move, MoveReport, Nimber, Outcome, ParseError,
+    Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
-use grundy_quotient::HeapQuotient;
 use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -189,107 +186,6 @@ impl ValueTable {
     }
 }
 
-/// The search of [`TextGame::theory_first`] for the first winning options
-/// of one heap, branch by branch.
-struct FirstSplits<'a> {
-    seq: &'a Sequence,
-    /// The proven period, if any.
-    period: Option<grundy_sequence::Period>,
-    /// Options still to be looked at.
-    budget: u128,
-    /// The part lists found so far, at most `k`.
-    found: Vec<Vec<u64>>,
-    k: usize,
-}
-
-impl FirstSplits<'_> {
-    fn value(&self, q: u64) -> Option<u64> {
-        self.seq.value(q).map(u64::from)
-    }
-
-    /// Looks at one option (its parts, of value `v`), keeping it if it is
-    /// worth `target`; `false` once nothing more is to be looked at.
-    fn look(&mut self, parts: &[u64], v: u64, target: u64) -> bool {
-        if self.found.len() >= self.k || self.budget == 0 {
-            return false;
-        }
-        self.budget -= 1;
-        if v == target {
-            self.found.push(parts.to_vec());
-        }
-        true
-    }
-
-    /// The options leaving `m` counters in `heaps` heaps (two heaps: the
-    /// smaller part up to `a_max`); `None` when a value is missing.
-    fn branch(&mut self, m: u64, heaps: usize, a_max: u64, target: u64) -> Option<()> {
-        match heaps {
-            0 => {
-                self.look(&[], 0, target);
-            }
-            1 => {
-                let v = self.value(m)?;
-                self.look(&[m], v, target);
-            }
-            2 => self.pairs(m, a_max, target)?,
-            _ => {
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        let v = self.value(a)? ^ self.value(b)? ^ self.value(m - a - b)?;
-                        if !self.look(&[a, b, m - a - b], v, target) {
-                            return Some(());
-                        }
-                    }
-                }
-            }
-        }
-        Some(())
-    }
-
-    /// The splits of `m` into a + (m - a), a = 1..=a_max, in that order.
-    /// With a proven period (n0, p), once a >= n0 and m - a >= n0 the
-    /// split's value depends on a mod p alone: the splits a in [s, s + p)
-    /// (s = max(n0, 1)) are looked at, and the later winning ones are
-    /// those plus multiples of p.
-    fn pairs(&mut self, m: u64, a_max: u64, target: u64) -> Option<()> {
-        let jump = self.period.and_then(|per| {
-            let s = per.preperiod.max(1);
-            let window_end = s.checked_add(per.period)?;
-            // Every later a keeps m - a >= n0 (a <= a_max <= m / 2).
-            (a_max >= window_end && m - a_max >= per.preperiod)
-                .then_some((s, window_end, per.period))
-        });
-        let direct_end = jump.map_or(a_max, |(_, end, _)| end - 1);
-        let mut residues = Vec::new();
-        for a in 1..=direct_end {
-            let v = self.value(a)? ^ self.value(m - a)?;
-            if !self.look(&[a, m - a], v, target) {
-                return Some(());
-            }
-            if v == target && jump.is_some_and(|(s, _, _)| a >= s) {
-                residues.push(a);
-            }
-        }
-        let Some((_, _, period)) = jump else {
-            return Some(());
-        };
-        let mut shift = period;
-        while !residues.is_empty() {
-            for &r in &residues {
-                let a = r + shift;
-                if a > a_max {
-                    return Some(());
-                }
-                if !self.look(&[a, m - a], target, target) {
-                    return Some(());
-                }
-            }
-            shift += period;
-        }
-        Some(())
-    }
-}
-
 /// A sum of heaps under one heap rule.
 pub struct TakeBreakGame {
     table: ValueTable,
@@ -323,15 +219,19 @@ impl TakeBreakGame {
     }
 
     /// The option branches of a heap of `n`, in the order of
-    /// [`HeapRule::for_each_option`]: the total left `m`, the number of
-    /// heaps it is left in, and for two heaps the largest smaller part.
-    fn branches(&self, n: usize) -> Vec<(usize, usize, usize)> {
+    /// [`HeapRule::for_each_option`].
+    fn branches(&self, n: usize) -> Vec<Branch> {
+        let branch = |total: usize, heaps: usize, a_max: usize| Branch {
+            total: total as u64,
+            heaps,
+            a_max: a_max as u64,
+        };
         match self.rule() {
-            HeapRule::GrundyGame => vec![(n, 2, n.saturating_sub(1) / 2)],
+            HeapRule::GrundyGame => vec![branch(n, 2, n.saturating_sub(1) / 2)],
             HeapRule::TakeBreak(code) => code
                 .removals()
                 .filter(|r| r.fits(n))
-                .map(|r| (n - r.take, r.heaps, (n - r.take) / 2))
+                .map(|r| branch(n - r.take, r.heaps, (n - r.take) / 2))
                 .collect(),
         }
     }
@@ -396,6 +296,18 @@ impl TakeBreakGame {
             label: format!("heap {}: {}", i + 1, (self.wording)(heaps[i], parts)),
             to: heaps::replace_heap(heaps, i, parts),
         }
+    }
+}
+
+/// What the misère quotient's answers name: a heap's part lists and the
+/// moves replacing it.
+impl HeapSums for TakeBreakGame {
+    fn heap_parts(&self, n: u64) -> Vec<Vec<u64>> {
+        self.parts(n)
+    }
+
+    fn heap_move(&self, heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>> {
+        self.labelled(heaps, i, parts)
     }
 }
 
@@ -611,30 +523,24 @@ impl TextGame for TakeBreakGame {
         let (values, total) = self.heap_values(p)?;
         let mut winning = Vec::new();
         let seq = self.table.sequence.lock().ok()?;
-        let mut search = FirstSplits {
-            seq: &seq,
-            period: seq.proven_period(),
-            budget: MOVES_LIMIT,
-            found: Vec::new(),
-            k,
-        };
+        let period = seq.proven_period().map(|p| (p.preperiod, p.period));
+        let mut search = FirstSplits::new(|q| seq.value(q).map(u64::from), period, MOVES_LIMIT);
         for (i, &h) in p.iter().enumerate() {
             if total == 0 || winning.len() >= k {
                 break;
             }
-            search.k = k - winning.len();
-            search.found.clear();
+            search.start(k - winning.len());
             let heap = usize::try_from(h).ok()?;
-            for (m, parts, a_max) in self.branches(heap) {
+            for branch in self.branches(heap) {
                 // A split past the most heaps a position may hold would
                 // not read back: passed over, so the moves listed are
                 // ones `analyze` and `play` accept.
-                if p.len() - 1 + parts > heaps::MAX_HEAPS {
+                if p.len() - 1 + branch.heaps > heaps::MAX_HEAPS {
                     continue;
                 }
-                search.branch(m as u64, parts, a_max as u64, values[i] ^ total)?;
+                search.branch(branch, values[i] ^ total)?;
             }
-            for parts in &search.found {
+            for parts in search.found() {
                 winning.push(self.labelled(p, i, parts));
             }
         }
@@ -674,6 +580,7 @@ fn served(
             .with_seq(Box::new(sequence))
             .with_heaps(|k| vec![k]),
     );
+    let quotient = quotient_answers(adapter.clone(), limits);
     let family = Arc::new(TakeBreakFamily {
         adapter: adapter.clone(),
         control: Control {
@@ -683,14 +590,31 @@ fn served(
             ..Control::default()
         },
         limits: limits.clone(),
-        quotient: Mutex::new(None),
-        quotient_failed: std::sync::atomic::AtomicU64::new(u64::MAX),
+        quotient: quotient.clone(),
     });
     adapter
         .record()
         .with_core(family.clone())
-        .with_value_sources(Some(family.clone()))
-        .with_quotient(Some(family))
+        .with_value_sources(Some(family))
+        .with_quotient(Some(quotient))
+}
+
+/// The misère quotient of the game served by `adapter` (a checkpoint's
+/// and a method's name: its rule's) and the misère sums answered from
+/// it, within `limits`: what a take-and-break family registers as its
+/// quotient.
+pub fn quotient_answers(
+    adapter: Arc<Adapter<TakeBreakGame>>,
+    limits: &Limits,
+) -> Arc<QuotientAnswers<TakeBreakGame>> {
+    let rule = adapter.game().rule().clone();
+    let name = rule.name();
+    Arc::new(QuotientAnswers::new(
+        adapter,
+        Box::new(QuotientRule(rule)),
+        name,
+        limits,
+    ))
 }
 
 /// Whether the heap values an analysis computes draw the sequence
@@ -716,13 +640,10 @@ struct TakeBreakFamily {
     /// How the heaps' values are computed: the family's time limit and
     /// clock, the best method on every core.
     control: Control,
-    /// The family's search limits (for the misère quotient).
+    /// The family's search limits (one time limit for a whole answer).
     limits: Limits,
-    /// The misère quotient, once a misère analysis needed it.
-    quotient: Mutex<Option<Grown>>,
-    /// The least heap the quotient could not be grown to (a limit hit;
-    /// `u64::MAX`: none): misère analyses do not try it again that far.
-    quotient_failed: std::sync::atomic::AtomicU64,
+    /// The misère quotient and the misère sums answered from it.
+    quotient: Arc<QuotientAnswers<TakeBreakGame>>,
 }
 
 impl TakeBreakFamily {
@@ -742,14 +663,6 @@ impl TakeBreakFamily {
         };
         game.table.prepare(n, &ctl).map_err(|e| prepare_error(e, n))
     }
-}
-
-/// Whether `e` is a time limit's.
-fn is_time(e: &SearchError) -> bool {
-    matches!(
-        e,
-        SearchError::TimeLimit(_) | SearchError::TimeLimitAt { .. }
-    )
 }
 
 /// The error of computing the values of heaps 0..=n for an analysis.
@@ -796,7 +709,8 @@ impl Analyze for TakeBreakFamily {
         match self.adapter.analyze_within(args, play, detail, until) {
             // A misère sum too large to search: through the quotient.
             Err(GameError::Search(e)) if play == Play::Misere => self
-                .misere_by_quotient(args, detail, until)?
+                .quotient
+                .misere(args, detail, until)?
                 .ok_or(GameError::Search(e)),
             answer => answer,
         }
@@ -812,279 +726,6 @@ impl ValueSources for TakeBreakFamily {
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         self.prepare(args, None)?;
         self.adapter.value_sources(args)
-    }
-}
-
-impl MisereQuotient for TakeBreakFamily {
-    /// Kept for the family's life (its misère analyses read it too): the
-    /// same question, or a larger heap bound past a solved quotient, is
-    /// answered again without growing it, unless a checkpoint is asked
-    /// for (then it is read, and written). A checkpoint is the rule's
-    /// (`octal 0.77`): `kayles` and `octal --code 0.77` share one.
-    fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
-        let max_heap = quotient_heaps(max_heap)?;
-        let mut cached = self
-            .quotient
-            .lock()
-            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
-        let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
-        let name = self.adapter.name().to_string();
-        if let Some(g) = cached
-            .as_ref()
-            .filter(|g| same(g) && ctl.checkpoint.is_none())
-        {
-            return Ok(QuotientReport::presented(&name, &g.q, &g.pres));
-        }
-        let grown = Grown::new(self.grow_quotient(max_heap, &self.limits, ctl)?);
-        let report = QuotientReport::presented(&name, &grown.q, &grown.pres);
-        // A solved quotient, or one reaching further, serves the misère
-        // analyses better than what they had.
-        if cached
-            .as_ref()
-            .is_none_or(|g| !g.q.solved && grown.q.max_heap >= g.q.max_heap)
-        {
-            *cached = Some(grown);
-        }
-        Ok(report)
-    }
-}
-
-/// Most time a misère analysis spends growing the game's quotient when
-/// its search was refused (within the family's own time limit).
-const QUOTIENT_TIME: std::time::Duration = std::time::Duration::from_secs(3);
-
-/// Most distinct heap sizes whose elements a quotient-backed misère
-/// analysis names in a note.
-const MAX_ELEMENTS_NAMED: usize = 32;
-
-impl TakeBreakFamily {
-    /// The misère quotient of heaps `0..=max_heap` (or fewer, once proven
-    /// whole), under `limits`.
-    fn grow_quotient(
-        &self,
-        max_heap: usize,
-        limits: &Limits,
-        ctl: &QuotientControl,
-    ) -> Result<HeapQuotient, GameError> {
-        let rule = self.adapter.game().rule();
-        grundy_api::grow_shown(
-            &QuotientRule(rule.clone()),
-            &rule.name(),
-            max_heap,
-            limits,
-            ctl,
-        )
-    }
-
-    /// The misère answer to `args` from the game's quotient, when the
-    /// quotient (grown once per family, cached) covers every heap of the
-    /// position: solved, or computed up to its largest heap. `None` when it
-    /// does not (the caller reports the search's error).
-    /// The quotient is grown for at most [`QUOTIENT_TIME`], and not past
-    /// the clock reading `until` (the end of the answer's time limit).
-    fn misere_by_quotient(
-        &self,
-        args: &[&str],
-        detail: Detail,
-        until: Option<Duration>,
-    ) -> Result<Option<Analysis>, GameError> {
-        let game = self.adapter.game();
-        let heaps = game.parse(args)?;
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        let mut cached = self
-            .quotient
-            .lock()
-            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
-        let covers = |g: &Grown| g.q.solved || largest <= g.q.max_heap as u64;
-        let reach = largest
-            .max(DEFAULT_QUOTIENT_HEAP)
-            .min(MAX_QUOTIENT_HEAP as u64);
-        // A quotient that could not be grown to some heap is not tried
-        // again to that heap or past it: each misère line of a batch would
-        // wait for it anew.
-        if reach >= self.quotient_failed.load(Ordering::Relaxed)
-            && !cached.as_ref().is_some_and(covers)
-        {
-            return Ok(None);
-        }
-        if !cached.as_ref().is_some_and(covers) {
-            let limits = Limits {
-                max_time: Some(
-                    self.limits
-                        .max_time
-                        .map_or(QUOTIENT_TIME, |t| t.min(QUOTIENT_TIME)),
-                ),
-                ..self.limits.ending_by(until)
-            };
-            // Whether the answer's end leaves the quotient less than half
-            // its own budget: a quotient stopped by it is not known to be
-            // out of reach.
-            let budget = limits.max_time.unwrap_or(QUOTIENT_TIME);
-            let cut_short = match (until, &limits.clock) {
-                (Some(u), Some(clock)) => u < clock.now().saturating_add(budget / 2),
-                _ => false,
-            };
-            match self.grow_quotient(reach as usize, &limits, &QuotientControl::default()) {
-                Ok(q) => *cached = Some(Grown::new(q)),
-                Err(e) => {
-                    let timed_out = match &e {
-                        GameError::Search(SearchError::QuotientStopped { cause, .. }) => {
-                            is_time(cause)
-                        }
-                        GameError::Search(e) => is_time(e),
-                        _ => false,
-                    };
-                    if !(cut_short && timed_out) {
-                        self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
-                    }
-                    return Ok(None);
-                }
-            }
-        }
-        let Some(Grown { q, pres }) = cached.as_ref().filter(|g| covers(g)) else {
-            return Ok(None);
-        };
-        let m = &q.candidate.monoid;
-        let element = |h: u64| usize::try_from(h).ok().and_then(|h| q.element(h));
-        let Some(elements) = heaps
-            .iter()
-            .map(|&h| element(h))
-            .collect::<Option<Vec<u32>>>()
-        else {
-            return Ok(None);
-        };
-        let total = m.product(elements.iter().copied());
-        let outcome = if m.in_p(total) {
-            Outcome::P
-        } else {
-            Outcome::N
-        };
-        // The moves are listed under the bounds every analysis obeys.
-        let size = game.answer_size(&heaps, Play::Misere);
-        let limit = if detail == Detail::OutcomeOnly {
-            Err(None)
-        } else if detail == Detail::AllMoves && size > MAX_ANSWER {
-            Err(Some(too_large_note(size)))
-        } else {
-            check_moves_bound(game, &heaps, &self.limits).map_err(|e| Some(not_listed_note(&e)))
-        };
-        let (count, listed, mut notes) = match limit {
-            Err(note) => (None, Vec::new(), note.into_iter().collect()),
-            Ok(()) => {
-                // A move replaces heap i: the product of the other heaps'
-                // elements times its parts' (prefix and suffix products,
-                // so no move multiplies the whole position again).
-                let mut before = Vec::with_capacity(elements.len() + 1);
-                before.push(0u32);
-                for &e in &elements {
-                    before.push(m.mul(*before.last().unwrap_or(&0), e));
-                }
-                let mut after = vec![0u32; elements.len() + 1];
-                for i in (0..elements.len()).rev() {
-                    after[i] = m.mul(elements[i], after[i + 1]);
-                }
-                let mut winning = Vec::new();
-                for (i, &h) in heaps.iter().enumerate() {
-                    let rest = m.mul(before[i], after[i + 1]);
-                    for parts in game.parts(h) {
-                        let Some(images) = parts
-                            .iter()
-                            .map(|&q| element(q))
-                            .collect::<Option<Vec<u32>>>()
-                        else {
-                            return Ok(None);
-                        };
-                        if m.in_p(images.into_iter().fold(rest, |a, e| m.mul(a, e))) {
-                            let mv = game.labelled(&heaps, i, &parts);
-                            winning.push(MoveReport {
-                                label: mv.label,
-                                to: game.format(&mv.to),
-                            });
-                        }
-                    }
-                }
-                let count = winning.len();
-                if let Detail::FirstMoves(k) = detail {
-                    winning.truncate(k);
-                }
-                (Some(count), winning, Vec::new())
-            }
-        };
-        let mut distinct: Vec<(u64, u32)> = heaps
-            .iter()
-            .copied()
-            .zip(elements.iter().copied())
-            .collect();
-        distinct.sort_unstable();
-        distinct.dedup();
-        if distinct.len() <= MAX_ELEMENTS_NAMED {
-            let named: Vec<String> = distinct
-                .iter()
-                .map(|&(h, e)| format!("heap {h} = {}", pres.name(e)))
-                .collect();
-            let p: Vec<String> = m.p_portion().into_iter().map(|x| pres.name(x)).collect();
-            notes.push(format!(
-                "each heap's element: {}; their product {} is {} P = {{{}}}",
-                named.join(", "),
-                pres.name(total),
-                if outcome == Outcome::P {
-                    "in"
-                } else {
-                    "not in"
-                },
-                p.join(", ")
-            ));
-        }
-        let method = format!(
-            "misère quotient of order {} of {} ({}): the product of the heaps' elements, {}, {} the P-portion",
-            m.order(),
-            game.rule().name(),
-            if q.solved {
-                "proven for every heap".to_string()
-            } else {
-                format!("of heaps up to {}", q.max_heap)
-            },
-            pres.name(total),
-            if outcome == Outcome::P { "lies in" } else { "lies outside" }
-        );
-        Ok(Some(Analysis {
-            game: self.adapter.name().to_string(),
-            position: game.format(&heaps),
-            play: Play::Misere,
-            outcome,
-            value: None,
-            genus: None,
-            winning_move_count: count,
-            winning_moves: listed,
-            drawing_move_count: None,
-            drawing_moves: Vec::new(),
-            loopy_value: None,
-            components: heaps
-                .iter()
-                .map(|&h| ComponentReport {
-                    position: h.to_string(),
-                    value: None,
-                })
-                .collect(),
-            method,
-            notes,
-            table: None,
-        }))
-    }
-}
-
-/// A quotient grown for misère analyses, with its presentation (the
-/// elements' names in notes and methods).
-struct Grown {
-    q: HeapQuotient,
-    pres: grundy_quotient::Presentation,
-}
-
-impl Grown {
-    /// `q` with its presentation.
-    fn new(q: HeapQuotient) -> Grown {
-        let pres = grundy_quotient::Presentation::new(&q.candidate.monoid, &q.candidate.phi);
-        Grown { q, pres }
     }
 }
 
