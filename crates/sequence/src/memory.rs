@@ -33,7 +33,8 @@ pub fn estimate(n: u64) -> u64 {
 /// Refuses `n` if its estimate, added to the memory already held, exceeds
 /// the control's budget ([`Control::memory_limit`], by default
 /// [`memory::default_max_memory`], which `ulimit -v` and a cgroup's limit
-/// lower) or what the system has available (when that can be read).
+/// lower) or what the system can give (the memory available and the
+/// process's limit, [`memory::process_limit`], when they can be read).
 pub fn check(n: u64, ctl: &Control) -> Result<(), SeqError> {
     let threads = match ctl.resolved_method() {
         crate::Method::Parallel => ctl.thread_count() as u64,
@@ -41,7 +42,13 @@ pub fn check(n: u64, ctl: &Control) -> Result<(), SeqError> {
     };
     let needed = estimate(n).saturating_add(PER_THREAD.saturating_mul(threads - 1));
     let budget = ctl.memory_limit.unwrap_or_else(memory::default_max_memory);
-    let (limit, by_budget) = match memory::available() {
+    // What the system can give: free memory, and the process's own
+    // limit (an address-space cap) when a raised budget passes it.
+    let system = [memory::available(), memory::process_limit()]
+        .into_iter()
+        .flatten()
+        .min();
+    let (limit, by_budget) = match system {
         Some(free) if free < budget => (free, false),
         _ => (budget, true),
     };
@@ -59,4 +66,19 @@ pub fn check(n: u64, ctl: &Control) -> Result<(), SeqError> {
         return Err(refuse());
     }
     Ok(())
+}
+
+/// The error of an allocation of the values of heaps 0..=n that the
+/// system refused although [`check`] admitted it (an address-space cap
+/// tighter than it looked): a refusal naming the memory, never an abort.
+pub(crate) fn refused(n: u64) -> SeqError {
+    SeqError::TooLarge {
+        n,
+        needed: estimate(n) >> 20,
+        available: memory::process_limit()
+            .unwrap_or(0)
+            .saturating_sub(memory::allocated().unwrap_or(0))
+            >> 20,
+        budget: false,
+    }
 }

@@ -200,7 +200,9 @@ impl Sequence {
         if self.values.len() >= target {
             return Ok(());
         }
-        self.values.reserve_exact(target - self.values.len());
+        self.values
+            .try_reserve_exact(target - self.values.len())
+            .map_err(|_| memory::refused(n))?;
         let deadline = Deadline::start_until(ctl.time_limit, ctl.clock.as_ref(), ctl.until);
         let progress = Progress::start(ctl.progress, target as u64);
         let result = self.run(target, ctl, &progress, &deadline);

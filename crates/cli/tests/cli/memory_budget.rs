@@ -539,3 +539,21 @@ fn a_trivial_request_fits_a_small_memory_limit() {
         assert_eq!(o.status.code(), Some(0), "{args}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_sequence_the_address_space_cannot_hold_is_refused_not_aborted() {
+    // Found by a hostile-input round (F9): with the memory limit raised
+    // past the address-space cap, the values' allocation was refused by
+    // the system and Rust's allocation error handler aborted the run.
+    let values = std::env::temp_dir().join(format!("grundy-f9-{}.txt", std::process::id()));
+    let mut args = owned("seq kayles -n 3000000000 --max-memory 100G --values");
+    args.push(values.display().to_string());
+    let o = capped(&args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).starts_with("error: heaps 0..=3000000000 need about"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!values.exists());
+}
