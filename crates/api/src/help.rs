@@ -84,7 +84,17 @@ preperiod, period, proven, heaps, max_value, rare_mask, seconds, and error
 for a code that hit a limit). Codes go to the threads as they free up; with
 --mpi under `mpirun -np P`, rank 0 hands them to the other ranks as they
 free up and computes one itself whenever none is waiting. The lines are the
-same whatever the threads or ranks, but for the seconds.";
+same whatever the threads or ranks, but for the seconds.
+
+With --misere, each code's misère quotient is grown to --max-heap N
+(default 300), or until the periodicity test proves it the whole game's,
+or until its --time-limit stops it (the line then holds the bounded
+quotient reached): fields code, order, p_portion_size, solved, solved_at,
+period, preperiod, tame, max_heap (the heap reached), seconds, stopped
+(the limit, when one stopped it) and error. A pattern keeps its codes
+without a move (0.xy is 64 codes). --checkpoint FILE keeps every finished
+line; the same survey run again resumes from it, and prints the same
+lines.";
 
 /// `batch`: one position a line in, one JSON line out.
 pub const BATCH: &str = "\

@@ -21,6 +21,9 @@
 //!   line out, in order, answered on the rayon pool or across ranks;
 //!   [`lines`]: input read a bounded line at a time, and `ReadAhead`,
 //!   which tells whether input is waiting.
+//! - [`survey`], [`misere_survey`]: many take-and-break codes, their
+//!   value sequences or misère quotients, one line a code;
+//!   [`survey_request`]: either, as typed.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
@@ -52,6 +55,7 @@ pub mod json_line;
 pub mod lines;
 pub mod messages;
 mod misere_by_quotient;
+pub mod misere_survey;
 pub mod nim;
 pub mod play;
 pub mod plot;
@@ -62,6 +66,7 @@ pub mod request;
 pub mod searched;
 pub mod summary;
 pub mod survey;
+pub mod survey_request;
 pub mod testing;
 pub mod values;
 pub mod worksheet;

@@ -527,6 +527,41 @@ fn digits(v: u64) -> usize {
     v.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
+/// The heading of the misère survey's table ([`misere_survey_line`]):
+/// each column of the JSON line once, under its own label.
+pub const MISERE_SURVEY_HEADING: &str =
+    "code         order  P-portion  solved  solved at  preperiod  period  tame  max heap    seconds  stopped by";
+
+/// One code's row of the misère survey's table: the code, the order of
+/// the quotient reached and the size of its P-portion, whether it is
+/// solved and at which heap, the pre-period and period of its pretending
+/// function, tame or not, the largest heap reached, the seconds, and the
+/// limit that stopped it (`-` where a field is unknown).
+pub fn misere_survey_line(l: &crate::misere_survey::MisereLine) -> String {
+    if let Some(e) = &l.error {
+        return format!("{:<10} error: {e}", l.code);
+    }
+    let opt = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    let row = format!(
+        "{:<10} {:>7} {:>10}  {:<6} {:>10} {:>10} {:>7}  {:<4} {:>9} {:>10.3}",
+        l.code,
+        opt(l.order.map(|o| o as u64)),
+        opt(l.p_portion_size.map(|p| p as u64)),
+        yes(l.solved),
+        opt(l.solved_at),
+        opt(l.preperiod),
+        opt(l.period),
+        l.tame.map_or("-", yes),
+        l.max_heap,
+        l.seconds
+    );
+    match &l.stopped {
+        Some(why) => format!("{row}  {why}"),
+        None => row,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

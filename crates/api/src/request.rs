@@ -537,7 +537,7 @@ pub struct SeqRequest {
 
 /// The refusal of `option VALUE`, which `does` something (`draws a
 /// plot`), given without the option it needs (`--plot FILE`).
-fn without(option: &str, value: &str, does: &str, needed: &str) -> GameError {
+pub(crate) fn without(option: &str, value: &str, does: &str, needed: &str) -> GameError {
     GameError::Input(format!(
         "{option} {} {does}: give {needed} too",
         crate::messages::clip_quotes(value)

@@ -61,6 +61,13 @@ pub struct SurveyLine {
 /// pattern with no code, more than [`MAX_CODES`] codes; each names the
 /// item. Nothing is left out silently.
 pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
+    parse_codes_keeping(list, false)
+}
+
+/// [`parse_codes`], keeping the codes that allow no move (`0.00`, and a
+/// pattern's: `0.xy` is then 64 codes) when `no_move` (the misère survey
+/// gives each its line).
+pub fn parse_codes_keeping(list: &str, no_move: bool) -> Result<Vec<String>, GameError> {
     let mut codes = Vec::new();
     let too_many = |item: &str| {
         GameError::Input(format!(
@@ -116,6 +123,7 @@ pub fn parse_codes(list: &str) -> Result<Vec<String>, GameError> {
                 .collect();
             match TakeBreak::parse(&code) {
                 Ok(_) => codes.push(code),
+                Err(CodeError::NoMove(_)) if no_move => codes.push(code),
                 // A pattern's codes without a move (0.000) are no games.
                 Err(CodeError::NoMove(_)) if letters > 0 => {}
                 Err(e) if letters > 0 => {
@@ -468,13 +476,7 @@ impl SurveyRequest {
     /// else every core alone and one a rank across ranks (where one rank
     /// a core is the usual start).
     pub fn threads(&self, across_ranks: bool) -> usize {
-        match self.threads {
-            Some(0) | None if !across_ranks || self.threads == Some(0) => {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            }
-            None => 1,
-            Some(t) => t,
-        }
+        threads_for(self.threads, across_ranks)
     }
 
     /// Checks the typed options: `--codes` (see [`parse_codes`]), `-n`,
@@ -489,13 +491,7 @@ impl SurveyRequest {
     ) -> Result<SurveyRequest, GameError> {
         let codes = parse_codes(codes)?;
         let n = crate::request::seq_n(n)?;
-        let threads = threads
-            .map(|t| {
-                crate::parse_u64_in(t, 0, crate::request::MAX_THREADS)
-                    .map(|t| t as usize)
-                    .map_err(|e| GameError::Input(format!("--threads: {e}")))
-            })
-            .transpose()?;
+        let threads = parse_threads(threads)?;
         let limits = crate::request::limits(None, time_limit, max_memory)?;
         Ok(SurveyRequest {
             codes,
@@ -509,6 +505,31 @@ impl SurveyRequest {
             },
         })
     }
+}
+
+/// The threads each process of a survey runs: those `asked` for (0:
+/// every core), else every core alone and one a rank across ranks (where
+/// one rank a core is the usual start).
+pub fn threads_for(asked: Option<usize>, across_ranks: bool) -> usize {
+    match asked {
+        Some(0) | None if !across_ranks || asked == Some(0) => {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+        None => 1,
+        Some(t) => t,
+    }
+}
+
+/// `--threads N` of a survey: 0 (every core) to
+/// [`crate::request::MAX_THREADS`].
+pub fn parse_threads(threads: Option<&str>) -> Result<Option<usize>, GameError> {
+    threads
+        .map(|t| {
+            crate::parse_u64_in(t, 0, crate::request::MAX_THREADS)
+                .map(|t| t as usize)
+                .map_err(|e| GameError::Input(format!("--threads: {e}")))
+        })
+        .transpose()
 }
 
 /// The text line of one code: code, pre-period, period, whether the

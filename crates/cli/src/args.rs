@@ -21,7 +21,7 @@ use grundy_api::puzzle::Puzzle;
 use grundy_api::request::{
     self, CommonText, QuotientRequest, QuotientText, Request, SeqRequest, SeqText,
 };
-use grundy_api::survey::SurveyRequest;
+use grundy_api::survey_request::{Survey, SurveyText};
 use grundy_api::{help, GameError, GameOptions, MatchOptions, OptionSpec, Registration};
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -251,12 +251,18 @@ struct SeqArgs {
 #[derive(Args, Debug, Clone)]
 struct SurveyArgs {
     /// Codes separated by commas, or patterns whose lower-case letters
-    /// stand for every octal digit (0.xyz: all 511 three-digit codes)
+    /// stand for every octal digit (0.xyz: 511 codes, 512 with --misere)
     #[arg(long, value_name = "LIST", required = true)]
     codes: String,
     /// Compute each code's heaps 0 to N (fewer once its period is proven)
-    #[arg(short = 'n', value_name = "N", required = true)]
-    largest: String,
+    #[arg(short = 'n', value_name = "N", required_unless_present = "misere")]
+    largest: Option<String>,
+    /// Grow each code's misère quotient instead of its values
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: grow each quotient to heap N at most (default 300)
+    #[arg(long, value_name = "N")]
+    max_heap: Option<String>,
     /// One JSON line per code instead of the table
     #[arg(long)]
     json: bool,
@@ -265,12 +271,15 @@ struct SurveyArgs {
     #[arg(long, value_name = "N")]
     threads: Option<String>,
     /// Each code's time budget in seconds (default none); a code past it
-    /// gets a line with its error
+    /// gets a line with its error (--misere: the quotient it reached)
     #[arg(long, value_name = "SECS")]
     time_limit: Option<String>,
     /// Most memory each code's values may take (see analyze)
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<String>,
+    /// With --misere: keep each finished line in FILE, and resume from it
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<String>,
     /// Hand the codes out to MPI ranks (`mpirun -np P grundy survey ...
     /// --mpi`); rank 0 writes the lines. Needs a grundy built with
     /// `--features mpi`
@@ -344,7 +353,7 @@ pub enum Parsed {
     /// ranks (`--mpi`).
     Batch(Request, bool),
     /// `grundy survey`, and whether across MPI ranks (`--mpi`).
-    Survey(SurveyRequest, bool),
+    Survey(Survey, bool),
     /// `grundy seq`, and whether across MPI ranks (`--mpi`).
     Seq(Request, SeqRequest, bool),
     /// `grundy quotient`: the largest heap, the progress bar, the
@@ -509,14 +518,17 @@ where
             ));
         }
         Command::Survey(a) => {
-            let req = SurveyRequest::new(
-                &a.codes,
-                &a.largest,
-                a.threads.as_deref(),
-                a.time_limit.as_deref(),
-                a.max_memory.as_deref(),
-                a.json,
-            )
+            let req = Survey::new(&SurveyText {
+                codes: &a.codes,
+                n: a.largest.as_deref(),
+                misere: a.misere,
+                max_heap: a.max_heap.as_deref(),
+                threads: a.threads.as_deref(),
+                time_limit: a.time_limit.as_deref(),
+                max_memory: a.max_memory.as_deref(),
+                checkpoint: a.checkpoint.as_deref(),
+                json: a.json,
+            })
             .map_err(usage)?;
             return Ok(Parsed::Survey(req, a.mpi));
         }

@@ -82,30 +82,26 @@ fn install_panic_hook() {
 }
 
 /// `grundy survey`: the lines as they come, in the list's order (rank 0
-/// alone writes across ranks).
-/// Returns the exit status: 0 when every code was surveyed, 2 when a
-/// code's line holds an error (a limit hit; the other lines are still
-/// written), as `batch` does for a line.
+/// alone writes across ranks). Returns the exit status: 0 when every code
+/// was surveyed, 2 when a line holds an error (the others still written).
 fn survey(
-    s: &grundy_api::survey::SurveyRequest,
+    s: &grundy_api::survey_request::Survey,
     started: Option<&ranks::Started>,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    use grundy_api::survey;
     let ranks = started.map(ranks::Started::ranks);
-    let threads = s.threads(ranks.is_some());
-    if !s.json && ranks.as_ref().is_none_or(|r| r.is_root()) {
-        writeln!(out, "{}", survey::TEXT_HEADING)?;
+    if !s.json() && ranks.as_ref().is_none_or(|r| r.is_root()) {
+        writeln!(out, "{}", s.heading())?;
     }
     let mut written: Option<io::Error> = None;
     let mut failed = false;
-    let mut emit = |line: survey::SurveyLine| -> Result<(), GameError> {
-        failed |= line.error.is_some();
-        let text = if s.json {
+    let mut emit = |line: grundy_api::survey_request::SurveyRow| -> Result<(), GameError> {
+        failed |= line.failed();
+        let text = if s.json() {
             serde_json::to_string(&line)
                 .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?
         } else {
-            survey::line_text(&line)
+            line.text()
         };
         // Each line as soon as it is known: a survey runs for hours.
         writeln!(out, "{text}")
@@ -116,12 +112,8 @@ fn survey(
                 said
             })
     };
-    let done = match &ranks {
-        Some(r) => survey::survey_ranks(&s.codes, s.n, &s.control, threads, &**r, &mut emit),
-        None => survey::survey_threads(&s.codes, s.n, &s.control, threads, &mut emit),
-    };
-    // A failed write is reported as the write it was (a closed pipe ends
-    // the command quietly).
+    let done = s.run(ranks.as_deref(), &mut emit);
+    // A failed write is reported as such (a closed pipe ends quietly).
     match written {
         Some(e) => Err(e.into()),
         None => done

@@ -24,6 +24,7 @@ mod huge_positions;
 mod json_line;
 mod long_input_lines;
 mod memory_budget;
+mod misere_survey;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod nim_arith;

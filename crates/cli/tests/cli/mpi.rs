@@ -125,6 +125,34 @@ fn survey_lines_are_the_one_machine_lines_on_1_2_and_3_ranks() {
     }
 }
 
+#[test]
+fn misere_survey_lines_are_the_one_machine_lines_on_1_2_and_3_ranks() {
+    let args = [
+        "survey",
+        "--misere",
+        "--codes",
+        "0.xy,4.7,0.F3",
+        "--max-heap",
+        "8",
+        "--json",
+    ];
+    let expected = timeless(&ok(&grundy(&args)));
+    assert_eq!(expected.len(), 66);
+    assert_eq!(expected[0]["code"], "0.00");
+    for np in 1..=3 {
+        let got = timeless(&ok(&run(mpirun(np, &args), LIMIT)));
+        assert!(got == expected, "misère survey on {np} ranks differs");
+    }
+    // Resumed across ranks from a checkpoint made on one machine: the
+    // lines it holds, byte for byte.
+    let ckpt = temp("misere-survey");
+    let mut kept = args.to_vec();
+    kept.extend(["--checkpoint", ckpt.to_str().unwrap()]);
+    let first = ok(&grundy(&kept));
+    assert_eq!(ok(&run(mpirun(3, &kept), LIMIT)), first);
+    std::fs::remove_file(&ckpt).unwrap();
+}
+
 /// Resumes the checkpoint `ckpt` of Officers (0.6) to heap `n` on 3
 /// ranks, asserts that its values file is the one-machine run's byte for
 /// byte, and removes the three files (`tag` names the two values files).

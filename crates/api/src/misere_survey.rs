@@ -1,0 +1,453 @@
+//! `grundy survey --misere`: the misère quotient of many take-and-break
+//! codes, each grown to `--max-heap` (or until the periodicity test
+//! proves it whole, or its limit stops it), one line per code in the
+//! order of the list, whatever the number of threads or ranks. The codes
+//! are handed out as the normal-play survey hands them
+//! ([`crate::survey`]'s threads and ranks); a checkpoint keeps every
+//! finished line ([`SurveyCheckpoint`]).
+
+use crate::survey::{hand_out_ranks, hand_out_threads, threads_for, InOrder};
+use crate::{quotient_heaps, GameError, Limits, QuotientControl, SearchError};
+use grundy_engine::ranks::Ranks;
+use grundy_quotient::HeapGame;
+use grundy_sequence::{CodeError, HeapRule, TakeBreak};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+mod line;
+pub use line::MisereLine;
+
+/// One code of a list as the quotient's heap game: a take-and-break rule,
+/// or a code that allows no move (`0.00`: every heap is then the empty
+/// game), which a pattern such as `0.xy` names too.
+enum CodeGame {
+    /// A code that allows a move.
+    Rule(HeapRule),
+    /// A code all of whose digits after the point are 0.
+    NoMove,
+}
+
+impl CodeGame {
+    /// The game of `code`, or why it is no code.
+    fn parse(code: &str) -> Result<CodeGame, CodeError> {
+        match TakeBreak::parse(code) {
+            Ok(rule) => Ok(CodeGame::Rule(HeapRule::TakeBreak(rule))),
+            Err(CodeError::NoMove(_)) => Ok(CodeGame::NoMove),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl HeapGame for CodeGame {
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
+        if let CodeGame::Rule(rule) = self {
+            rule.for_each_option(n, |parts| f(parts));
+        }
+    }
+
+    /// A code's digit count after the point (its last non-zero digit's
+    /// index); 1 for a code without a move, whose quotient is trivial.
+    fn period_reach(&self) -> Option<u64> {
+        match self {
+            CodeGame::Rule(rule) => rule.code().map(|c| c.last_index() as u64),
+            CodeGame::NoMove => Some(1),
+        }
+    }
+}
+
+/// Grows the quotient of `code` to `max_heap` heaps under `limits` (its
+/// time limit is this code's): the line of the quotient reached.
+pub fn misere_one(code: &str, max_heap: usize, limits: &Limits) -> MisereLine {
+    let start = Instant::now();
+    let line = |error: Option<String>| MisereLine {
+        code: code.to_string(),
+        order: None,
+        p_portion_size: None,
+        solved: false,
+        solved_at: None,
+        period: None,
+        preperiod: None,
+        tame: None,
+        max_heap: 0,
+        seconds: 0.0,
+        stopped: None,
+        error,
+    };
+    let game = match CodeGame::parse(code) {
+        Ok(game) => game,
+        Err(e) => {
+            return MisereLine {
+                seconds: start.elapsed().as_secs_f64(),
+                ..line(Some(e.to_string()))
+            }
+        }
+    };
+    let grown = grundy_quotient::grow_with(
+        &game,
+        code,
+        max_heap,
+        limits,
+        &QuotientControl::default(),
+        &mut |_, _| {},
+    );
+    let seconds = start.elapsed().as_secs_f64();
+    match grown {
+        Ok(q) => {
+            let m = &q.candidate.monoid;
+            MisereLine {
+                order: Some(m.order()),
+                p_portion_size: Some(m.p_portion().len()),
+                solved: q.solved,
+                solved_at: q.solved.then_some(q.max_heap as u64),
+                period: q.period.map(|(_, p)| p as u64),
+                preperiod: q.period.map(|(n0, _)| n0 as u64),
+                tame: Some(grundy_quotient::is_tame(m)),
+                max_heap: q.max_heap as u64,
+                seconds,
+                ..line(None)
+            }
+        }
+        Err(GameError::Search(SearchError::QuotientStopped {
+            cause,
+            proven,
+            order,
+            ..
+        })) => MisereLine {
+            order: Some(order),
+            max_heap: proven,
+            seconds,
+            stopped: Some(cause.to_string()),
+            ..line(None)
+        },
+        Err(e) => MisereLine {
+            seconds,
+            ..line(Some(e.to_string()))
+        },
+    }
+}
+
+/// `survey --misere` as asked: the codes, the largest heap, the threads,
+/// each code's limits and the checkpoint.
+#[derive(Clone, Debug)]
+pub struct MisereSurveyRequest {
+    /// The codes, in the order of the list; codes without a move
+    /// (`0.00`) are kept: each gets its line.
+    pub codes: Vec<String>,
+    /// Each code's largest heap (`--max-heap`, default
+    /// [`crate::request::DEFAULT_QUOTIENT_HEAP`]).
+    pub max_heap: usize,
+    /// `--threads`, if given (0 is every core).
+    pub threads: Option<usize>,
+    /// One JSON line per code instead of the table.
+    pub json: bool,
+    /// Each code's time limit (`None`: none) and the memory budget of the
+    /// process (shared by the codes grown side by side).
+    pub limits: Limits,
+    /// `--checkpoint FILE`: every finished line is kept there, and a run
+    /// with the same arguments resumes from it.
+    pub checkpoint: Option<PathBuf>,
+}
+
+impl MisereSurveyRequest {
+    /// Checks the typed options: `--codes` ([`crate::survey::parse_codes`],
+    /// codes without a move kept), `--max-heap` (at most
+    /// [`crate::MAX_QUOTIENT_HEAP`]), `--threads`, `--time-limit` (each
+    /// code's), `--max-memory`, `--checkpoint` (a file name).
+    pub fn new(
+        codes: &str,
+        max_heap: Option<&str>,
+        threads: Option<&str>,
+        time_limit: Option<&str>,
+        max_memory: Option<&str>,
+        checkpoint: Option<&str>,
+        json: bool,
+    ) -> Result<MisereSurveyRequest, GameError> {
+        let codes = crate::survey::parse_codes_keeping(codes, true)?;
+        let max_heap = quotient_heaps(crate::request::quotient_max_heap(max_heap)?)?;
+        let threads = crate::survey::parse_threads(threads)?;
+        let mut limits = crate::request::limits(None, time_limit, max_memory)?;
+        limits.max_time = time_limit.and(limits.max_time);
+        Ok(MisereSurveyRequest {
+            codes,
+            max_heap,
+            threads,
+            json,
+            limits,
+            checkpoint: crate::request::checkpoint_file(checkpoint, None)?,
+        })
+    }
+
+    /// What a checkpoint of this survey is of: the codes (their number,
+    /// first and last, and a checksum of the list), the largest heap and
+    /// the limits. Another survey's checkpoint is refused.
+    pub fn identity(&self) -> String {
+        let mut sum: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self.codes.join(",").bytes() {
+            sum = (sum ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+        let clip =
+            |c: Option<&String>| c.map_or(String::new(), |c| crate::messages::clip_quotes(c));
+        format!(
+            "misère survey of {} codes ({} to {}, list {sum:016x}) to heap {}, time limit {}, max memory {}",
+            self.codes.len(),
+            clip(self.codes.first()),
+            clip(self.codes.last()),
+            self.max_heap,
+            self.limits
+                .max_time
+                .map_or("none".into(), |t| format!("{}s", t.as_secs_f64())),
+            self.limits.max_memory
+        )
+    }
+}
+
+/// Surveys `req`'s codes on this process's threads, or across `ranks`
+/// (every rank calls it with the same request; rank 0 alone reads and
+/// writes the checkpoint and `emit`s, each rank grows one code at a
+/// time): `emit` gets the lines in the order of the codes, each as soon
+/// as it and every line before it are known. With a checkpoint, the lines
+/// it holds are emitted as they are (the same bytes a first run wrote)
+/// and only the other codes are grown; each finished line is saved at
+/// once.
+///
+/// Errors: a checkpoint that cannot be used (another survey's, damaged,
+/// locked by a running process) or written, naming the file (input);
+/// what `emit` returns; a failed message between ranks.
+pub fn misere_survey(
+    req: &MisereSurveyRequest,
+    ranks: Option<&dyn Ranks>,
+    emit: &mut dyn FnMut(MisereLine) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    let work = |i: usize| misere_one(&req.codes[i], req.max_heap, &req.limits);
+    let across = ranks.filter(|r| r.size() > 1);
+    if let Some(r) = across.filter(|r| !r.is_root()) {
+        return hand_out_ranks(&[], req.codes.len(), &work, r, &mut |_, _| Ok(()));
+    }
+    // Rank 0, or this process alone.
+    let mut ordered = InOrder::default();
+    let opened = SurveyCheckpoint::open(req);
+    let (mut kept, failed) = match opened {
+        Ok(kept) => (kept, None),
+        Err(e) => (None, Some(e)),
+    };
+    let done: BTreeMap<usize, MisereLine> =
+        kept.as_mut().map(|k| k.lines.clone()).unwrap_or_default();
+    let todo: Vec<usize> = match failed {
+        // Every worker is still told there is nothing to do.
+        Some(_) => Vec::new(),
+        None => (0..req.codes.len())
+            .filter(|i| !done.contains_key(i))
+            .collect(),
+    };
+    if failed.is_none() {
+        for (&i, line) in &done {
+            ordered.put(i, line.clone(), emit)?;
+        }
+    }
+    let mut finished = |i: usize, line: MisereLine| -> Result<(), GameError> {
+        if let Some(k) = kept.as_mut() {
+            k.save(i, &line)?;
+        }
+        ordered.put(i, line, emit)
+    };
+    let ran = match across {
+        Some(r) => hand_out_ranks(&todo, req.codes.len(), &work, r, &mut finished),
+        None => hand_out_threads(&todo, threads_for(req.threads, false), &work, &mut finished),
+    };
+    match failed {
+        Some(e) => Err(e),
+        None => ran,
+    }
+}
+
+/// The checkpoint of a misère survey: every finished line with its place
+/// in the list, saved whole after each (written to `FILE.tmp`, then
+/// renamed over FILE: a crash leaves the old file or the new one), held
+/// by a lock while the survey runs. Its header names the survey
+/// ([`MisereSurveyRequest::identity`]); the body is the lines as JSON,
+/// followed by the checksum (the format of the sequence checkpoints'
+/// `Header`, `Writer` and `Reader`).
+pub struct SurveyCheckpoint {
+    #[cfg(feature = "checkpoint")]
+    path: PathBuf,
+    #[cfg(feature = "checkpoint")]
+    identity: String,
+    lines: BTreeMap<usize, MisereLine>,
+    #[cfg(feature = "checkpoint")]
+    _lock: grundy_sequence::checkpoint::Lock,
+}
+
+#[cfg(feature = "checkpoint")]
+const MAGIC: &[u8; 10] = b"GRUNDYSUR\n";
+
+impl SurveyCheckpoint {
+    /// The checkpoint `req` names, locked and read (empty when the file
+    /// does not exist yet); `None` when it names none.
+    ///
+    /// Errors (input, naming the file): the file is another survey's (both
+    /// named), damaged, not a survey checkpoint, locked by a running
+    /// process, or its lines do not fit the list; a build without
+    /// checkpoint files.
+    pub fn open(req: &MisereSurveyRequest) -> Result<Option<SurveyCheckpoint>, GameError> {
+        let Some(path) = &req.checkpoint else {
+            return Ok(None);
+        };
+        #[cfg(feature = "checkpoint")]
+        {
+            use grundy_sequence::checkpoint::{Lock, Reader};
+            let identity = req.identity();
+            let lock = Lock::acquire(path).map_err(input)?;
+            let mut lines = BTreeMap::new();
+            if let Some(mut r) = Reader::open(path, &header(&identity)).map_err(input)? {
+                let body = r.size().saturating_sub(r.header_len() + 8);
+                let mut bytes = vec![0u8; usize::try_from(body).unwrap_or(0)];
+                r.read(&mut bytes, "lines").map_err(input)?;
+                let stored: Vec<(usize, MisereLine)> = match serde_json::from_slice(&bytes) {
+                    Ok(stored) => stored,
+                    Err(e) => return Err(input(r.refuse(format!("unreadable lines: {e}")))),
+                };
+                r.finish().map_err(input)?;
+                for (i, line) in stored {
+                    if req.codes.get(i) != Some(&line.code) {
+                        return Err(GameError::Input(format!(
+                            "--checkpoint {}: its line {i} is of '{}', not of the list's code there",
+                            path.display(),
+                            crate::messages::clip_quotes(&line.code)
+                        )));
+                    }
+                    lines.insert(i, line);
+                }
+            }
+            Ok(Some(SurveyCheckpoint {
+                path: path.clone(),
+                identity,
+                lines,
+                _lock: lock,
+            }))
+        }
+        #[cfg(not(feature = "checkpoint"))]
+        Err(GameError::Input(format!(
+            "--checkpoint {}: this build has no checkpoint files",
+            path.display()
+        )))
+    }
+
+    /// Adds line `i` and saves the whole checkpoint.
+    ///
+    /// Errors: the file cannot be written (input, naming it).
+    pub fn save(&mut self, i: usize, line: &MisereLine) -> Result<(), GameError> {
+        self.lines.insert(i, line.clone());
+        #[cfg(feature = "checkpoint")]
+        {
+            let all: Vec<(&usize, &MisereLine)> = self.lines.iter().collect();
+            let bytes = serde_json::to_vec(&all)
+                .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?;
+            let mut w =
+                grundy_sequence::checkpoint::Writer::create(&self.path, &header(&self.identity))
+                    .map_err(input)?;
+            w.write(&bytes).map_err(input)?;
+            w.commit().map_err(input)?;
+        }
+        Ok(())
+    }
+}
+
+/// The header of the checkpoint of the survey named `identity`.
+#[cfg(feature = "checkpoint")]
+fn header(identity: &str) -> grundy_sequence::checkpoint::Header<'_> {
+    grundy_sequence::checkpoint::Header {
+        magic: MAGIC,
+        version: 1,
+        kind: "survey",
+        holds: "the lines",
+        name: identity,
+    }
+}
+
+/// A checkpoint's error as an input error (it names the file).
+#[cfg(feature = "checkpoint")]
+fn input(e: grundy_sequence::SeqError) -> GameError {
+    GameError::Input(e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy_engine::ranks::on_threads;
+
+    fn request(codes: &str, max_heap: &str) -> MisereSurveyRequest {
+        MisereSurveyRequest::new(codes, Some(max_heap), None, None, None, None, true).unwrap()
+    }
+
+    /// The lines without their times (which differ run to run).
+    fn timeless(mut lines: Vec<MisereLine>) -> Vec<MisereLine> {
+        for l in &mut lines {
+            l.seconds = 0.0;
+        }
+        lines
+    }
+
+    #[test]
+    fn known_quotients_and_a_code_without_a_move() {
+        let limits = &request("0.00", "30").limits;
+        // 0.00: every heap is the empty game, Q = {1}, an N-position.
+        let none = misere_one("0.00", 30, limits);
+        assert_eq!(
+            (none.order, none.p_portion_size, none.solved, none.tame),
+            (Some(1), Some(0), true, Some(true)),
+            "{none:?}"
+        );
+        // 0.75: order 8, P-portion 2, proven at heap 24, period 2 from
+        // heap 8 (`quotient octal --code 0.75`).
+        let l = misere_one("0.75", 300, limits);
+        let got = (l.order, l.p_portion_size, l.solved, l.solved_at);
+        assert_eq!(got, (Some(8), Some(2), true, Some(24)), "{l:?}");
+        assert_eq!((l.preperiod, l.period, l.max_heap), (Some(8), Some(2), 24));
+        // Dawson's Kayles to heap 12: bounded, wild.
+        let dawson = misere_one("0.07", 12, limits);
+        assert!(!dawson.solved && dawson.max_heap == 12, "{dawson:?}");
+        assert_eq!((dawson.tame, dawson.solved_at), (Some(false), None));
+        // An item that is no code is refused, never dropped.
+        assert!(MisereSurveyRequest::new("0.7,0.9", None, None, None, None, None, false).is_err());
+    }
+
+    #[test]
+    fn threads_and_ranks_give_the_lines_of_one_thread_in_list_order() {
+        let req = request("0.xy,0.75", "8");
+        assert_eq!(req.codes.len(), 65);
+        assert_eq!(req.codes[0], "0.00");
+        let alone: Vec<MisereLine> = req
+            .codes
+            .iter()
+            .map(|c| misere_one(c, req.max_heap, &req.limits))
+            .collect();
+        let alone = timeless(alone);
+        for threads in [1, 3] {
+            let mut got = Vec::new();
+            let req = MisereSurveyRequest {
+                threads: Some(threads),
+                ..req.clone()
+            };
+            misere_survey(&req, None, &mut |l| {
+                got.push(l);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(timeless(got), alone, "{threads} threads");
+        }
+        for size in 1..=3 {
+            let per_rank: Vec<Vec<MisereLine>> = on_threads(size, |r| {
+                let mut got = Vec::new();
+                misere_survey(&req, Some(&*r), &mut |l| {
+                    got.push(l);
+                    Ok(())
+                })
+                .unwrap();
+                got
+            });
+            assert_eq!(timeless(per_rank[0].clone()), alone, "{size} ranks");
+            assert!(per_rank[1..].iter().all(Vec::is_empty));
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! The line of one code of the misère survey, apart from the survey so
+//! that the text renderer reads it without importing the survey.
+
+use serde::{Deserialize, Serialize};
+
+/// One code's line: the `survey --misere --json` document of the
+/// command-line contract.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MisereLine {
+    /// The code as written in the list (or produced by its pattern).
+    pub code: String,
+    /// The order of the quotient reached: the whole game's when
+    /// `solved`, else the bounded quotient Q_`max_heap`'s. `None` only
+    /// with an `error`.
+    pub order: Option<usize>,
+    /// The size of its P-portion; `None` when a limit stopped the growth
+    /// (only the order of the last quotient proven is known) or with an
+    /// `error`.
+    pub p_portion_size: Option<usize>,
+    /// Whether the periodicity test proved the quotient the whole game's.
+    pub solved: bool,
+    /// The heap at which it was proven (`max_heap` then), if `solved`.
+    pub solved_at: Option<u64>,
+    /// The period of the pretending function over the heaps grown, when
+    /// it shows (at least two full periods seen).
+    pub period: Option<u64>,
+    /// Its pre-period, likewise.
+    pub preperiod: Option<u64>,
+    /// Whether the quotient reached is tame (isomorphic to one of nim's);
+    /// `None` when a limit stopped the growth, or with an `error`.
+    pub tame: Option<bool>,
+    /// The largest heap of the quotient reached: where the periodicity
+    /// test proved it, the `--max-heap` asked for, or the last heap
+    /// proven before a limit stopped it.
+    pub max_heap: u64,
+    /// Wall-clock seconds this code took on its worker.
+    pub seconds: f64,
+    /// The limit that stopped the growth before `--max-heap` (the time
+    /// limit, the memory budget): the line then holds the bounded
+    /// quotient proven before it (`max_heap`, `order`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// Why the code could not be surveyed at all: the other fields are
+    /// then empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
