@@ -16,6 +16,7 @@ use grundy_engine::{
     GameError, Limits, Move, MoveReport, Outcome, Play, SearchError, TextGame, MAX_ANSWER,
 };
 use grundy_quotient::{HeapGame, HeapQuotient, QuotientControl, QuotientReport};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -33,13 +34,18 @@ pub trait HeapSums: TextGame<Position = Vec<u64>> {
     fn heap_move(&self, heaps: &[u64], i: usize, parts: &[u64]) -> Move<Vec<u64>>;
 }
 
-/// Most time a misère analysis spends growing the game's quotient when
-/// its search was refused (within the family's own time limit).
+/// Most time a misère analysis spends growing the game's whole quotient
+/// when its search was refused (within the family's own time limit).
 const QUOTIENT_TIME: Duration = Duration::from_secs(3);
 
 /// Most distinct heap sizes whose elements a quotient-backed misère
 /// analysis names in a note.
 const MAX_ELEMENTS_NAMED: usize = 32;
+
+/// Most bounded quotients kept for misère analyses (the smallest heap
+/// bound goes first): a batch of sums of a few largest heaps grows each
+/// once.
+const BOUNDED_KEPT: usize = 16;
 
 /// The misère quotient of a family's heaps, grown on demand and kept, and
 /// the answers read off it.
@@ -51,11 +57,52 @@ pub struct QuotientAnswers<G: HeapSums> {
     rule_name: String,
     /// The family's search limits.
     limits: Limits,
-    /// The misère quotient, once an answer needed it.
-    quotient: Mutex<Option<Grown>>,
-    /// The least heap the quotient could not be grown to (a limit hit;
-    /// `u64::MAX`: none): misère analyses do not try it again that far.
-    quotient_failed: AtomicU64,
+    /// The quotients grown so far.
+    known: Mutex<Known>,
+    /// The least heap the whole quotient could not be grown to (a limit
+    /// hit; `u64::MAX`: none): misère analyses do not try it again that
+    /// far.
+    whole_failed: AtomicU64,
+    /// The least n whose bounded quotient Q_n could not be grown (a limit
+    /// hit; `u64::MAX`: none): not tried again for n or past it.
+    bounded_failed: AtomicU64,
+}
+
+/// The quotients a family has grown.
+#[derive(Default)]
+struct Known {
+    /// The quotient grown furthest toward the whole game's (by
+    /// `grundy quotient`, or a misère analysis): solved, or bounded.
+    whole: Option<Arc<Grown>>,
+    /// Bounded quotients Q_n by n, grown for misère sums whose largest
+    /// heap is n.
+    bounded: BTreeMap<u64, Arc<Grown>>,
+}
+
+impl Known {
+    /// The quotient that answers a sum whose largest heap is `n`: the
+    /// whole game's, else Q_n.
+    fn answering(&self, n: u64) -> Option<Arc<Grown>> {
+        match &self.whole {
+            Some(g) if g.q.solved || g.q.max_heap as u64 == n => Some(g.clone()),
+            _ => self.bounded.get(&n).cloned(),
+        }
+    }
+
+    /// Keeps `q`: as the whole quotient when solved or reaching further
+    /// than the one kept (unless that is solved), as Q_n otherwise.
+    fn keep(&mut self, q: HeapQuotient) {
+        let grown = Arc::new(Grown::new(q));
+        let further = |g: &Arc<Grown>| !g.q.solved && grown.q.max_heap >= g.q.max_heap;
+        if grown.q.solved || self.whole.as_ref().is_none_or(further) {
+            self.whole = Some(grown);
+            return;
+        }
+        if self.bounded.len() >= BOUNDED_KEPT {
+            self.bounded.pop_first();
+        }
+        self.bounded.insert(grown.q.max_heap as u64, grown);
+    }
 }
 
 impl<G: HeapSums + 'static> QuotientAnswers<G> {
@@ -73,28 +120,31 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
             heaps,
             rule_name,
             limits: limits.clone(),
-            quotient: Mutex::new(None),
-            quotient_failed: AtomicU64::new(u64::MAX),
+            known: Mutex::new(Known::default()),
+            whole_failed: AtomicU64::new(u64::MAX),
+            bounded_failed: AtomicU64::new(u64::MAX),
         }
     }
 
-    /// The misère quotient of heaps `0..=max_heap` (or fewer, once proven
-    /// whole), under `limits`.
-    fn grow_quotient(
-        &self,
-        max_heap: usize,
-        limits: &Limits,
-        ctl: &QuotientControl,
-    ) -> Result<HeapQuotient, GameError> {
-        grow_shown(&*self.heaps, &self.rule_name, max_heap, limits, ctl)
+    /// The quotients grown so far.
+    fn known(&self) -> Result<std::sync::MutexGuard<'_, Known>, GameError> {
+        self.known
+            .lock()
+            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))
     }
 
-    /// The misère answer to `args` from the game's quotient, when the
-    /// quotient (grown once per family, cached) covers every heap of the
-    /// position: solved, or computed up to its largest heap. `None` when it
-    /// does not (the caller reports the search's error).
-    /// The quotient is grown for at most [`QUOTIENT_TIME`], and not past
-    /// the clock reading `until` (the end of the answer's time limit).
+    /// The misère answer to `args` from the game's quotient: the whole
+    /// game's quotient when it is known or found (grown toward heap
+    /// [`DEFAULT_QUOTIENT_HEAP`] or the largest heap for at most
+    /// [`QUOTIENT_TIME`], as long as the periodicity test needs), else the
+    /// bounded quotient Q_n of heaps `0..=n`, n the position's largest
+    /// heap, which is exact for every sum of heaps up to n (their options
+    /// are smaller heaps), grown within the family's limits (states,
+    /// memory, time). Neither grows past the clock reading `until` (the
+    /// end of the answer's time limit). `None` when no quotient covers
+    /// the position within the limits (the caller reports the search's
+    /// error); a growth stopped by a limit is not tried again for heaps
+    /// as large (unless it was cut short by the answer's own end).
     pub fn misere(
         &self,
         args: &[&str],
@@ -104,23 +154,30 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
         let game = self.adapter.game();
         let heaps = game.parse(args)?;
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        let mut cached = self
-            .quotient
-            .lock()
-            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
-        let covers = |g: &Grown| g.q.solved || largest <= g.q.max_heap as u64;
-        let reach = largest
-            .max(DEFAULT_QUOTIENT_HEAP)
-            .min(MAX_QUOTIENT_HEAP as u64);
-        // A quotient that could not be grown to some heap is not tried
-        // again to that heap or past it: each misère line of a batch would
-        // wait for it anew.
-        if reach >= self.quotient_failed.load(Ordering::Relaxed)
-            && !cached.as_ref().is_some_and(covers)
-        {
+        let Some(grown) = self.quotient_for(largest, until)? else {
             return Ok(None);
+        };
+        Ok(self.answer(&heaps, &grown, detail))
+    }
+
+    /// The quotient answering sums whose largest heap is `n` (see
+    /// [`QuotientAnswers::misere`]); `None` when none is within the limits.
+    fn quotient_for(
+        &self,
+        n: u64,
+        until: Option<Duration>,
+    ) -> Result<Option<Arc<Grown>>, GameError> {
+        let mut known = self.known()?;
+        if let Some(g) = known.answering(n) {
+            return Ok(Some(g));
         }
-        if !cached.as_ref().is_some_and(covers) {
+        let bounded = usize::try_from(n).ok().filter(|&k| k <= MAX_QUOTIENT_HEAP);
+        let mut bounded_tried = false;
+        // The whole quotient first, as far as the periodicity test needs,
+        // keeping Q_n on the way: whatever stops the growth, Q_n is not
+        // grown twice.
+        let reach = n.max(DEFAULT_QUOTIENT_HEAP).min(MAX_QUOTIENT_HEAP as u64);
+        if reach < self.whole_failed.load(Ordering::Relaxed) {
             let limits = Limits {
                 max_time: Some(
                     self.limits
@@ -129,43 +186,67 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
                 ),
                 ..self.limits.ending_by(until)
             };
-            // Whether the answer's end leaves the quotient less than half
-            // its own budget: a quotient stopped by it is not known to be
-            // out of reach.
-            let budget = limits.max_time.unwrap_or(QUOTIENT_TIME);
-            let cut_short = match (until, &limits.clock) {
-                (Some(u), Some(clock)) => u < clock.now().saturating_add(budget / 2),
-                _ => false,
-            };
-            match self.grow_quotient(reach as usize, &limits, &QuotientControl::default()) {
-                Ok(q) => *cached = Some(Grown::new(q)),
-                Err(e) => {
-                    let timed_out = match &e {
-                        GameError::Search(SearchError::QuotientStopped { cause, .. }) => {
-                            is_time(cause)
-                        }
-                        GameError::Search(e) => is_time(e),
-                        _ => false,
-                    };
-                    if !(cut_short && timed_out) {
-                        self.quotient_failed.fetch_min(reach, Ordering::Relaxed);
-                    }
-                    return Ok(None);
+            let cut_short = cut_short(&limits, until);
+            let keep = bounded.unwrap_or(usize::MAX);
+            let (whole, kept) =
+                grundy_quotient::grow_keeping(&*self.heaps, reach as usize, keep, &limits);
+            let whole_found = match whole {
+                Ok(q) => {
+                    let solved = q.solved;
+                    known.keep(q);
+                    solved
                 }
+                Err(e) => {
+                    // Stopped before heap n by a limit other than time:
+                    // Q_n, grown the same way, would stop there too.
+                    if kept.is_none() && !timed_out(&e) {
+                        self.bounded_failed.fetch_min(n, Ordering::Relaxed);
+                        bounded_tried = true;
+                    }
+                    cut_short && timed_out(&e)
+                }
+            };
+            if !whole_found {
+                self.whole_failed.fetch_min(reach, Ordering::Relaxed);
+            }
+            if let Some(q) = kept {
+                known.keep(q);
+            }
+            if let Some(g) = known.answering(n) {
+                return Ok(Some(g));
             }
         }
-        let Some(Grown { q, pres }) = cached.as_ref().filter(|g| covers(g)) else {
-            return Ok(None);
-        };
-        let m = &q.candidate.monoid;
-        let element = |h: u64| usize::try_from(h).ok().and_then(|h| q.element(h));
-        let Some(elements) = heaps
-            .iter()
-            .map(|&h| element(h))
-            .collect::<Option<Vec<u32>>>()
+        // Then Q_n alone, within the family's own limits.
+        let Some(k) =
+            bounded.filter(|_| !bounded_tried && n < self.bounded_failed.load(Ordering::Relaxed))
         else {
             return Ok(None);
         };
+        let limits = self.limits.ending_by(until);
+        let cut_short = cut_short(&limits, until);
+        match grundy_quotient::grow(&*self.heaps, k, &limits) {
+            Ok(q) => known.keep(q),
+            Err(e) => {
+                if !(cut_short && timed_out(&e)) {
+                    self.bounded_failed.fetch_min(n, Ordering::Relaxed);
+                }
+            }
+        }
+        Ok(known.answering(n))
+    }
+
+    /// The misère answer to the sum `heaps` from `grown`, which covers
+    /// every heap of it.
+    fn answer(&self, heaps: &[u64], grown: &Grown, detail: Detail) -> Option<Analysis> {
+        let game = self.adapter.game();
+        let heaps = heaps.to_vec();
+        let Grown { q, pres } = grown;
+        let m = &q.candidate.monoid;
+        let element = |h: u64| usize::try_from(h).ok().and_then(|h| q.element(h));
+        let elements = heaps
+            .iter()
+            .map(|&h| element(h))
+            .collect::<Option<Vec<u32>>>()?;
         let total = m.product(elements.iter().copied());
         let outcome = if m.in_p(total) {
             Outcome::P
@@ -200,13 +281,10 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
                 for (i, &h) in heaps.iter().enumerate() {
                     let rest = m.mul(before[i], after[i + 1]);
                     for parts in game.heap_parts(h) {
-                        let Some(images) = parts
+                        let images = parts
                             .iter()
                             .map(|&q| element(q))
-                            .collect::<Option<Vec<u32>>>()
-                        else {
-                            return Ok(None);
-                        };
+                            .collect::<Option<Vec<u32>>>()?;
                         if m.in_p(images.into_iter().fold(rest, |a, e| m.mul(a, e))) {
                             let mv = game.heap_move(&heaps, i, &parts);
                             winning.push(MoveReport {
@@ -248,19 +326,30 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
                 p.join(", ")
             ));
         }
-        let method = format!(
-            "misère quotient of order {} of {} ({}): the product of the heaps' elements, {}, {} the P-portion",
-            m.order(),
-            self.rule_name,
-            if q.solved {
-                "proven for every heap".to_string()
-            } else {
-                format!("of heaps up to {}", q.max_heap)
-            },
+        let verdict = format!(
+            "the product of the heaps' elements, {}, {} the P-portion",
             pres.name(total),
-            if outcome == Outcome::P { "lies in" } else { "lies outside" }
+            if outcome == Outcome::P {
+                "lies in"
+            } else {
+                "lies outside"
+            }
         );
-        Ok(Some(Analysis {
+        let method = if q.solved {
+            format!(
+                "misère quotient of order {} of {} (proven for every heap): {verdict}",
+                m.order(),
+                self.rule_name
+            )
+        } else {
+            format!(
+                "bounded quotient Q_{n} of order {} of {} (exact for sums of heaps up to {n}): {verdict}",
+                m.order(),
+                self.rule_name,
+                n = q.max_heap
+            )
+        };
+        Some(Analysis {
             game: self.adapter.name().to_string(),
             position: game.format(&heaps),
             play: Play::Misere,
@@ -282,7 +371,7 @@ impl<G: HeapSums + 'static> QuotientAnswers<G> {
             method,
             notes,
             table: None,
-        }))
+        })
     }
 }
 
@@ -294,38 +383,46 @@ impl<G: HeapSums + 'static> MisereQuotient for QuotientAnswers<G> {
     /// (`octal 0.77`): `kayles` and `octal --code 0.77` share one.
     fn quotient(&self, max_heap: u64, ctl: &QuotientControl) -> Result<QuotientReport, GameError> {
         let max_heap = quotient_heaps(max_heap)?;
-        let mut cached = self
-            .quotient
-            .lock()
-            .map_err(|_| GameError::Internal("quotient cache poisoned".into()))?;
+        let mut known = self.known()?;
         let same = |g: &Grown| g.q.max_heap == max_heap || (g.q.solved && g.q.max_heap <= max_heap);
         let name = self.adapter.name().to_string();
-        if let Some(g) = cached
+        if let Some(g) = known
+            .whole
             .as_ref()
             .filter(|g| same(g) && ctl.checkpoint.is_none())
         {
             return Ok(QuotientReport::presented(&name, &g.q, &g.pres));
         }
-        let grown = Grown::new(self.grow_quotient(max_heap, &self.limits, ctl)?);
+        let q = grow_shown(&*self.heaps, &self.rule_name, max_heap, &self.limits, ctl)?;
+        let grown = Grown::new(q.clone());
         let report = QuotientReport::presented(&name, &grown.q, &grown.pres);
         // A solved quotient, or one reaching further, serves the misère
-        // analyses better than what they had.
-        if cached
-            .as_ref()
-            .is_none_or(|g| !g.q.solved && grown.q.max_heap >= g.q.max_heap)
-        {
-            *cached = Some(grown);
-        }
+        // analyses better than what they had; else it is a bounded one.
+        known.keep(q);
         Ok(report)
     }
 }
 
-/// Whether `e` is a time limit's.
-fn is_time(e: &SearchError) -> bool {
+/// Whether `e` stopped a growth by the time limit.
+fn timed_out(e: &SearchError) -> bool {
+    let cause = match e {
+        SearchError::QuotientStopped { cause, .. } => cause,
+        e => e,
+    };
     matches!(
-        e,
+        cause,
         SearchError::TimeLimit(_) | SearchError::TimeLimitAt { .. }
     )
+}
+
+/// Whether the answer's end (`until`) leaves a growth starting now under
+/// `limits` less than half its own time budget: a growth it stops is not
+/// known to be out of reach, and is tried again.
+fn cut_short(limits: &Limits, until: Option<Duration>) -> bool {
+    match (until, limits.max_time, &limits.clock) {
+        (Some(u), Some(budget), Some(clock)) => u < clock.now().saturating_add(budget / 2),
+        _ => false,
+    }
 }
 
 /// A quotient grown for misère analyses, with its presentation (the

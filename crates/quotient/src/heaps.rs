@@ -302,10 +302,7 @@ impl<'a> Grower<'a> {
     /// The pre-period and period of the pretending function when the
     /// misère periodicity test proves the quotient whole at this heap.
     fn solved(&self) -> Option<(usize, usize)> {
-        let t = self.reach?;
-        let (n0, p) = periodicity(&self.state.candidate.phi)?;
-        let n = self.state.heaps() as u64;
-        (2 * n0 as u64 + 2 * p as u64 + t + 2 <= n).then_some((n0, p))
+        self.state.solved(self.reach)
     }
 
     /// Whether the growth has no heap left to grow up to `max_heap`: it is
@@ -333,12 +330,31 @@ impl<'a> Grower<'a> {
     /// The quotient where the growth stands: solved when the periodicity
     /// test holds at its last heap, else the bounded quotient of its heaps.
     pub(crate) fn into_quotient(self) -> HeapQuotient {
-        let solved = self.solved();
+        self.state.into_quotient(self.reach)
+    }
+}
+
+impl Growth {
+    /// The pre-period and period of the pretending function when the
+    /// misère periodicity test, with `t` = `reach`, proves the quotient
+    /// whole at this heap.
+    fn solved(&self, reach: Option<u64>) -> Option<(usize, usize)> {
+        let t = reach?;
+        let (n0, p) = periodicity(&self.candidate.phi)?;
+        let n = self.heaps() as u64;
+        (2 * n0 as u64 + 2 * p as u64 + t + 2 <= n).then_some((n0, p))
+    }
+
+    /// The quotient of this state: solved when the periodicity test (`t`
+    /// = `reach`) holds at its last heap, else the bounded quotient of
+    /// its heaps.
+    fn into_quotient(self, reach: Option<u64>) -> HeapQuotient {
+        let solved = self.solved(reach);
         let Growth {
             candidate,
             orders,
             last_change,
-        } = self.state;
+        } = self;
         let period = solved.or_else(|| periodicity(&candidate.phi));
         HeapQuotient {
             max_heap: candidate.phi.len() - 1,
@@ -391,6 +407,31 @@ pub fn grow_watched(
         Ok(())
     })?;
     Ok(grower.into_quotient())
+}
+
+/// [`grow`] toward `max_heap`, keeping the bounded quotient Q_keep met on
+/// the way: the growth's answer (or the limit that stopped it), and Q_keep
+/// when the growth proved heaps `0..=keep` before it ended (`None` when it
+/// stopped before heap `keep`, or was proven whole before it). One growth
+/// serves both a search for the whole game's quotient and a sum whose
+/// largest heap is `keep`, whatever limit stops the first.
+pub fn grow_keeping(
+    game: &dyn HeapGame,
+    max_heap: usize,
+    keep: usize,
+    limits: &Limits,
+) -> (Result<HeapQuotient, SearchError>, Option<HeapQuotient>) {
+    let mut grower = Grower::new(game, limits);
+    let reach = grower.reach;
+    let mut kept = (grower.state.heaps() == keep).then(|| grower.state.clone());
+    let run = grower.run::<SearchError>(max_heap, &mut |s| {
+        if s.heaps() == keep {
+            kept = Some(s.clone());
+        }
+        Ok(())
+    });
+    let kept = kept.map(|s| s.into_quotient(reach));
+    (run.map(|()| grower.into_quotient()), kept)
 }
 
 /// The quotient of heaps `0..=n` from that of heaps `0..n` (`cand`, whose

@@ -24,7 +24,9 @@ pub mod tame;
 
 pub use control::{grow_with, QuotientControl};
 pub use grow::{Candidate, Check};
-pub use heaps::{grow, grow_checked, grow_watched, periodicity, Growth, HeapGame, HeapQuotient};
+pub use heaps::{
+    grow, grow_checked, grow_keeping, grow_watched, periodicity, Growth, HeapGame, HeapQuotient,
+};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

@@ -211,28 +211,7 @@ fn misere_answers_through_the_quotient_equal_the_search() {
         ] {
             let mut args = vec!["analyze", "octal", "--code", code, "--misere", "--json"];
             args.extend(heaps);
-            let by_search = json(&args);
-            assert!(
-                by_search["method"]
-                    .as_str()
-                    .unwrap_or("")
-                    .starts_with("misère search"),
-                "{args:?}: {}",
-                by_search["method"]
-            );
-            args.extend(["--max-states", "300"]);
-            let by_quotient = json(&args);
-            assert!(
-                by_quotient["method"]
-                    .as_str()
-                    .unwrap_or("")
-                    .starts_with("misère quotient of order"),
-                "{args:?}: {}",
-                by_quotient["method"]
-            );
-            for field in ["outcome", "winning_move_count", "winning_moves", "position"] {
-                assert_eq!(by_search[field], by_quotient[field], "{args:?}: {field}");
-            }
+            quotient_answers_as_search(&args, "300", "misère quotient of order");
             compared += 1;
         }
     }
@@ -264,5 +243,46 @@ fn a_large_misere_kayles_sum_is_answered_by_the_quotient() {
         let mut args = vec!["analyze", "kayles", "--misere", "--json", "--outcome-only"];
         args.extend(to);
         assert_eq!(json(&args)["outcome"], "P", "{m}");
+    }
+}
+
+/// A misère sum of a wild code whose search is refused is answered from
+/// the bounded quotient Q_n of its largest heap n (its whole quotient is
+/// not proven): the outcome and winning moves the search finds with the
+/// state limit raised.
+#[test]
+fn a_refused_misere_sum_of_a_wild_code_is_answered_by_its_bounded_quotient() {
+    let args = [
+        "analyze", "octal", "--code", "0.07", "12", "7", "2", "--misere", "--json",
+    ];
+    quotient_answers_as_search(&args, "3000", "bounded quotient Q_12 of order ");
+}
+
+/// `args` (a misère analysis, `--json`) answered by search, then with
+/// `--max-states states` by a quotient whose method starts with
+/// `method`: the same position, outcome and winning moves.
+fn quotient_answers_as_search(args: &[&str], states: &str, method: &str) {
+    let by_search = json(args);
+    assert!(
+        by_search["method"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("misère search"),
+        "{args:?}: {}",
+        by_search["method"]
+    );
+    let mut limited = args.to_vec();
+    limited.extend(["--max-states", states]);
+    let by_quotient = json(&limited);
+    assert!(
+        by_quotient["method"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with(method),
+        "{args:?}: {}",
+        by_quotient["method"]
+    );
+    for field in ["outcome", "winning_move_count", "winning_moves", "position"] {
+        assert_eq!(by_search[field], by_quotient[field], "{args:?}: {field}");
     }
 }

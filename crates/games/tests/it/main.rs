@@ -34,4 +34,5 @@ mod rows_xo;
 mod seq_memory;
 mod take_break;
 mod take_break_huge;
+mod take_break_misere_quotient;
 mod take_break_misere_size;
