@@ -48,7 +48,7 @@ pub use error::{GameError, ParseError, RulesError, SearchError};
 pub use game::{Impartial, Move, Rules, TextGame, Theory};
 pub use genus::{Genus, GenusSolver, WORK_PER_STATE};
 pub use grundy_nimber::Nimber;
-pub use limits::Limits;
+pub use limits::{Budget, Limits};
 pub use loopy_value::{loopy_values, sum_outcome, LoopyValue};
 pub use misere::MisereSolver;
 pub use outcome::{Outcome, Play};

@@ -122,9 +122,12 @@ impl Limits {
     }
 }
 
-/// A running budget derived from [`Limits`] at the start of a call.
+/// A running budget derived from [`Limits`] at the start of a call: the
+/// one memory, state and time budget of every search (the solvers, the
+/// explored graphs, the misère quotient's growth), read where the search
+/// counts its work.
 #[derive(Clone, Debug)]
-pub(crate) struct Budget {
+pub struct Budget {
     max_states: u64,
     max_memory: u64,
     deadline: Deadline,
@@ -136,8 +139,10 @@ pub(crate) struct Budget {
 const CLOCK_EVERY: u64 = 1 << 20;
 
 impl Budget {
-    /// Starts the budget; reads the clock only if there is a time limit.
-    pub(crate) fn start(limits: &Limits) -> Budget {
+    /// Starts the budget; reads the clock only if there is a time limit
+    /// ([`Limits::deadline`]: it ends with the answer this thread works
+    /// out, if sooner).
+    pub fn start(limits: &Limits) -> Budget {
         let deadline = limits.deadline();
         Budget {
             max_states: limits.max_states,
@@ -152,12 +157,21 @@ impl Budget {
         }
     }
 
-    /// Checks the state count, the memory held and, every few thousand
-    /// calls, the clock.
+    /// Checks the state count (noted as the positions this thread holds,
+    /// [`memory::positions_held`]), the memory held and, every few
+    /// thousand calls, the clock.
     #[inline]
-    pub(crate) fn check(&mut self, states: usize) -> Result<(), SearchError> {
+    pub fn check(&mut self, states: usize) -> Result<(), SearchError> {
         memory::note_positions(states as u64);
-        if states as u64 >= self.max_states {
+        self.check_count(states)
+    }
+
+    /// [`Budget::check`] for a count of things that are not positions
+    /// (the pairs of a quotient's round): the count against the state
+    /// limit, the memory held and, every few thousand calls, the clock.
+    #[inline]
+    pub fn check_count(&mut self, count: usize) -> Result<(), SearchError> {
+        if count as u64 >= self.max_states {
             return Err(SearchError::StateLimit(self.max_states));
         }
         self.tick()
@@ -166,29 +180,35 @@ impl Budget {
     /// Checks the memory held and, every few thousand calls, the clock:
     /// for searches whose state count was admitted in advance.
     #[inline]
-    pub(crate) fn tick(&mut self) -> Result<(), SearchError> {
+    pub fn tick(&mut self) -> Result<(), SearchError> {
         self.check_memory()?;
         self.deadline.tick().map_err(SearchError::TimeLimit)
     }
 
     /// Refuses when the bytes allocated exceed the budget.
     #[inline]
-    pub(crate) fn check_memory(&self) -> Result<(), SearchError> {
+    pub fn check_memory(&self) -> Result<(), SearchError> {
         memory::admit(0, self.max_memory)
     }
 
     /// The memory budget, for stores growing through
     /// [`memory::Reserve`].
     #[inline]
-    pub(crate) fn max_memory(&self) -> u64 {
+    pub fn max_memory(&self) -> u64 {
         self.max_memory
+    }
+
+    /// The state limit: the most states (or pairs) a search may hold.
+    #[inline]
+    pub fn max_states(&self) -> u64 {
+        self.max_states
     }
 
     /// Counts `units` of work (moves followed, say) and checks the clock
     /// after every [`CLOCK_EVERY`] of them: for loops whose steps vary
     /// widely in cost, where counting calls would read the clock too
     /// seldom.
-    pub(crate) fn spend(&mut self, units: u64) -> Result<(), SearchError> {
+    pub fn spend(&mut self, units: u64) -> Result<(), SearchError> {
         self.work += units;
         self.check_memory()?;
         if self.work >= CLOCK_EVERY {
@@ -200,12 +220,20 @@ impl Budget {
 
     /// Reads the clock now: for computations that stop at points all
     /// their parts agree on (a level of a search across ranks).
-    pub(crate) fn check_clock(&mut self) -> Result<(), SearchError> {
+    pub fn check_clock(&mut self) -> Result<(), SearchError> {
         self.deadline.check().map_err(SearchError::TimeLimit)
     }
 
+    /// The memory held and the clock, read now: for steps too coarse to
+    /// wait for the next few thousand ticks (a heap of a quotient, whose
+    /// options alone may be tens of thousands).
+    pub fn check_now(&mut self) -> Result<(), SearchError> {
+        self.check_memory()?;
+        self.check_clock()
+    }
+
     /// Refuses a search whose size is known in advance to be too large.
-    pub(crate) fn admit(&self, estimate: u128) -> Result<(), SearchError> {
+    pub fn admit(&self, estimate: u128) -> Result<(), SearchError> {
         if estimate > self.max_states as u128 {
             return Err(SearchError::TooLarge {
                 estimate,

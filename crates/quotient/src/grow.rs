@@ -86,7 +86,7 @@
 use crate::monoid::{contains, insert, members, words, BipartiteMonoid, Bits};
 use grundy_engine::hash::FastMap;
 use grundy_engine::memory::{self, Reserve};
-use grundy_engine::{Deadline, Limits, SearchError};
+use grundy_engine::{Budget, SearchError};
 
 /// A candidate quotient of the heaps `0..phi.len()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,51 +108,6 @@ pub struct Round {
     /// Whether the candidate refined was already faithful (then `next` is
     /// the quotient).
     pub faithful: bool,
-}
-
-/// The budget of a quotient computation: states (pairs of one round),
-/// memory and time.
-pub struct Budget {
-    max_states: u64,
-    max_memory: u64,
-    deadline: Deadline,
-}
-
-impl Budget {
-    /// Starts the clock of `limits`.
-    pub fn start(limits: &Limits) -> Budget {
-        Budget {
-            max_states: limits.max_states,
-            max_memory: limits.max_memory,
-            deadline: limits.deadline(),
-        }
-    }
-
-    /// The memory budget, for the stores a quotient grows.
-    pub fn max_memory(&self) -> u64 {
-        self.max_memory
-    }
-
-    /// The most pairs one round may enumerate.
-    pub fn max_states(&self) -> u64 {
-        self.max_states
-    }
-
-    pub(crate) fn check(&mut self, pairs: usize) -> Result<(), SearchError> {
-        if pairs as u64 >= self.max_states {
-            return Err(SearchError::StateLimit(self.max_states));
-        }
-        memory::admit(0, self.max_memory)?;
-        self.deadline.tick().map_err(SearchError::TimeLimit)
-    }
-
-    /// The memory held and the clock, read now: once a heap, whose
-    /// options alone may be tens of thousands (a code of 80 digits at
-    /// heap 756 took 2.7 s at a limit of 0.25 s between two ticks).
-    pub(crate) fn check_now(&mut self) -> Result<(), SearchError> {
-        memory::admit(0, self.max_memory)?;
-        self.deadline.check().map_err(SearchError::TimeLimit)
-    }
 }
 
 /// Which exact check [`refine_with`] makes: all give the same answer
@@ -470,15 +425,15 @@ fn enumerate(
     let mut i = 0;
     let mut scratch = vec![0u64; len];
     while i < keys.len() {
-        budget.check(keys.len())?;
-        trans.reserve_within(k, budget.max_memory)?;
+        budget.check_count(keys.len())?;
+        trans.reserve_within(k, budget.max_memory())?;
         for g in 0..k {
             product(&keys[i], g, &mut scratch);
             let j = match index.get(&scratch[..]) {
                 Some(&j) => j,
                 None => {
-                    index.reserve_within(1, budget.max_memory)?;
-                    keys.reserve_within(1, budget.max_memory)?;
+                    index.reserve_within(1, budget.max_memory())?;
+                    keys.reserve_within(1, budget.max_memory())?;
                     let j = keys.len() as u32;
                     let boxed: Box<[u64]> = scratch.clone().into_boxed_slice();
                     index.insert(boxed.clone(), j);
@@ -516,7 +471,7 @@ fn minimise(
         1
     };
     loop {
-        budget.check(states)?;
+        budget.check_count(states)?;
         let mut sig: FastMap<Vec<u32>, u32> = FastMap::default();
         let mut next = Vec::with_capacity(states);
         for m in 0..states {
@@ -573,7 +528,7 @@ fn minimise(
         })
         .map(|(c, g)| label[ctrans(c, g) as usize])
         .collect();
-    let mut table = memory::filled(count * count, 0u32, budget.max_memory)?;
+    let mut table = memory::filled(count * count, 0u32, budget.max_memory())?;
     for x in 0..count {
         table[x * count] = x as u32;
         for y in 1..count {
@@ -678,7 +633,7 @@ fn prove_kept(
     // The heaps' triples: those kept, and the new heaps'.
     let known = kept.triples.len().min(kept.heaps);
     let mut triples: Vec<Option<Box<[u64]>>> = Vec::new();
-    triples.reserve_within(cand.phi.len(), budget.max_memory)?;
+    triples.reserve_within(cand.phi.len(), budget.max_memory())?;
     triples.extend(kept.triples[..known].iter().cloned());
     triples.extend((known..cand.phi.len()).map(|n| heap_triple(cand, options, n)));
     let (gens, heap_gen) = generators(cand.phi.len(), |n| triples[n].clone());
@@ -732,7 +687,7 @@ fn passed_quotient(
     let mut trans: Vec<u32> = Vec::new();
     let mut head = 0;
     while head < elems.len() {
-        trans.reserve_within(k, budget.max_memory)?;
+        trans.reserve_within(k, budget.max_memory())?;
         for &y in &letter {
             let z = q.mul(elems[head], y);
             if state[z as usize] == u32::MAX {
@@ -821,8 +776,8 @@ fn passes(
     let nodes = 2 * order;
     let mut reached = vec![false; nodes];
     let mut queued = vec![false; nodes];
-    let mut up = memory::filled(nodes * w, 0u64, budget.max_memory)?;
-    let mut low = memory::filled(nodes * w, 0u64, budget.max_memory)?;
+    let mut up = memory::filled(nodes * w, 0u64, budget.max_memory())?;
+    let mut low = memory::filled(nodes * w, 0u64, budget.max_memory())?;
     let ok = |node: usize, up: &[u64], low: &[u64]| {
         let (x, a) = ((node / 2) as u32, node % 2 == 1);
         if q.in_p(x) {
@@ -842,7 +797,7 @@ fn passes(
         (vec![0u64; w], vec![0u64; w], vec![0u64; w], vec![0u64; w]);
     while let Some(node) = queue.pop_front() {
         queued[node] = false;
-        budget.check(count)?;
+        budget.check_count(count)?;
         let (x, a) = ((node / 2) as u32, (node % 2) as u64);
         for (y, b, union, inter) in &groups {
             let next = q.mul(x, *y) as usize * 2 + (a | b) as usize;

@@ -1,9 +1,10 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
-use crate::grow::{prove, refine_with, Budget, Candidate, Check, HeapOptions, Kept};
+use crate::grow::{prove, refine_with, Candidate, Check, HeapOptions, Kept};
 use crate::learn::learned;
 use crate::monoid::{insert, words, BipartiteMonoid};
 use grundy_engine::memory::Reserve;
+use grundy_engine::Budget;
 use grundy_engine::{Limits, RulesError, SearchError};
 use grundy_sequence::period::preperiod_of;
 

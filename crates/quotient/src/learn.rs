@@ -41,10 +41,11 @@
 //! Q_25 of order 144) and heap 30 (Q_30 of order 360), where every
 //! refinement of a guess diverges (bench/README.md).
 
-use crate::grow::{Budget, Candidate, HeapOptions};
+use crate::grow::{Candidate, HeapOptions};
 use crate::monoid::BipartiteMonoid;
 use grundy_engine::hash::{splitmix64, FastMap};
 use grundy_engine::memory::Reserve;
+use grundy_engine::Budget;
 use grundy_engine::SearchError;
 
 /// Heaps are bytes here: the learner is for heaps up to this.
@@ -724,7 +725,7 @@ fn first_failure(
         work += heaps.real.len() as u64 + ds.len() as u64;
         if work >= 1 << 16 {
             work = 0;
-            budget.check(queue.len())?;
+            budget.check_count(queue.len())?;
             budget.check_now()?;
         }
         for h in 1..=n {

@@ -96,7 +96,8 @@ fn options(game: &Code, max: usize) -> grundy_quotient::grow::HeapOptions {
 /// faithful or not) gives the same next candidate and the same verdict.
 #[test]
 fn every_check_gives_the_same_round_on_large_candidates() {
-    use grundy_quotient::grow::{refine_with, Budget, PAIRS_FROM};
+    use grundy_engine::Budget;
+    use grundy_quotient::grow::{refine_with, PAIRS_FROM};
     let kayles = game("0.77");
     for (k, (m, p)) in [(12, (6, 18)), (20, (2, 24)), (30, (6, 12))] {
         let q = grundy_quotient::grow(&kayles, k, &Limits::default()).expect("Kayles");
@@ -130,7 +131,8 @@ fn every_check_gives_the_same_round_on_large_candidates() {
 /// or not, it gives the round the enumeration of the triples gives.
 #[test]
 fn the_check_without_enumeration_agrees_with_the_triples_on_every_guess() {
-    use grundy_quotient::grow::{refine_with, Budget};
+    use grundy_engine::Budget;
+    use grundy_quotient::grow::refine_with;
     let (mut passed, mut failed) = (0, 0);
     for code in ["0.07", "0.54", "0.56", "0.04", "4.7", "0.137"] {
         let g = game(code);
