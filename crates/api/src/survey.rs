@@ -1,7 +1,7 @@
 //! `grundy survey`: many take-and-break codes, each computed to n heaps
 //! (or until its period is proven), one line per code in the order of the
 //! list, whatever the number of threads or ranks. Codes are handed out as
-//! workers free up: to threads of this process, or across ranks by rank 0
+//! workers free up: to the threads of a rayon pool, or across ranks by rank 0
 //! (manager) to the others (workers), rank 0 computing too between
 //! messages.
 
@@ -11,9 +11,10 @@ use grundy_sequence::{compute, CodeError, Control, HeapRule, Method, TakeBreak};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+#[cfg(feature = "batch")]
 use std::sync::atomic::{AtomicUsize, Ordering};
+#[cfg(feature = "batch")]
 use std::sync::mpsc;
-use std::time::Instant;
 
 /// The most codes one survey takes (`0.wxyz` is 4,096).
 pub const MAX_CODES: usize = 1 << 16;
@@ -145,7 +146,9 @@ pub fn parse_codes_keeping(list: &str, no_move: bool) -> Result<Vec<String>, Gam
 
 /// Computes one code to `n` heaps under `ctl` (its period ends it early).
 pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
-    let start = Instant::now();
+    // Timed on the control's clock (none: zero seconds).
+    let start = ctl.clock.as_ref().map(|c| (c, c.now()));
+    let seconds = || start.map_or(0.0, |(c, t)| c.now().saturating_sub(t).as_secs_f64());
     let empty = |error: String| SurveyLine {
         code: code.to_string(),
         preperiod: None,
@@ -154,7 +157,7 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
         heaps: 0,
         max_value: None,
         rare_mask: None,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds: seconds(),
         error: Some(error),
     };
     let rule = match TakeBreak::parse(code) {
@@ -173,7 +176,7 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
                 heaps: seq.computed() as u64,
                 max_value: seq.values().iter().max().map(|&v| u64::from(v)),
                 rare_mask: seq.rare_mask(),
-                seconds: start.elapsed().as_secs_f64(),
+                seconds: seconds(),
                 error: None,
             }
         }
@@ -216,23 +219,32 @@ pub fn survey_threads(
 }
 
 /// Does `work(i)` for each item `i` of `todo` on `threads` threads of
-/// this process, each item going to the next free thread; `done(i, T)`
-/// is called on this thread as each finishes, in the order they finish.
-/// The first error `done` returns ends the hand-out (items under way are
-/// finished and dropped) and is returned.
+/// this process (a rayon pool of that many, as the sequence engine's),
+/// each item going to the next free thread; `done(i, T)` is called on
+/// this thread as each finishes, in the order they finish. The first
+/// error `done` returns ends the hand-out (items under way are finished
+/// and dropped) and is returned; so is a pool that cannot be started.
+#[cfg(feature = "batch")]
 pub(crate) fn hand_out_threads<T: Send>(
     todo: &[usize],
     threads: usize,
     work: &(dyn Fn(usize) -> T + Sync),
     done: &mut dyn FnMut(usize, T) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
+    let workers = threads.max(1).min(todo.len().max(1));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .build()
+        .map_err(|e| GameError::Internal(format!("survey: cannot start {workers} threads: {e}")))?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1).min(todo.len().max(1)) {
+    // The closure runs here, the workers on the pool; the pool's threads
+    // are waited for when it returns, also after an error.
+    pool.in_place_scope(|s| {
+        for _ in 0..workers {
             let tx = tx.clone();
             let next = &next;
-            s.spawn(move || loop {
+            s.spawn(move |_| loop {
                 let k = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&i) = todo.get(k) else { break };
                 if tx.send((i, work(i))).is_err() {
@@ -250,6 +262,23 @@ pub(crate) fn hand_out_threads<T: Send>(
         }
         Ok(())
     })
+}
+
+/// [`hand_out_threads`] without the `batch` feature (no threads, as on
+/// wasm32-unknown-unknown): the items of `todo` one after another on this
+/// thread, each given to `done` as it finishes; `done`'s first error ends
+/// the hand-out and is returned.
+#[cfg(not(feature = "batch"))]
+pub(crate) fn hand_out_threads<T: Send>(
+    todo: &[usize],
+    _threads: usize,
+    work: &(dyn Fn(usize) -> T + Sync),
+    done: &mut dyn FnMut(usize, T) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    for &i in todo {
+        done(i, work(i))?;
+    }
+    Ok(())
 }
 
 /// Items that arrive in any order, emitted in the order of their index

@@ -34,7 +34,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A position of a game defined in Python: an int or a tuple of ints
 /// (64-bit). Ints sort before tuples; tuples sort by their items.
@@ -194,9 +194,6 @@ struct Inner {
     /// The first failure of a callable on each thread, until the front
     /// end takes it.
     faults: Mutex<HashMap<ThreadId, PyErr>>,
-    /// The time limit of the call each thread is answering: when it
-    /// started and how long it may take.
-    clocks: Mutex<HashMap<ThreadId, (Instant, Duration)>>,
 }
 
 /// Which callable to call.
@@ -234,7 +231,6 @@ impl CallableGame {
                 options: ListMemo::default(),
                 parts: ListMemo::default(),
                 faults: Mutex::default(),
-                clocks: Mutex::default(),
             }),
         }
     }
@@ -265,26 +261,17 @@ impl CallableGame {
             .remove(&std::thread::current().id())
     }
 
-    /// Starts this thread's clock for one call of the front end: past
-    /// `max_time` (none: no limit) the next call of a callable stops the
-    /// search with the engine's time-limit error. The engine reads its
-    /// own clock only every million options or so, which a slow callable
-    /// may take minutes to list.
-    pub(crate) fn start_clock(&self, max_time: Option<Duration>) {
-        if let Ok(mut clocks) = self.inner.clocks.lock() {
-            let me = std::thread::current().id();
-            match max_time {
-                Some(t) => clocks.insert(me, (Instant::now(), t)),
-                None => clocks.remove(&me),
-            };
-        }
-    }
-
-    /// The time limit of this thread's call when it has passed.
+    /// The time limit of the answer this thread is working out, when it
+    /// has passed: the engine's deadline of the front end's call
+    /// ([`grundy_engine::clock::answer_limit`], set by
+    /// `Limits::within_answer` around every call), read at each call of a
+    /// callable. The engine's searches read it only every million
+    /// options or so, which a slow callable may take minutes to list.
     fn expired(&self) -> Option<Duration> {
-        let clocks = self.inner.clocks.lock().ok()?;
-        let &(start, limit) = clocks.get(&std::thread::current().id())?;
-        (start.elapsed() > limit).then_some(limit)
+        if !grundy_engine::clock::answer_time_passed() {
+            return None;
+        }
+        grundy_engine::clock::answer_limit().map(|(limit, _, _)| limit)
     }
 
     /// Keeps `e` as this thread's failure (unless one is kept already) and

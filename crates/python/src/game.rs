@@ -238,19 +238,15 @@ impl Game {
 
     /// Runs `f` on `family` without the GIL, for Python, as one answer
     /// under the call's limits ([`Limits::within_answer`]): every search
-    /// `f` makes (the analysis, its explanation, the move list) ends by
-    /// the end of the call's one time limit, started in [`Game::built`].
+    /// `f` makes (the analysis, its explanation, the move list), and every
+    /// call of a game's Python callables, ends by the end of the call's
+    /// one time limit, started in [`Game::built`].
     pub(crate) fn ask<T: Send>(
         &self,
         py: Python<'_>,
         built: &Built,
         f: impl FnOnce(&Family) -> Result<T, GameError> + Send,
     ) -> PyResult<T> {
-        if let Some(custom) = &self.errors.custom {
-            // The callables' own clock names the limit in its error; the
-            // searches' deadlines end with the call's (within_answer).
-            custom.start_clock(built.limits.max_time);
-        }
         let family = &*built.family;
         let limits = &built.limits;
         let answer = py.detach(|| limits.within_answer(|| f(family)));

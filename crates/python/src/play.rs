@@ -8,7 +8,9 @@ use crate::game::Game;
 use crate::results::Analysis;
 use grundy_api::explain::Explained;
 use grundy_api::play::text::no_such_move;
-use grundy_api::{request, GameError, Match, MatchError, MatchOptions, Play, SearchError, Side};
+use grundy_api::{
+    request, Family, GameError, Match, MatchError, MatchOptions, Play, SearchError, Side,
+};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -85,9 +87,23 @@ pub struct PyMatch {
     inner: Mutex<Match>,
     /// How the game's errors reach Python.
     errors: Errors,
-    /// The time limit of each call (for a game defined in Python, whose
-    /// callables are stopped by it).
-    max_time: Option<std::time::Duration>,
+}
+
+/// The deadline of one call of a match for a game defined in Python: the
+/// family's time limit started now ([`Family::weighing_deadline`]), which
+/// the game's callables read ([`in_call_time`]); none for other games.
+fn call_deadline(errors: &Errors, family: &Family) -> Option<grundy_engine::Deadline> {
+    errors.custom.as_ref().map(|_| family.weighing_deadline())
+}
+
+/// Runs `f`, one call of a match, as one answer ending by `deadline`
+/// ([`call_deadline`]; a request of the match that searches sets its own,
+/// alike), or as it is without one.
+fn in_call_time<R>(deadline: Option<grundy_engine::Deadline>, f: impl FnOnce() -> R) -> R {
+    match deadline {
+        Some(d) => grundy_engine::clock::within_answer(d, f),
+        None => f(),
+    }
 }
 
 impl PyMatch {
@@ -96,10 +112,8 @@ impl PyMatch {
     fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut Match) -> T + Send) -> T {
         py.detach(|| {
             let mut m = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(custom) = &self.errors.custom {
-                custom.start_clock(self.max_time);
-            }
-            f(&mut m)
+            let deadline = call_deadline(&self.errors, m.family());
+            in_call_time(deadline, || f(&mut m))
         })
     }
 
@@ -165,7 +179,7 @@ impl PyMatch {
         let game = game.get();
         let words = game.words(position)?;
         let built = game.built(py, &call)?;
-        let (family, max_time) = (built.family, built.limits.max_time);
+        let family = built.family;
         let errors = game.errors.clone();
         let play = if misere { Play::Misere } else { Play::Normal };
         let opts = MatchOptions {
@@ -174,17 +188,14 @@ impl PyMatch {
             hints: false,
         };
         let inner = py.detach(|| {
-            if let Some(custom) = &errors.custom {
-                custom.start_clock(max_time);
-            }
             let args: Vec<&str> = words.iter().map(String::as_str).collect();
-            Match::new(family, &args, play, opts)
+            let deadline = call_deadline(&errors, &family);
+            in_call_time(deadline, || Match::new(family, &args, play, opts))
         });
         let inner = errors.finish(inner)?;
         Ok(PyMatch {
             inner: Mutex::new(inner),
             errors,
-            max_time,
         })
     }
 

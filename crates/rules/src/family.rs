@@ -10,7 +10,7 @@ use grundy_api::{
     QuotientControl, QuotientReport, Registration, Scope, SearchError, SeqReport, SeqValues,
     ValueSequence,
 };
-use grundy_engine::Solver;
+use grundy_engine::{Deadline, SharedClock, Solver};
 use grundy_sequence::Control;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -115,13 +115,16 @@ struct ScriptScope {
     game: ScriptGame,
     /// The script's total time per command: the family's time limit.
     budget: Option<std::time::Duration>,
+    /// The clock it is measured on: the family's ([`Limits::clock`]).
+    clock: Option<SharedClock>,
 }
 
 impl ScriptScope {
-    /// Starts the script's clock for `budget` and forgets any earlier
-    /// failed `format`.
+    /// Hands the script the deadline of a command starting now, `budget`
+    /// on the family's clock, and forgets any earlier failed `format`.
     fn start(&self, budget: Option<std::time::Duration>) {
-        self.game.start_clock(budget);
+        self.game
+            .start_deadline(Deadline::start(budget, self.clock.as_ref()));
         let _ = self.game.take_format_error();
     }
 
@@ -181,6 +184,7 @@ pub fn script_family(game: ScriptGame, limits: &Limits) -> Family {
     let scope = Arc::new(ScriptScope {
         game: game.clone(),
         budget: limits.max_time,
+        clock: limits.clock.clone(),
     });
     let adapter = Arc::new(
         Adapter::new(game.file().to_string(), game.clone(), limits).with_scope(scope.clone()),

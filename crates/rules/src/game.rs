@@ -4,12 +4,11 @@
 //! in Rust.
 
 use crate::position::ScriptPosition;
-use crate::sandbox::{self, Clock, Sandbox};
+use crate::sandbox::{self, CommandDeadline, Sandbox};
 use grundy_engine::list_memo::ListMemo;
-use grundy_engine::{Impartial, Move, ParseError, Rules, RulesError, TextGame};
+use grundy_engine::{Deadline, Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// The functions a rules file defines, with their parameter counts and
 /// whether they are required.
@@ -34,7 +33,7 @@ struct Inner {
     engine: Engine,
     ast: AST,
     sandbox: Sandbox,
-    clock: Arc<Clock>,
+    clock: Arc<CommandDeadline>,
     has_components: bool,
     has_heap: bool,
     loopy: bool,
@@ -56,7 +55,7 @@ impl ScriptGame {
     /// or one with the wrong parameters, `loopy()` failing or not
     /// answering true or false.
     pub fn compile(file: &str, source: &str, sandbox: Sandbox) -> Result<ScriptGame, String> {
-        let clock = Arc::new(Clock::default());
+        let clock = Arc::new(CommandDeadline::default());
         let engine = sandbox::engine(&sandbox, clock.clone());
         let ast = engine.compile(source).map_err(|e| {
             let pos = sandbox::location(e.position());
@@ -138,9 +137,12 @@ impl ScriptGame {
         &self.inner.sandbox
     }
 
-    /// Starts the total-time budget of one command (`None`: none).
-    pub fn start_clock(&self, budget: Option<Duration>) {
-        self.inner.clock.start(budget);
+    /// Starts one command: every call of the file's functions from now
+    /// on stops once `deadline` has passed (the time-limit error naming
+    /// its limit), until the next command's. Made by the caller on the
+    /// engine's clock ([`Deadline::start`]); [`Deadline::never`] for none.
+    pub fn start_deadline(&self, deadline: Deadline) {
+        self.inner.clock.set(deadline);
     }
 
     /// The first failure of `format` since the last call, if any:

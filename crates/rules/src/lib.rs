@@ -119,4 +119,4 @@ mod sandbox;
 pub use family::{registration, registration_from_source, script_family, MAX_SEQ_HEAP};
 pub use game::ScriptGame;
 pub use position::ScriptPosition;
-pub use sandbox::{Clock, Sandbox};
+pub use sandbox::Sandbox;

@@ -7,14 +7,11 @@
 //! cannot write to the answer on stdout). `eval` is disabled so that the
 //! code run is the code that was checked at load time.
 
+use grundy_engine::Deadline;
 use rhai::packages::{Package, StandardPackage};
 use rhai::{Engine, EvalAltResult};
-use std::sync::Arc;
-#[cfg(feature = "std-clock")]
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-#[cfg(feature = "std-clock")]
-use std::time::Instant;
 
 /// The bounds on a rules file. Every limit hit stops the call and is
 /// reported naming the limit (exit status 2).
@@ -51,44 +48,26 @@ impl Default for Sandbox {
     }
 }
 
-/// The total-time budget shared by every call of one command: started by
-/// [`Clock::start`] when a command begins, checked by the engine every few
-/// thousand operations and before every call. Without the feature
-/// `std-clock` (wasm32-unknown-unknown, which has no clock) there is no
-/// budget: the front end bounds time itself (the page ends its worker).
+/// The deadline of the command a script's calls belong to: the engine's
+/// [`Deadline`], started by the family at every command on the family's
+/// clock (its `Limits`) and handed down here ([`crate::ScriptGame::start_deadline`]);
+/// checked by the engine every few thousand operations and before every
+/// call. Without a clock (wasm32-unknown-unknown) it never passes: the
+/// front end bounds time itself (the page ends its worker).
 #[derive(Debug, Default)]
-pub struct Clock {
-    #[cfg(feature = "std-clock")]
-    deadline: Mutex<Option<(Instant, Duration)>>,
-}
+pub(crate) struct CommandDeadline(Mutex<Option<Deadline>>);
 
-#[cfg(not(feature = "std-clock"))]
-impl Clock {
-    /// No clock: the budget is not kept.
-    pub fn start(&self, _budget: Option<Duration>) {}
-
-    /// Never: there is no clock to read.
-    pub fn expired(&self) -> Option<Duration> {
-        None
-    }
-}
-
-#[cfg(feature = "std-clock")]
-impl Clock {
-    /// Starts a budget of `budget` from now (`None`: no time limit).
-    pub fn start(&self, budget: Option<Duration>) {
-        if let Ok(mut d) = self.deadline.lock() {
-            *d = budget.map(|b| (Instant::now() + b, b));
+impl CommandDeadline {
+    /// The deadline of the command starting now.
+    pub(crate) fn set(&self, deadline: Deadline) {
+        if let Ok(mut d) = self.0.lock() {
+            *d = Some(deadline);
         }
     }
 
-    /// The budget, if it has run out.
-    pub fn expired(&self) -> Option<Duration> {
-        let d = self.deadline.lock().ok()?;
-        match *d {
-            Some((deadline, budget)) if Instant::now() > deadline => Some(budget),
-            _ => None,
-        }
+    /// The command's time limit, if it has run out.
+    pub(crate) fn expired(&self) -> Option<Duration> {
+        self.0.lock().ok()?.as_ref()?.check().err()
     }
 }
 
@@ -96,7 +75,7 @@ impl Clock {
 const TIME_TOKEN: &str = "grundy: time limit";
 
 /// Builds the sandboxed engine.
-pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<Clock>) -> Engine {
+pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<CommandDeadline>) -> Engine {
     let mut engine = Engine::new_raw();
     engine.register_global_module(StandardPackage::new().as_shared_module());
     engine
@@ -124,7 +103,7 @@ pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<Clock>) -> Engine {
 }
 
 /// Describes a failed call in words, naming the limit when one was hit.
-pub(crate) fn describe(err: &EvalAltResult, sandbox: &Sandbox, clock: &Clock) -> String {
+pub(crate) fn describe(err: &EvalAltResult, sandbox: &Sandbox, clock: &CommandDeadline) -> String {
     let mut inner = err;
     while let EvalAltResult::ErrorInFunctionCall(_, _, e, _) = inner {
         inner = e;

@@ -82,6 +82,39 @@ fn slow_calls_hit_the_total_time_limit() {
     assert!(t.contains("time limit hit"), "{t}");
 }
 
+/// A clock at zero for its first reading and an hour later for every
+/// other.
+#[derive(Debug, Default)]
+struct HourLater(std::sync::atomic::AtomicBool);
+
+impl grundy_engine::Clock for HourLater {
+    fn now(&self) -> Duration {
+        if self.0.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            Duration::from_secs(3600)
+        } else {
+            Duration::ZERO
+        }
+    }
+}
+
+#[test]
+fn the_script_keeps_time_on_the_familys_clock() {
+    // The command's deadline is the engine's, on the limits' clock: an
+    // hour passes on it between the start and the first call, none on
+    // the wall, and the script is stopped with its time-limit error.
+    let src = with_moves("fn moves(p) { if p > 0 { [p - 1] } else { [] } }");
+    let limits = Limits {
+        max_time: Some(Duration::from_secs(60)),
+        clock: Some(std::sync::Arc::new(HourLater::default())),
+        ..Limits::default()
+    };
+    let t = error(&src, &["3"], &limits);
+    assert!(
+        t.contains("time limit hit: the rules ran more than 60.000 s"),
+        "{t}"
+    );
+}
+
 #[test]
 fn the_clock_restarts_for_each_command() {
     let src = with_moves("fn moves(p) { if p > 0 { [p - 1] } else { [] } }");
