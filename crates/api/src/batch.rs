@@ -445,24 +445,26 @@ pub fn run(
     }
 }
 
-/// The bytes of a chunk sent from rank 0 to the others: whether the input
-/// ended, the first line's number, the line count, then each line (tag 0,
-/// length, bytes; or tag 1 and the length of a line too long to keep).
+/// The bytes of a chunk sent from rank 0 to the others, in the ranks'
+/// message form ([`grundy_engine::ranks::put_u64`], `put_bytes`):
+/// whether the input ended, the first line's number, the line count, then
+/// each line (tag 0 and its bytes; or tag 1 and the length of a line too
+/// long to keep).
 fn encode_chunk(chunk: &Chunk, eof: bool) -> Vec<u8> {
+    use grundy_engine::ranks::{put_bytes, put_u64};
     let mut m = Vec::with_capacity(chunk.bytes.len() + 17 + 9 * chunk.lines.len());
     m.push(u8::from(eof));
-    m.extend_from_slice(&(chunk.first as u64).to_le_bytes());
-    m.extend_from_slice(&(chunk.lines.len() as u64).to_le_bytes());
+    put_u64(&mut m, chunk.first as u64);
+    put_u64(&mut m, chunk.lines.len() as u64);
     for slot in &chunk.lines {
         match slot {
             Slot::Text(r) => {
                 m.push(0);
-                m.extend_from_slice(&(r.len() as u64).to_le_bytes());
-                m.extend_from_slice(&chunk.bytes[r.clone()]);
+                put_bytes(&mut m, &chunk.bytes[r.clone()]);
             }
             Slot::TooLong(len) => {
                 m.push(1);
-                m.extend_from_slice(&len.to_le_bytes());
+                put_u64(&mut m, *len);
             }
         }
     }
@@ -470,31 +472,21 @@ fn encode_chunk(chunk: &Chunk, eof: bool) -> Vec<u8> {
 }
 
 /// Reads [`encode_chunk`]'s bytes into `chunk`; returns whether the input
-/// ended. Errors name what is wrong with the message.
-fn decode_chunk(m: &[u8], chunk: &mut Chunk) -> Result<bool, String> {
-    let mut at = 0usize;
-    let mut take = |n: usize| -> Result<&[u8], String> {
-        let b = m
-            .get(at..at + n)
-            .ok_or_else(|| format!("chunk message cut short at byte {at}"))?;
-        at += n;
-        Ok(b)
-    };
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
-    let eof = take(1)?[0] == 1;
-    let first = word(take(8)?) as usize;
-    let count = word(take(8)?) as usize;
+/// ended. Errors: a message cut short (a bug).
+fn decode_chunk(m: &[u8], chunk: &mut Chunk) -> Result<bool, grundy_engine::ranks::RanksError> {
+    let mut r = grundy_engine::ranks::Reader::new(m);
+    let eof = r.u8()? == 1;
+    let first = r.u64()? as usize;
+    let count = r.u64()? as usize;
     chunk.bytes.clear();
     chunk.lines.clear();
     chunk.first = first;
     for _ in 0..count.min(CHUNK) {
-        let tag = take(1)?[0];
-        let len = word(take(8)?);
-        if tag == 1 {
-            chunk.lines.push(Slot::TooLong(len));
+        if r.u8()? == 1 {
+            chunk.lines.push(Slot::TooLong(r.u64()?));
         } else {
             let start = chunk.bytes.len();
-            chunk.bytes.extend_from_slice(take(len as usize)?);
+            chunk.bytes.extend_from_slice(r.bytes()?);
             chunk.lines.push(Slot::Text(start..chunk.bytes.len()));
         }
     }
@@ -550,7 +542,7 @@ pub fn run_ranks(
         let eof = if ranks.is_root() {
             message.first() == Some(&1)
         } else {
-            decode_chunk(&message, &mut chunk).map_err(BatchError::Internal)?
+            decode_chunk(&message, &mut chunk).map_err(lost)?
         };
         let mine = share(rank, chunk.lines.len(), size);
         let mut answers = Vec::new();

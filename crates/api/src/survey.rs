@@ -1,12 +1,12 @@
 //! `grundy survey`: many take-and-break codes, each computed to n heaps
 //! (or until its period is proven), one line per code in the order of the
 //! list, whatever the number of threads or ranks. Codes are handed out as
-//! workers free up: to the threads of a rayon pool, or across ranks by rank 0
-//! (manager) to the others (workers), rank 0 computing too between
-//! messages.
+//! workers free up: to the threads of a rayon pool, or across ranks by the
+//! engine's [`grundy_engine::ranks::deal`] (rank 0 computing too between
+//! messages).
 
 use crate::GameError;
-use grundy_engine::ranks::{Ranks, RanksError};
+use grundy_engine::ranks::{deal, Ranks};
 use grundy_sequence::{compute, CodeError, Control, HeapRule, Method, TakeBreak};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -314,15 +314,6 @@ impl<T> InOrder<T> {
     }
 }
 
-/// Message tags of the survey across ranks.
-const WORK: u16 = 1;
-const DONE: u16 = 2;
-const RESULT: u16 = 3;
-
-fn ranks_error(e: RanksError) -> GameError {
-    GameError::Internal(e.to_string())
-}
-
 /// Surveys `codes` across `ranks` (every rank calls it with the same
 /// arguments): rank 0 hands each code to the next worker rank that asks
 /// (each worker holds its next code in advance),
@@ -363,13 +354,10 @@ pub fn survey_ranks(
 
 /// Does `work(i)` for each item `i` of `todo` (each below `count`)
 /// across `ranks` (every rank calls it with the same `count`; only rank
-/// 0's `todo` is read, and only rank 0's `done` is
-/// called, with each item as it finishes): rank 0 hands each item to the
-/// next worker rank that asks (each worker holds its next item in
-/// advance), does the next item itself whenever no worker is waiting,
-/// and gets the workers' results as serde's JSON. A failure of `done` or
-/// of a message is kept, every worker is still told done (none is left
-/// waiting), and it is returned.
+/// 0's `todo` is read, and only rank 0's `done` is called, with each item
+/// as it finishes): the engine's [`deal`], the workers' results sent as
+/// serde's JSON. A failure of `done` or of a message is kept, every
+/// worker is still told done (none is left waiting), and it is returned.
 pub(crate) fn hand_out_ranks<T: Serialize + DeserializeOwned>(
     todo: &[usize],
     count: usize,
@@ -377,111 +365,18 @@ pub(crate) fn hand_out_ranks<T: Serialize + DeserializeOwned>(
     ranks: &dyn Ranks,
     done: &mut dyn FnMut(usize, T) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    if !ranks.is_root() {
-        return hand_out_worker(count, work, ranks);
-    }
-    // The manager: each worker keeps two requests out (so it has its next
-    // item while rank 0 is busy), and asks again with each result; a
-    // request is answered with the next item, or with done once there is
-    // none. Each worker is told done twice.
-    let mut next = 0usize;
-    let mut working = 2 * (ranks.size() - 1);
-    let serve = |(from, _, bytes): (usize, u16, Vec<u8>),
-                 next: &mut usize,
-                 working: &mut usize,
-                 done: &mut dyn FnMut(usize, T) -> Result<(), GameError>|
-     -> Result<(), GameError> {
-        // The request is answered first, whatever the result brings.
-        if let Some(&i) = todo.get(*next) {
-            ranks
-                .send(from, WORK, &(i as u64).to_le_bytes())
-                .map_err(ranks_error)?;
-            *next += 1;
-        } else {
-            ranks.send(from, DONE, &[]).map_err(ranks_error)?;
-            *working -= 1;
-        }
-        if !bytes.is_empty() {
-            let i = index(&bytes)?;
-            let item: T = serde_json::from_slice(&bytes[8..])
-                .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))?;
-            done(i, item)?;
-        }
-        Ok(())
-    };
-    // A failure here (writing a line, a worker's message) is kept, and
-    // every worker is still answered until each is told done: none is
-    // left waiting.
-    let mut failed: Option<GameError> = None;
-    let keep = |r: Result<(), GameError>, failed: &mut Option<GameError>, next: &mut usize| {
-        if let Err(e) = r {
-            failed.get_or_insert(e);
-            *next = todo.len();
-        }
-    };
-    while working > 0 || next < todo.len() {
-        while let Some(m) = ranks.try_receive().map_err(ranks_error)? {
-            let r = serve(m, &mut next, &mut working, done);
-            keep(r, &mut failed, &mut next);
-        }
-        if let Some(&i) = todo.get(next) {
-            // No worker waiting: rank 0 takes the next item itself.
-            next += 1;
-            let r = done(i, work(i));
-            keep(r, &mut failed, &mut next);
-        } else if working > 0 {
-            let m = ranks.receive().map_err(ranks_error)?;
-            let r = serve(m, &mut next, &mut working, done);
-            keep(r, &mut failed, &mut next);
-        }
-    }
-    failed.map_or(Ok(()), Err)
-}
-
-/// A worker rank of [`hand_out_ranks`]: two requests out from the start,
-/// items done in the order received, each result a new request; it ends
-/// once both requests still out are answered with done.
-fn hand_out_worker<T: Serialize>(
-    count: usize,
-    work: &dyn Fn(usize) -> T,
-    ranks: &dyn Ranks,
-) -> Result<(), GameError> {
-    let mut queue = std::collections::VecDeque::new();
-    let mut out = 2usize;
-    for _ in 0..out {
-        ranks.send(0, RESULT, &[]).map_err(ranks_error)?;
-    }
-    loop {
-        let Some(i) = queue.pop_front() else {
-            if out == 0 {
-                return Ok(());
-            }
-            let (_, tag, bytes) = ranks.receive().map_err(ranks_error)?;
-            out -= 1;
-            if tag == WORK {
-                queue.push_back(index(&bytes)?);
-            }
-            continue;
-        };
-        if i >= count {
-            return Err(GameError::Internal(format!(
-                "survey: rank 0 sent item {i} of {count}: the ranks were given other lists"
-            )));
-        }
-        let item = work(i);
-        let mut msg = (i as u64).to_le_bytes().to_vec();
-        msg.extend(serde_json::to_vec(&item).map_err(|e| GameError::Internal(e.to_string()))?);
-        ranks.send(0, RESULT, &msg).map_err(ranks_error)?;
-        out += 1;
-    }
-}
-
-fn index(bytes: &[u8]) -> Result<usize, GameError> {
-    let b: [u8; 8] = bytes
-        .get(..8)
-        .and_then(|b| b.try_into().ok())
-        .ok_or_else(|| GameError::Internal("survey: a message without its code".into()))?;
-    usize::try_from(u64::from_le_bytes(b)).map_err(|e| GameError::Internal(e.to_string()))
+    deal(
+        ranks,
+        todo,
+        count,
+        work,
+        &|item| serde_json::to_vec(item).map_err(|e| GameError::Internal(e.to_string())),
+        &|from, bytes| {
+            serde_json::from_slice(bytes)
+                .map_err(|e| GameError::Internal(format!("survey: rank {from}: {e}")))
+        },
+        done,
+    )
 }
 
 /// `survey` as asked: the codes, the heaps, the threads and the limits of

@@ -26,6 +26,14 @@ impl fmt::Display for RanksError {
 
 impl std::error::Error for RanksError {}
 
+/// A failed transport stops a computation as an internal error (exit
+/// status 1) in its words.
+impl From<RanksError> for crate::GameError {
+    fn from(e: RanksError) -> Self {
+        crate::GameError::Internal(e.to_string())
+    }
+}
+
 /// A group of `size()` processes numbered `0..size()`; this one is
 /// `rank()`. Rank 0 is the one that reads input and writes output.
 pub trait Ranks: Send + Sync + fmt::Debug {
@@ -356,6 +364,393 @@ pub fn share(rank: usize, count: usize, size: usize) -> std::ops::Range<usize> {
     start.min(count)..(start + len).min(count)
 }
 
+/// How rank 0 of [`deal`] reads a worker's result: from the sender's
+/// rank and the bytes the worker wrote.
+pub type ReadResult<'a, T, E> = dyn Fn(usize, &[u8]) -> Result<T, E> + 'a;
+
+/// Message tags of [`deal`].
+const WORK: u16 = 1;
+const DONE: u16 = 2;
+const RESULT: u16 = 3;
+
+/// The items of `todo` (each below `count`) of uneven cost dealt as the
+/// ranks free up (every rank calls it with the same `count`; only rank
+/// 0's `todo` is read): rank 0 hands each item to the next worker rank
+/// that asks (each worker keeps two requests out, so it holds its next
+/// item while rank 0 is busy), does the next item itself whenever no
+/// worker is waiting, and gives each item's result to `take(i, T)` as it
+/// finishes, in any order; the other ranks do what they are given, in
+/// order, with `work(i)`, send it written by `write` (read on rank 0 by
+/// `read(sender, bytes)`), and take nothing. One rank alone does every
+/// item in order. Where items cost alike, [`share`] deals them without
+/// messages.
+///
+/// Errors: on rank 0, the first error of `take`, `read` or a message
+/// (every worker is still answered until told done: none is left
+/// waiting); on a worker, that of `write` or a message, or an item past
+/// `count` (the ranks were given other lists).
+pub fn deal<T, E: From<RanksError>>(
+    ranks: &dyn Ranks,
+    todo: &[usize],
+    count: usize,
+    work: &dyn Fn(usize) -> T,
+    write: &dyn Fn(&T) -> Result<Vec<u8>, E>,
+    read: &ReadResult<'_, T, E>,
+    take: &mut dyn FnMut(usize, T) -> Result<(), E>,
+) -> Result<(), E> {
+    if !ranks.is_root() {
+        return deal_worker(ranks, count, work, write);
+    }
+    let mut next = 0usize;
+    let mut working = 2 * (ranks.size() - 1);
+    // A failure (taking a result, a worker's message) is kept, and every
+    // worker still answered until told done: none is left waiting.
+    let mut failed: Option<E> = None;
+    while working > 0 || next < todo.len() {
+        // Every request waiting first, then an item of rank 0's own, else
+        // wait for the next request.
+        let message = match ranks.try_receive()? {
+            Some(m) => Some(m),
+            None if next < todo.len() => None,
+            None => Some(ranks.receive()?),
+        };
+        let r = match message {
+            Some(m) => match hear(ranks, todo, count, m, (&mut next, &mut working), read) {
+                Ok(Some((i, result))) => take(i, result),
+                Ok(None) => Ok(()),
+                Err(e) => Err(e),
+            },
+            None => {
+                let i = todo[next];
+                next += 1;
+                take(i, work(i))
+            }
+        };
+        if let Err(e) = r {
+            failed.get_or_insert(e);
+            next = todo.len();
+        }
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+/// Rank 0 of [`deal`] answers worker `from`'s request first (the next
+/// item of `todo`, or done once there is none: each worker is told done
+/// twice), then reads the result it brought, if any.
+fn hear<T, E: From<RanksError>>(
+    ranks: &dyn Ranks,
+    todo: &[usize],
+    count: usize,
+    (from, _, bytes): (usize, u16, Vec<u8>),
+    (next, working): (&mut usize, &mut usize),
+    read: &ReadResult<'_, T, E>,
+) -> Result<Option<(usize, T)>, E> {
+    if let Some(&i) = todo.get(*next) {
+        ranks.send(from, WORK, &(i as u64).to_le_bytes())?;
+        *next += 1;
+    } else {
+        ranks.send(from, DONE, &[])?;
+        *working -= 1;
+    }
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    let mut r = Reader::new(&bytes);
+    let i = item(&mut r, count)?;
+    Ok(Some((i, read(from, &bytes[r.at()..])?)))
+}
+
+/// A worker rank of [`deal`]: two requests out from the start, items done
+/// in the order received, each result a new request; it ends once both
+/// requests still out are answered with done.
+fn deal_worker<T, E: From<RanksError>>(
+    ranks: &dyn Ranks,
+    count: usize,
+    work: &dyn Fn(usize) -> T,
+    write: &dyn Fn(&T) -> Result<Vec<u8>, E>,
+) -> Result<(), E> {
+    let mut queue = std::collections::VecDeque::new();
+    let mut out = 2usize;
+    for _ in 0..out {
+        ranks.send(0, RESULT, &[])?;
+    }
+    loop {
+        let Some(i) = queue.pop_front() else {
+            if out == 0 {
+                return Ok(());
+            }
+            let (_, tag, bytes) = ranks.receive()?;
+            out -= 1;
+            if tag == WORK {
+                queue.push_back(item(&mut Reader::new(&bytes), count)?);
+            }
+            continue;
+        };
+        let mut message = Vec::new();
+        put_u64(&mut message, i as u64);
+        message.extend(write(&work(i))?);
+        ranks.send(0, RESULT, &message)?;
+        out += 1;
+    }
+}
+
+/// The item number a message of [`deal`] starts with, below `count`.
+fn item(r: &mut Reader<'_>, count: usize) -> Result<usize, RanksError> {
+    let i = r.u64()?;
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < count)
+        .ok_or_else(|| {
+            RanksError(format!(
+                "rank 0 sent item {i} of {count}: the ranks were given other lists"
+            ))
+        })
+}
+
+/// Writes `v` to a message between ranks (eight bytes, little-endian),
+/// read back by [`Reader::u64`].
+pub fn put_u64(out: &mut Vec<u8>, v: u64) {
+    out.extend_from_slice(&v.to_le_bytes());
+}
+
+/// Writes `bytes` to a message between ranks, its length first, read back
+/// by [`Reader::bytes`] (or [`Reader::text`]).
+pub fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    put_u64(out, bytes.len() as u64);
+    out.extend_from_slice(bytes);
+}
+
+/// Reads the numbers and byte strings of a message between ranks in the
+/// order they were written ([`put_u64`], [`put_bytes`]). A read past the
+/// end, or a text that is no UTF-8, is an error, never a panic.
+#[derive(Debug)]
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+/// The error of a message that does not read as one: a bug.
+fn garbled() -> RanksError {
+    RanksError("a message is truncated".into())
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Reader { bytes, at: 0 }
+    }
+
+    /// How many bytes have been read.
+    pub fn at(&self) -> usize {
+        self.at
+    }
+
+    /// Whether every byte has been read.
+    pub fn done(&self) -> bool {
+        self.at >= self.bytes.len()
+    }
+
+    /// The next `n` bytes.
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8], RanksError> {
+        let end = self.at.checked_add(n).ok_or_else(garbled)?;
+        let s = self.bytes.get(self.at..end).ok_or_else(garbled)?;
+        self.at = end;
+        Ok(s)
+    }
+
+    /// The next byte.
+    pub fn u8(&mut self) -> Result<u8, RanksError> {
+        Ok(self.take(1)?[0])
+    }
+
+    /// The next four bytes, little-endian.
+    pub fn u32(&mut self) -> Result<u32, RanksError> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes(b.try_into().map_err(|_| garbled())?))
+    }
+
+    /// The next eight bytes, little-endian ([`put_u64`]).
+    pub fn u64(&mut self) -> Result<u64, RanksError> {
+        let b = self.take(8)?;
+        Ok(u64::from_le_bytes(b.try_into().map_err(|_| garbled())?))
+    }
+
+    /// The next byte string ([`put_bytes`]).
+    pub fn bytes(&mut self) -> Result<&'a [u8], RanksError> {
+        let n = usize::try_from(self.u64()?).map_err(|_| garbled())?;
+        self.take(n)
+    }
+
+    /// The next byte string, as text.
+    pub fn text(&mut self) -> Result<&'a str, RanksError> {
+        std::str::from_utf8(self.bytes()?).map_err(|_| garbled())
+    }
+}
+
+/// An error the ranks agree on ([`exchange`], [`agree`]): the rank that
+/// fails writes it, the others read it back with the same words and exit
+/// status.
+pub trait RankError: Sized {
+    /// Writes this error for the other ranks.
+    fn write(&self, out: &mut Vec<u8>);
+
+    /// Reads what rank `from` wrote with [`RankError::write`].
+    fn read(from: usize, r: &mut Reader<'_>) -> Result<Self, RanksError>;
+
+    /// The error of a failed transport (a rank ended, a garbled message).
+    fn lost(e: RanksError) -> Self;
+}
+
+/// Collective, the one way ranks exchange work and agree on an error:
+/// every rank passes one buffer for each rank (`mine`, as
+/// [`Ranks::all_to_all`]), or the error it stopped with; every rank gets
+/// the buffers addressed to it, in rank order, when no rank failed, else
+/// the error of the lowest rank that failed (this rank's own as it was, the
+/// others' as read): so every rank stops together, none left waiting.
+///
+/// Errors: that error; a transport failure ([`RankError::lost`]); `mine`
+/// not holding [`Ranks::size`] buffers (told to every rank like an error).
+pub fn exchange<E: RankError>(
+    ranks: &dyn Ranks,
+    mine: Result<Vec<Vec<u8>>, E>,
+) -> Result<Vec<Vec<u8>>, E> {
+    let size = ranks.size();
+    let mine = mine.and_then(|b| {
+        if b.len() == size {
+            Ok(b)
+        } else {
+            Err(E::lost(RanksError(format!(
+                "{} buffers for {size} ranks",
+                b.len()
+            ))))
+        }
+    });
+    let mut header = Vec::new();
+    let (buffers, kept) = match mine {
+        Ok(b) => {
+            header.push(0);
+            (b, None)
+        }
+        Err(e) => {
+            header.push(1);
+            e.write(&mut header);
+            (vec![Vec::new(); size], Some(e))
+        }
+    };
+    let outgoing: Vec<Vec<u8>> = buffers
+        .into_iter()
+        .map(|b| {
+            let mut v = Vec::with_capacity(header.len() + b.len());
+            v.extend_from_slice(&header);
+            v.extend_from_slice(&b);
+            v
+        })
+        .collect();
+    let incoming = ranks.all_to_all(&outgoing).map_err(E::lost)?;
+    drop(outgoing);
+    let mut heard = Vec::with_capacity(size);
+    for (from, mut bytes) in incoming.into_iter().enumerate() {
+        let mut r = Reader::new(&bytes);
+        match r.u8().map_err(E::lost)? {
+            0 => {}
+            1 => {
+                let e = E::read(from, &mut r).map_err(E::lost)?;
+                return Err(match kept {
+                    Some(own) if from == ranks.rank() => own,
+                    _ => e,
+                });
+            }
+            _ => return Err(E::lost(garbled())),
+        }
+        let at = r.at();
+        bytes.drain(..at);
+        heard.push(bytes);
+    }
+    Ok(heard)
+}
+
+/// Collective: whether any rank passed `Ok(true)` (work left, a stop
+/// seen on its own clock), once every rank is known to be well; else, on
+/// every rank, the error of the lowest rank that failed, as [`exchange`].
+pub fn agree<E: RankError>(ranks: &dyn Ranks, mine: Result<bool, E>) -> Result<bool, E> {
+    let size = ranks.size();
+    let heard = exchange(ranks, mine.map(|active| vec![vec![u8::from(active)]; size]))?;
+    Ok(heard.iter().any(|b| b.first() == Some(&1)))
+}
+
+/// The engine's errors travel with their kind and words: a limit as the
+/// limit (the same message and exit status on every rank), a rules error
+/// as one, any other search error as bad input in its words.
+impl RankError for crate::GameError {
+    fn write(&self, out: &mut Vec<u8>) {
+        use crate::{GameError, SearchError};
+        match self {
+            GameError::Input(s) => {
+                out.push(1);
+                put_bytes(out, s.as_bytes());
+            }
+            GameError::Internal(s) => {
+                out.push(2);
+                put_bytes(out, s.as_bytes());
+            }
+            GameError::Search(SearchError::StateLimit(n)) => {
+                out.push(3);
+                put_u64(out, *n);
+            }
+            GameError::Search(SearchError::MemoryLimit(n)) => {
+                out.push(4);
+                put_u64(out, *n);
+            }
+            GameError::Search(SearchError::TimeLimit(d)) => {
+                out.push(5);
+                put_u64(out, d.as_secs());
+                out.extend_from_slice(&d.subsec_nanos().to_le_bytes());
+            }
+            GameError::Search(SearchError::TooLarge { estimate, limit }) => {
+                out.push(6);
+                put_u64(out, *estimate as u64);
+                put_u64(out, (*estimate >> 64) as u64);
+                put_u64(out, *limit);
+            }
+            GameError::Search(SearchError::Rules(r)) => {
+                out.push(7);
+                put_bytes(out, r.0.as_bytes());
+            }
+            // Any other limit: its words, with the same exit status.
+            GameError::Search(other) => {
+                out.push(1);
+                put_bytes(out, other.to_string().as_bytes());
+            }
+        }
+    }
+
+    fn read(_from: usize, r: &mut Reader<'_>) -> Result<Self, RanksError> {
+        use crate::{GameError, SearchError};
+        Ok(match r.u8()? {
+            1 => GameError::Input(r.text()?.to_string()),
+            2 => GameError::Internal(r.text()?.to_string()),
+            3 => SearchError::StateLimit(r.u64()?).into(),
+            4 => SearchError::MemoryLimit(r.u64()?).into(),
+            5 => {
+                let secs = r.u64()?;
+                SearchError::TimeLimit(std::time::Duration::new(secs, r.u32()?)).into()
+            }
+            6 => {
+                let low = u128::from(r.u64()?);
+                let estimate = low | u128::from(r.u64()?) << 64;
+                let limit = r.u64()?;
+                SearchError::TooLarge { estimate, limit }.into()
+            }
+            7 => SearchError::Rules(crate::RulesError::new(r.text()?)).into(),
+            _ => return Err(garbled()),
+        })
+    }
+
+    fn lost(e: RanksError) -> Self {
+        e.into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,6 +819,83 @@ mod tests {
             }
         }
         assert!(OneRank.all_to_all(&[]).is_err());
+    }
+
+    #[test]
+    fn errors_cross_ranks_unchanged() {
+        use crate::{GameError, SearchError};
+        use std::time::Duration;
+        let errors: Vec<GameError> = vec![
+            GameError::Input("bad".into()),
+            GameError::Internal("bug".into()),
+            SearchError::StateLimit(5).into(),
+            SearchError::MemoryLimit(1 << 30).into(),
+            SearchError::TimeLimit(Duration::new(3, 7)).into(),
+            SearchError::TooLarge {
+                estimate: u128::MAX - 3,
+                limit: 9,
+            }
+            .into(),
+            SearchError::Rules(crate::RulesError::new("threw")).into(),
+        ];
+        for e in errors {
+            let mut bytes = Vec::new();
+            e.write(&mut bytes);
+            let mut r = Reader::new(&bytes);
+            assert_eq!(GameError::read(1, &mut r).unwrap(), e);
+            assert!(r.done());
+        }
+        let other: GameError = SearchError::Cycle("x".into()).into();
+        let mut bytes = Vec::new();
+        other.write(&mut bytes);
+        let read = GameError::read(1, &mut Reader::new(&bytes)).unwrap();
+        assert_eq!((read.to_string(), read.exit_code()), (other.to_string(), 2));
+        // Cut short anywhere: an error, never a panic.
+        for end in 0..bytes.len() {
+            assert!(GameError::read(1, &mut Reader::new(&bytes[..end])).is_err());
+        }
+    }
+
+    #[test]
+    fn every_rank_agrees_on_the_lowest_failing_ranks_error() {
+        use crate::GameError;
+        // No failure: whether any rank had work.
+        let got = on_threads(3, |r| agree::<GameError>(&*r, Ok(r.rank() == 1)));
+        assert!(got.iter().all(|g| g == &Ok(true)));
+        let got = on_threads(3, |r| agree::<GameError>(&*r, Ok(false)));
+        assert!(got.iter().all(|g| g == &Ok(false)));
+        // Ranks 1 and 2 fail: every rank returns rank 1's error, rank 1
+        // its own as it was.
+        let got = on_threads(3, |r| {
+            let mine = match r.rank() {
+                0 => Ok(true),
+                k => Err(GameError::Input(format!("rank {k} failed"))),
+            };
+            agree(&*r, mine)
+        });
+        for g in got {
+            assert_eq!(g, Err(GameError::Input("rank 1 failed".into())));
+        }
+        // Buffers reach their ranks, each headed by nothing of the status.
+        let got = on_threads(2, |r| {
+            let out = (0..2).map(|to| vec![r.rank() as u8, to as u8]).collect();
+            exchange::<GameError>(&*r, Ok(out)).unwrap()
+        });
+        assert_eq!(got[1], vec![vec![0, 1], vec![1, 1]]);
+        // A wrong number of buffers is told to every rank.
+        let got = on_threads(2, |r| {
+            let out = if r.rank() == 0 {
+                vec![]
+            } else {
+                vec![vec![]; 2]
+            };
+            exchange::<GameError>(&*r, Ok(out))
+        });
+        for g in got {
+            assert!(
+                matches!(g, Err(GameError::Internal(e)) if e.contains("0 buffers for 2 ranks"))
+            );
+        }
     }
 
     #[test]

@@ -25,9 +25,8 @@
 use crate::hash::FastMap;
 use crate::limits::Budget;
 use crate::memory::{self, Reserve};
-use crate::ranks::Ranks;
+use crate::ranks::{self, agree, put_bytes, put_u64, Ranks, Reader};
 use crate::{GameError, GameGraph, Limits, Outcome, Play, RetroGraph, Retrograde, SearchError};
-use std::time::Duration;
 
 /// A 64-bit hash of `bytes` that every process computes alike (FNV-1a,
 /// its bits mixed at the end): what names the owner of a position.
@@ -55,121 +54,6 @@ fn garbled() -> GameError {
     GameError::Internal("a message between ranks is truncated".into())
 }
 
-/// Reads the numbers and strings of a message in order.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, at: 0 }
-    }
-
-    fn done(&self) -> bool {
-        self.at >= self.bytes.len()
-    }
-
-    fn take(&mut self, n: usize) -> Result<&'a [u8], GameError> {
-        let s = self
-            .bytes
-            .get(self.at..self.at.checked_add(n).ok_or_else(garbled)?)
-            .ok_or_else(garbled)?;
-        self.at += n;
-        Ok(s)
-    }
-
-    fn u8(&mut self) -> Result<u8, GameError> {
-        Ok(self.take(1)?[0])
-    }
-
-    fn u32(&mut self) -> Result<u32, GameError> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes(b.try_into().map_err(|_| garbled())?))
-    }
-
-    fn u64(&mut self) -> Result<u64, GameError> {
-        let b = self.take(8)?;
-        Ok(u64::from_le_bytes(b.try_into().map_err(|_| garbled())?))
-    }
-
-    fn text(&mut self) -> Result<&'a str, GameError> {
-        let n = self.u64()? as usize;
-        std::str::from_utf8(self.take(n)?).map_err(|_| garbled())
-    }
-}
-
-fn put_text(out: &mut Vec<u8>, s: &str) {
-    out.extend_from_slice(&(s.len() as u64).to_le_bytes());
-    out.extend_from_slice(s.as_bytes());
-}
-
-/// Writes `e` so that [`read_error`] gives an error with the same text
-/// and exit status (the limits and rules errors exactly).
-fn write_error(e: &GameError, out: &mut Vec<u8>) {
-    match e {
-        GameError::Input(s) => {
-            out.push(1);
-            put_text(out, s);
-        }
-        GameError::Internal(s) => {
-            out.push(2);
-            put_text(out, s);
-        }
-        GameError::Search(SearchError::StateLimit(n)) => {
-            out.push(3);
-            out.extend_from_slice(&n.to_le_bytes());
-        }
-        GameError::Search(SearchError::MemoryLimit(n)) => {
-            out.push(4);
-            out.extend_from_slice(&n.to_le_bytes());
-        }
-        GameError::Search(SearchError::TimeLimit(d)) => {
-            out.push(5);
-            out.extend_from_slice(&d.as_secs().to_le_bytes());
-            out.extend_from_slice(&d.subsec_nanos().to_le_bytes());
-        }
-        GameError::Search(SearchError::TooLarge { estimate, limit }) => {
-            out.push(6);
-            out.extend_from_slice(&(*estimate as u64).to_le_bytes());
-            out.extend_from_slice(&((*estimate >> 64) as u64).to_le_bytes());
-            out.extend_from_slice(&limit.to_le_bytes());
-        }
-        GameError::Search(SearchError::Rules(r)) => {
-            out.push(7);
-            put_text(out, &r.0);
-        }
-        // Any other limit: its words, with the same exit status.
-        GameError::Search(other) => {
-            out.push(1);
-            put_text(out, &other.to_string());
-        }
-    }
-}
-
-/// Reads what [`write_error`] wrote, or `None` (tag 0) for no error.
-fn read_error(r: &mut Reader<'_>) -> Result<Option<GameError>, GameError> {
-    Ok(Some(match r.u8()? {
-        0 => return Ok(None),
-        1 => GameError::Input(r.text()?.to_string()),
-        2 => GameError::Internal(r.text()?.to_string()),
-        3 => SearchError::StateLimit(r.u64()?).into(),
-        4 => SearchError::MemoryLimit(r.u64()?).into(),
-        5 => {
-            let secs = r.u64()?;
-            SearchError::TimeLimit(Duration::new(secs, r.u32()?)).into()
-        }
-        6 => {
-            let low = u128::from(r.u64()?);
-            let estimate = low | u128::from(r.u64()?) << 64;
-            let limit = r.u64()?;
-            SearchError::TooLarge { estimate, limit }.into()
-        }
-        7 => SearchError::Rules(crate::RulesError::new(r.text()?)).into(),
-        _ => return Err(garbled()),
-    }))
-}
-
 /// What one rank says at an exchange: a buffer for each rank, whether it
 /// still has work (a level to expand or propagate) and a number summed
 /// over the ranks.
@@ -177,21 +61,6 @@ struct Step {
     buffers: Vec<Vec<u8>>,
     active: bool,
     count: u64,
-}
-
-/// A collective call with no message: whether any rank passed `true`,
-/// once every rank is known to be well (else, on every rank, the error
-/// of the first rank that passed one).
-///
-/// Errors: that error; a transport failure.
-pub(crate) fn agree(ranks: &dyn Ranks, mine: Result<bool, GameError>) -> Result<bool, GameError> {
-    let size = ranks.size();
-    let step = mine.map(|active| Step {
-        buffers: vec![Vec::new(); size],
-        active,
-        count: 0,
-    });
-    Ok(exchange(ranks, step)?.active)
 }
 
 /// What one rank hears at an exchange: the buffers sent to it (in rank
@@ -202,68 +71,41 @@ struct Heard {
     count: u64,
 }
 
-/// One collective exchange carrying this rank's `step` or its error.
-/// Every rank returns the error of the lowest rank that failed (this
-/// rank's own error as it was, the others' as read), or every rank hears
-/// the step.
+/// One collective exchange carrying this rank's `step` or its error
+/// ([`ranks::exchange`]: every rank returns the error of the lowest rank
+/// that failed, or every rank hears the step), each buffer headed by the
+/// step's work flag and number.
 ///
 /// Errors: that error; a transport failure, as an internal error.
 fn exchange(ranks: &dyn Ranks, step: Result<Step, GameError>) -> Result<Heard, GameError> {
-    let size = ranks.size();
-    let mut header = Vec::new();
-    let (buffers, active, count, kept) = match step {
-        Ok(s) if s.buffers.len() == size => {
-            header.push(0);
-            (s.buffers, s.active, s.count, None)
-        }
-        Ok(s) => {
-            let e = GameError::Internal(format!("{} buffers for {size} ranks", s.buffers.len()));
-            write_error(&e, &mut header);
-            (vec![Vec::new(); size], false, 0, Some(e))
-        }
-        Err(e) => {
-            write_error(&e, &mut header);
-            (vec![Vec::new(); size], false, 0, Some(e))
-        }
-    };
-    header.push(u8::from(active));
-    header.extend_from_slice(&count.to_le_bytes());
-    let outgoing: Vec<Vec<u8>> = buffers
-        .into_iter()
-        .map(|b| {
-            let mut v = Vec::with_capacity(header.len() + b.len());
-            v.extend_from_slice(&header);
-            v.extend_from_slice(&b);
-            v
-        })
-        .collect();
-    let incoming = ranks
-        .all_to_all(&outgoing)
-        .map_err(|e| GameError::Internal(e.to_string()))?;
-    drop(outgoing);
+    let buffers = step.map(|s| {
+        let mut header = vec![u8::from(s.active)];
+        put_u64(&mut header, s.count);
+        s.buffers
+            .into_iter()
+            .map(|b| {
+                let mut v = Vec::with_capacity(header.len() + b.len());
+                v.extend_from_slice(&header);
+                v.extend_from_slice(&b);
+                v
+            })
+            .collect()
+    });
+    let incoming = ranks::exchange(ranks, buffers)?;
     let mut heard = Heard {
-        buffers: Vec::with_capacity(size),
+        buffers: Vec::with_capacity(incoming.len()),
         active: false,
         count: 0,
     };
-    let mut first_error = None;
-    for (from, mut bytes) in incoming.into_iter().enumerate() {
+    for mut bytes in incoming {
         let mut r = Reader::new(&bytes);
-        let error = read_error(&mut r)?;
         heard.active |= r.u8()? == 1;
         heard.count = heard.count.saturating_add(r.u64()?);
-        let at = r.at;
-        if let Some(e) = error {
-            first_error.get_or_insert((from, e));
-        }
+        let at = r.at();
         bytes.drain(..at);
         heard.buffers.push(bytes);
     }
-    match first_error {
-        Some((from, e)) if from == ranks.rank() => Err(kept.unwrap_or(e)),
-        Some((_, e)) => Err(e),
-        None => Ok(heard),
-    }
+    Ok(heard)
 }
 
 /// A game graph as one rank holds it: the positions it owns, numbered
@@ -821,7 +663,7 @@ pub fn explore_ranks<P: Clone>(
                     let to = &mut buffers[text_owner(&t, size)];
                     to.reserve_within(16 + t.len(), max_memory)?;
                     to.extend_from_slice(&name(me, u).to_le_bytes());
-                    put_text(to, &t);
+                    put_bytes(to, t.as_bytes());
                 }
                 budget.tick()?;
             }
@@ -878,7 +720,7 @@ pub fn explore_ranks<P: Clone>(
     let built = backwards(ex.option_counts.len(), edges, max_memory);
     let (offsets, sources) = match built {
         Ok(b) => {
-            agree(ranks, Ok(false))?;
+            agree::<GameError>(ranks, Ok(false))?;
             b
         }
         Err(e) => {
@@ -921,6 +763,7 @@ mod tests {
     use crate::ranks::on_threads;
     use crate::{explore, retrograde};
     use std::sync::Arc;
+    use std::time::Duration;
 
     /// A random graph on `n` nodes, about `per` moves each, cycles and
     /// self-loops allowed, some nodes without a move.
@@ -1180,33 +1023,6 @@ mod tests {
                 assert_eq!(e.unwrap_err().to_string(), "node 7 threw");
             }
         }
-    }
-
-    #[test]
-    fn errors_cross_ranks_unchanged() {
-        let errors: Vec<GameError> = vec![
-            GameError::Input("bad".into()),
-            GameError::Internal("bug".into()),
-            SearchError::StateLimit(5).into(),
-            SearchError::MemoryLimit(1 << 30).into(),
-            SearchError::TimeLimit(Duration::new(3, 7)).into(),
-            SearchError::TooLarge {
-                estimate: u128::MAX - 3,
-                limit: 9,
-            }
-            .into(),
-            SearchError::Rules(crate::RulesError::new("threw")).into(),
-        ];
-        for e in errors {
-            let mut bytes = Vec::new();
-            write_error(&e, &mut bytes);
-            assert_eq!(read_error(&mut Reader::new(&bytes)).unwrap(), Some(e));
-        }
-        let other: GameError = SearchError::Cycle("x".into()).into();
-        let mut bytes = Vec::new();
-        write_error(&other, &mut bytes);
-        let read = read_error(&mut Reader::new(&bytes)).unwrap().unwrap();
-        assert_eq!((read.to_string(), read.exit_code()), (other.to_string(), 2));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! phase two (the few splits with a part in the block, in order) itself,
 //! so every rank ends the block with the same values and no value is
 //! sent. The ranks also agree on every decision that ends a run early
-//! ([`agree`]), so they all make the same collective calls.
+//! ([`grundy_engine::ranks::agree`]), so they all make the same
+//! collective calls.
 
 use crate::kernel::{Kernel, BATCH};
 use crate::parallel::{block_size, phase_one, phase_two, Workers};
@@ -84,25 +85,5 @@ impl Workers {
             phase_two(kernel, values, &mut self.space.slots[..batches])?;
         }
         Ok(())
-    }
-}
-
-/// Collective: every rank's `local` outcome of a step each rank may see
-/// differently (a memory check, a time limit on its own clock); `Ok` on
-/// every rank when every rank's was `Ok`, else an error on every rank: its
-/// own, or the first failing rank's, named.
-pub fn agree(ranks: &dyn Ranks, local: Result<(), SeqError>) -> Result<(), SeqError> {
-    let said = match &local {
-        Ok(()) => Vec::new(),
-        Err(e) => e.to_string().into_bytes(),
-    };
-    let all = ranks.all_gather(&said)?;
-    local?;
-    match all.iter().enumerate().find(|(_, m)| !m.is_empty()) {
-        None => Ok(()),
-        Some((r, m)) => Err(SeqError::Ranks(format!(
-            "rank {r} stopped: {}",
-            String::from_utf8_lossy(m)
-        ))),
     }
 }

@@ -85,3 +85,25 @@ impl From<grundy_engine::ranks::RanksError> for SeqError {
         SeqError::Ranks(e.to_string())
     }
 }
+
+/// A sequence's error crosses ranks in its words: the other ranks stop
+/// with [`SeqError::Ranks`], `rank R stopped: ` and those words.
+impl grundy_engine::ranks::RankError for SeqError {
+    fn write(&self, out: &mut Vec<u8>) {
+        grundy_engine::ranks::put_bytes(out, self.to_string().as_bytes());
+    }
+
+    fn read(
+        from: usize,
+        r: &mut grundy_engine::ranks::Reader<'_>,
+    ) -> Result<Self, grundy_engine::ranks::RanksError> {
+        Ok(SeqError::Ranks(format!(
+            "rank {from} stopped: {}",
+            r.text()?
+        )))
+    }
+
+    fn lost(e: grundy_engine::ranks::RanksError) -> Self {
+        e.into()
+    }
+}

@@ -5,10 +5,7 @@ use crate::period::{find_observed, find_proven, Period};
 use crate::progress::Progress;
 use crate::{memory, Control, HeapRule, Method, SeqError, Value};
 use grundy_engine::clock::Deadline;
-use grundy_engine::ranks::Ranks;
-
-#[cfg(feature = "parallel")]
-use crate::distributed::agree;
+use grundy_engine::ranks::{agree, Ranks};
 use std::sync::atomic::Ordering;
 
 #[cfg(feature = "checkpoint")]
@@ -193,7 +190,9 @@ impl Sequence {
             return Err(SeqError::Unsupported("checkpoint files"));
         }
         match ctl.ranks.as_deref() {
-            Some(ranks) => agree(ranks, memory::check(n, ctl))?,
+            Some(ranks) => {
+                agree(ranks, memory::check(n, ctl).map(|()| false))?;
+            }
             None => memory::check(n, ctl)?,
         }
         let target = n as usize + 1;
@@ -381,13 +380,6 @@ impl Workers {
     }
 }
 
-/// Without the `parallel` feature no run is spread over ranks (there are
-/// no [`Workers`]), so every outcome is this process's own.
-#[cfg(not(feature = "parallel"))]
-fn agree(_: &dyn Ranks, local: Result<(), SeqError>) -> Result<(), SeqError> {
-    local
-}
-
 /// Whether this process writes the files of a run: always alone, rank 0
 /// across ranks.
 #[cfg(feature = "checkpoint")]
@@ -456,11 +448,11 @@ pub fn compute(rule: HeapRule, n: u64, ctl: &Control) -> Result<Sequence, SeqErr
             let local = resumed();
             let (lock, mut seq) = match local {
                 Ok(pair) => {
-                    agree(ranks, Ok(()))?;
+                    agree::<SeqError>(ranks, Ok(false))?;
                     pair
                 }
                 Err(e) => {
-                    let told = agree(ranks, Err(e)).err();
+                    let told = agree(ranks, Err::<bool, _>(e)).err();
                     return Err(told.unwrap_or_else(|| {
                         SeqError::Ranks("the ranks agreed on a failed resume".into())
                     }));

@@ -8,8 +8,8 @@
 use super::loopy::{by_values, set_loopy_value, with_components, Heading, LoopyReport};
 use super::report::{check_moves_bound, Analysis, Detail, MoveReport, Question};
 use crate::limits::Budget;
-use crate::ranks::Ranks;
-use crate::retrograde_ranks::{agree, explore_ranks, solve_on_ranks};
+use crate::ranks::{agree, Ranks};
+use crate::retrograde_ranks::{explore_ranks, solve_on_ranks};
 use crate::{loopy_values, GameError, Limits, Outcome, Play, Retrograde, SearchError, TextGame};
 
 /// Analyses `p` of a game that may repeat as [`super::loopy`] does, the
@@ -39,11 +39,11 @@ pub(super) fn analyze<G: TextGame>(
     };
     match early {
         Ok(Some(a)) => {
-            agree(ranks, Ok(true))?;
+            agree::<GameError>(ranks, Ok(true))?;
             return Ok(a);
         }
         Ok(None) => {
-            if agree(ranks, Ok(false))? {
+            if agree::<GameError>(ranks, Ok(false))? {
                 return Err(GameError::Internal(
                     "the ranks disagree on the generalized values".into(),
                 ));
