@@ -286,3 +286,14 @@ def quotient(
     max_memory: Limit = None,
     max_states: Limit = None,
 ) -> Quotient: ...
+def survey(
+    codes: str,
+    n: Optional[int] = None,
+    *,
+    misere: bool = False,
+    max_heap: Optional[int] = None,
+    threads: Optional[int] = None,
+    time_limit: Limit = None,
+    max_memory: Limit = None,
+    checkpoint: Optional[str] = None,
+) -> list[dict[str, Any]]: ...

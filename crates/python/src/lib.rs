@@ -179,6 +179,70 @@ fn quotient<'py>(
     g.get().quotient_with(py, max_heap, &call)
 }
 
+/// `survey(codes, n=None, *, misere=False, max_heap=None, threads=None,
+/// time_limit=None, max_memory=None, checkpoint=None)`: the lines of
+/// `grundy survey --json` as dicts, one a code of `codes` (a list such as
+/// `"0.xy,4.7"`, patterns as on the command line), in its order: with
+/// `n`, each code's value sequence to heap `n`; with `misere=True`, each
+/// code's misère quotient to `max_heap` (default 300), `time_limit`
+/// seconds a code, resumed from and kept in `checkpoint`.
+///
+/// Example:
+///
+/// >>> [l["order"] for l in grundy.survey("0.75,0.77", misere=True)]
+/// [8, 40]
+#[pyfunction]
+#[pyo3(signature = (codes, n=None, *, misere=false, max_heap=None, threads=None, time_limit=None, max_memory=None, checkpoint=None))]
+// One parameter per keyword argument of the Python signature.
+#[allow(clippy::too_many_arguments)]
+fn survey<'py>(
+    py: Python<'py>,
+    codes: &str,
+    n: Option<&Bound<'py, PyAny>>,
+    misere: bool,
+    max_heap: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
+    time_limit: Option<&Bound<'py, PyAny>>,
+    max_memory: Option<&Bound<'py, PyAny>>,
+    checkpoint: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let int = |v: Option<&Bound<'py, PyAny>>, what: &str| {
+        v.filter(|v| !v.is_none())
+            .map(|v| convert::int_text(v, what))
+            .transpose()
+    };
+    let (n, max_heap, threads) = (
+        int(n, "n")?,
+        int(max_heap, "max_heap")?,
+        int(threads, "threads")?,
+    );
+    let limits = LimitTexts::read(None, time_limit, max_memory)?;
+    let text = grundy_api::survey_request::SurveyText {
+        codes,
+        n: n.as_deref(),
+        misere,
+        max_heap: max_heap.as_deref(),
+        threads: threads.as_deref(),
+        time_limit: limits.time_limit.as_deref(),
+        max_memory: limits.max_memory.as_deref(),
+        checkpoint,
+        json: true,
+    };
+    let request = grundy_api::survey_request::Survey::new(&text).map_err(convert::py_err)?;
+    let rows = py
+        .detach(|| {
+            let mut rows = Vec::new();
+            request
+                .run(None, &mut |row| {
+                    rows.push(row);
+                    Ok(())
+                })
+                .map(|()| rows)
+        })
+        .map_err(convert::py_err)?;
+    convert::to_python(py, &rows)
+}
+
 /// The module `grundy`.
 #[pymodule]
 fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -198,6 +262,7 @@ fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze, m)?)?;
     m.add_function(wrap_pyfunction!(moves, m)?)?;
     m.add_function(wrap_pyfunction!(seq, m)?)?;
+    m.add_function(wrap_pyfunction!(survey, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
     Ok(())
 }

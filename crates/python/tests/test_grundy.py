@@ -5,13 +5,15 @@ the `grundy` binary (GRUNDY_BIN, or the workspace's release build, built
 if need be) and fails the test when there is none.
 """
 
+import json
+import subprocess
 import threading
 import time
 
 import pytest
 
 import grundy
-from command_line import cli, in_python
+from command_line import binary, cli, in_python
 
 
 def test_games_lists_the_registry_like_the_command_line():
@@ -330,3 +332,33 @@ def test_the_gil_is_released_during_long_work():
     # Holding the GIL for the whole call would keep this loop at a tick
     # or two; released, it ticks about once a millisecond of the call.
     assert ticks >= 20, ticks
+
+
+def _timeless(lines):
+    return [{k: v for k, v in line.items() if k != "seconds"} for line in lines]
+
+
+def test_survey_misere_gives_the_command_lines_lines():
+    got = grundy.survey("0.xy,0.75", misere=True, max_heap=8, threads=2)
+    assert len(got) == 65 and got[0]["code"] == "0.00"
+    run = subprocess.run(
+        [binary(), "survey", "--misere", "--codes", "0.xy,0.75", "--max-heap", "8", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    expected = [json.loads(line) for line in run.stdout.splitlines()]
+    assert _timeless(got) == _timeless(expected)
+    solved = grundy.survey("0.75", misere=True)[0]
+    assert (solved["order"], solved["solved"], solved["solved_at"]) == (8, True, 24)
+    normal = grundy.survey("0.77", 1000)[0]
+    assert (normal["preperiod"], normal["period"], normal["proven"]) == (71, 12, True)
+
+
+def test_survey_refuses_an_item_that_is_no_code():
+    with pytest.raises(grundy.InputError, match="kayles"):
+        grundy.survey("0.75,kayles", misere=True)
+    with pytest.raises(grundy.InputError, match="max_heap|--max-heap"):
+        grundy.survey("0.75", 10, max_heap=5)
+

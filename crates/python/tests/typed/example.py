@@ -28,6 +28,8 @@ def main() -> None:
     values = s.values
     assert len(values) == 21
     svg: str = s.svg(width=300)
+    lines: list[dict[str, Any]] = grundy.survey("0.75", misere=True, max_heap=30)
+    assert lines[0]["solved"] and lines[0]["order"] == 8
     assert svg.startswith("<svg")
 
     q: grundy.Quotient = grundy.quotient("kayles", max_heap=30)
