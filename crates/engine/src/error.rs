@@ -33,7 +33,8 @@ impl RulesError {
         RulesError(msg.into(), None)
     }
 
-    /// A move list stopped because the answer's time `limit` passed.
+    /// A move list (or an option list, or a split into components)
+    /// stopped because the answer's time `limit` passed.
     pub fn time_passed(limit: Duration) -> Self {
         RulesError(
             format!(
@@ -125,9 +126,11 @@ pub enum SearchError {
     /// cycle and needs the loopy solver.
     #[error("the game graph has a cycle through {0}; this solver needs an acyclic game")]
     Cycle(String),
-    /// The rules failed while the search listed options or components.
+    /// The rules failed while the search listed options or components
+    /// (made by `From<RulesError>`, which turns a list stopped by the
+    /// answer's time limit into [`SearchError::TimeLimit`] instead).
     #[error(transparent)]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// A misère quotient grown heap by heap hit a limit (`cause`) after
     /// the quotient of heaps 0..=`proven` (of `order` elements) was
     /// proven, and kept in checkpoint file `kept`, if any.
@@ -159,6 +162,18 @@ pub enum GameError {
     /// A bug: exit status 1.
     #[error("internal error: {0}")]
     Internal(String),
+}
+
+/// A rules error as the search reports it: the time limit for a list
+/// stopped by it ([`RulesError::time_passed`]: moves, options or the
+/// split into components), else the rules' failure.
+impl From<RulesError> for SearchError {
+    fn from(e: RulesError) -> Self {
+        match e.time_limit() {
+            Some(limit) => SearchError::TimeLimit(limit),
+            None => SearchError::Rules(e),
+        }
+    }
 }
 
 impl From<ParseError> for GameError {

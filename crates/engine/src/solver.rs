@@ -1,5 +1,6 @@
 //! Sprague-Grundy values by memoised search, without recursion.
 
+use crate::clock::Deadline;
 use crate::hash::FastMap;
 use crate::limits::Budget;
 use crate::memory::Reserve;
@@ -84,14 +85,22 @@ impl<G: Impartial> Solver<G> {
     }
 
     /// The value of each part of `p`, in the order of
-    /// [`Impartial::normal_play_parts`].
+    /// [`Impartial::normal_play_parts`]; the time-limit error once the
+    /// limits' deadline has passed, read every [`Deadline::EVERY`] parts.
     pub fn component_values(
         &mut self,
         p: &G::Position,
     ) -> Result<Vec<(G::Position, Nimber)>, SearchError> {
         let parts = self.game.normal_play_parts(p)?;
         let mut out = Vec::with_capacity(parts.len());
-        for part in parts {
+        // The clock every 4,096 parts, never before (a short list is
+        // valued whenever it comes): a million parts, each a closed form
+        // of a microsecond, ran seconds past the time limit.
+        let deadline = self.limits.deadline();
+        for (i, part) in parts.into_iter().enumerate() {
+            if i % Deadline::EVERY as usize == Deadline::EVERY as usize - 1 {
+                deadline.check().map_err(SearchError::TimeLimit)?;
+            }
             let v = self.component_value(&part)?;
             out.push((part, v));
         }

@@ -345,3 +345,43 @@ fn a_misere_staircase_of_a_huge_stair_stops_at_the_time_limit() {
         "error: search limit hit: more than 50ms of search time (raise it with --time-limit)"
     );
 }
+
+#[test]
+fn a_million_edge_hackenbush_line_stops_at_its_time_limit() {
+    // Found by a hostile-input round (issue 35, item 2): a path, a star
+    // and a random tree of 10^6 edges each answered 4-21 s past
+    // `batch hackenbush --time-limit 0.1`: the parse, the split into
+    // branches, the value of each branch and the size estimate read no
+    // clock. Each line now ends with the time-limit error.
+    let n = 1_000_000u32;
+    // A tree: each vertex hangs from one before it (a fixed pseudo-random
+    // sequence, the same on every machine).
+    let mut x = 12345u64;
+    let mut parent = |i: u32| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) % u64::from(i)) as u32
+    };
+    let shapes: [(&str, Box<dyn FnMut(u32) -> String>); 3] = [
+        ("path", Box::new(|i| format!("{}-{}", i - 1, i))),
+        ("star", Box::new(|i| format!("0-{i}"))),
+        ("tree", Box::new(move |i| format!("{}-{i}", parent(i)))),
+    ];
+    for (shape, mut edge) in shapes {
+        let line: Vec<String> = (1..=n).map(&mut edge).collect();
+        let o = grundy_stdin(
+            &["batch", "hackenbush", "--time-limit", "0.1"],
+            &(line.join(" ") + "\n"),
+        );
+        assert_eq!(o.status.code(), Some(2), "{shape}: {}", stderr(&o));
+        let answer: serde_json::Value =
+            serde_json::from_str(stdout(&o).trim_end()).expect("one JSON line");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(
+            error.contains("time limit"),
+            "{shape}: {}",
+            &stdout(&o)[..300]
+        );
+    }
+}

@@ -190,31 +190,60 @@ pub fn cycle_work(n: usize, edges: &[(u32, u32)], root: u32) -> u128 {
         .sum()
 }
 
-/// The answer's time limit passed while [`edges_reaching`] worked
+/// The answer's time limit passed while [`edges_reaching`] (or another
+/// pass over a position) worked
 /// ([`grundy_engine::clock::answer_time_passed`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfTime;
+
+impl OutOfTime {
+    /// The answer's time limit (zero outside an answer, which never runs
+    /// out of time).
+    pub fn limit() -> std::time::Duration {
+        grundy_engine::clock::answer_limit().map_or(std::time::Duration::ZERO, |(l, _, _)| l)
+    }
+}
+
+impl From<OutOfTime> for grundy_engine::RulesError {
+    fn from(_: OutOfTime) -> Self {
+        grundy_engine::RulesError::time_passed(OutOfTime::limit())
+    }
+}
+
+impl From<OutOfTime> for grundy_engine::ParseError {
+    fn from(_: OutOfTime) -> Self {
+        grundy_engine::ParseError::new(format!(
+            "time limit of {}s reached while reading the edges (raise it with --time-limit)",
+            OutOfTime::limit().as_secs_f64()
+        ))
+    }
+}
 
 /// Units of work (vertex and edge visits, steps along a cycle) between two
 /// looks at the answer's clock in [`edges_reaching`]: a fraction of a
 /// millisecond.
 const CLOCK_EVERY: u64 = 1 << 16;
 
-/// Counts work and reads the answer's clock every [`CLOCK_EVERY`] units.
-struct Meter {
+/// Counts work and reads the answer's clock every [`CLOCK_EVERY`] units:
+/// the one clock of every pass over a Hackenbush position (the parse, the
+/// split into branches, the winning edges).
+pub(crate) struct Meter {
     work: u64,
     next: u64,
 }
 
 impl Meter {
-    fn new() -> Meter {
+    /// A meter with no work counted.
+    pub(crate) fn new() -> Meter {
         Meter {
             work: 0,
             next: CLOCK_EVERY,
         }
     }
 
-    fn spend(&mut self, units: u64) -> Result<(), OutOfTime> {
+    /// Counts `units` of work; `Err` once the answer's time limit has
+    /// passed (read when the count crosses a multiple of [`CLOCK_EVERY`]).
+    pub(crate) fn spend(&mut self, units: u64) -> Result<(), OutOfTime> {
         self.work += units;
         if self.work >= self.next {
             self.next = self.work + CLOCK_EVERY;
