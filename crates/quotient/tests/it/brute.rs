@@ -169,24 +169,7 @@ fn dawsons_kayles_past_heap_24_predicts_every_sum_with_a_large_heap() {
     let game = code("0.07");
     let q = quotient(&game, 30);
     assert_eq!(q.orders[24..], [24, 144, 144, 176, 176, 176, 360]);
-    let m = &q.candidate.monoid;
-    assert!(m.is_reduced());
-    let mut search = Search {
-        game: &game,
-        memo: HashMap::new(),
-    };
-    let mut compared = 0;
-    for pos in multisets(30, 50) {
-        if pos.first().is_none_or(|&h| h < 25) {
-            continue;
-        }
-        let mut sorted = pos.clone();
-        sorted.sort_unstable();
-        let predicted = m.in_p(m.product(pos.iter().map(|&h| q.candidate.phi[h])));
-        assert_eq!(predicted, search.lost(&sorted), "misère outcome of {pos:?}");
-        compared += 1;
-    }
-    assert!(compared > 5_000, "{compared}");
+    assert!(predicts_sums_with_a_large_heap(&game, &q, 30, 50, 25) > 5_000);
 }
 
 /// Dawson's Kayles (0.07) up to heap 33, where the check decides the
@@ -207,15 +190,29 @@ fn dawsons_kayles_to_heap_33_predicts_every_sum_with_a_heap_past_30() {
         q.orders[24..],
         [24, 144, 144, 176, 176, 176, 360, 520, 552, 638]
     );
+    assert!(predicts_sums_with_a_large_heap(&game, &q, 33, 45, 31) > 1_000);
+}
+
+/// Checks that `q` (the quotient of `game`'s heaps up to `max_heap`)
+/// predicts the misère outcome, by a search of the whole sum, of every
+/// sum of those heaps with at most `tokens` tokens holding a heap of
+/// `least` or more; returns how many sums it compared.
+fn predicts_sums_with_a_large_heap(
+    game: &dyn HeapGame,
+    q: &HeapQuotient,
+    max_heap: usize,
+    tokens: usize,
+    least: usize,
+) -> usize {
     let m = &q.candidate.monoid;
     assert!(m.is_reduced());
     let mut search = Search {
-        game: &game,
+        game,
         memo: HashMap::new(),
     };
     let mut compared = 0;
-    for pos in multisets(33, 45) {
-        if pos.first().is_none_or(|&h| h < 31) {
+    for pos in multisets(max_heap, tokens) {
+        if pos.first().is_none_or(|&h| h < least) {
             continue;
         }
         let mut sorted = pos.clone();
@@ -224,5 +221,5 @@ fn dawsons_kayles_to_heap_33_predicts_every_sum_with_a_heap_past_30() {
         assert_eq!(predicted, search.lost(&sorted), "misère outcome of {pos:?}");
         compared += 1;
     }
-    assert!(compared > 1_000, "{compared}");
+    compared
 }
