@@ -363,7 +363,8 @@ fn a_million_edge_hackenbush_line_stops_at_its_time_limit() {
             .wrapping_add(1442695040888963407);
         ((x >> 33) % u64::from(i)) as u32
     };
-    let shapes: [(&str, Box<dyn FnMut(u32) -> String>); 3] = [
+    type EdgeOf<'a> = Box<dyn FnMut(u32) -> String + 'a>;
+    let shapes: [(&str, EdgeOf); 3] = [
         ("path", Box::new(|i| format!("{}-{}", i - 1, i))),
         ("star", Box::new(|i| format!("0-{i}"))),
         ("tree", Box::new(move |i| format!("{}-{i}", parent(i)))),
