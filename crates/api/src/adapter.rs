@@ -7,7 +7,6 @@ use crate::family::{
 };
 use crate::heap_quotient::{heap_quotient, quotient_heaps};
 use crate::{admit_genus_heaps, Family, SeqReport};
-use grundy_engine::clock::moves_error;
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
@@ -351,7 +350,7 @@ impl<G: TextGame + 'static> Analyze for Adapter<G> {
             // for making the moves and writing them.
             let limits = self.limits.sharing_time();
             let mut deadline = limits.deadline();
-            let moves = limits.within_answer(|| self.game.moves(&p).map_err(moves_error))?;
+            let moves = limits.within_answer(|| self.game.moves(&p).map_err(SearchError::from))?;
             let mut reports = Vec::new();
             reports.reserve_within(moves.len(), self.limits.max_memory)?;
             for m in moves {

@@ -280,25 +280,14 @@ pub fn answer_time_passed() -> bool {
 /// far, is a nonzero multiple of 4,096 (a short list is never stopped;
 /// 65,536 labelled moves took 60 ms, a fifth of `play kayles 3000000
 /// --time-limit 0.3`).
-/// Outside an answer, or without a time limit, always `Ok`. Callers of
-/// `moves` map the error through [`moves_error`].
+/// Outside an answer, or without a time limit, always `Ok`. The error
+/// becomes the search's time-limit error through `SearchError::from`.
 pub fn moves_in_time(made: usize) -> Result<(), crate::RulesError> {
     if made == 0 || !made.is_multiple_of(1 << 12) || !answer_time_passed() {
         return Ok(());
     }
     let limit = answer_limit().map_or(Duration::ZERO, |(limit, _, _)| limit);
     Err(crate::RulesError::time_passed(limit))
-}
-
-/// The search error of a family's failed [`crate::TextGame::moves`]: the
-/// time limit for a list stopped by it ([`moves_in_time`]), else the
-/// rules error as it is. Every caller of `moves` maps its error through
-/// this.
-pub fn moves_error(e: crate::RulesError) -> crate::SearchError {
-    match e.time_limit() {
-        Some(limit) => crate::SearchError::TimeLimit(limit),
-        None => crate::SearchError::from(e),
-    }
 }
 
 #[cfg(test)]
@@ -352,7 +341,7 @@ mod tests {
             assert!(e.0.contains("time limit (5ms)"), "{e}");
             // Reported as the time limit it is.
             assert_eq!(
-                moves_error(e),
+                crate::SearchError::from(e),
                 crate::SearchError::TimeLimit(Duration::from_millis(5))
             );
         });
@@ -361,7 +350,10 @@ mod tests {
         within_answer(d, || {
             clock.advance(Duration::from_millis(6));
             let e = crate::RulesError::new("a script threw");
-            assert_eq!(moves_error(e.clone()), crate::SearchError::Rules(e));
+            assert_eq!(
+                crate::SearchError::from(e.clone()),
+                crate::SearchError::Rules(e)
+            );
         });
     }
 

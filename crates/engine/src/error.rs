@@ -22,7 +22,7 @@ impl ParseError {
 /// function; it is reported to the user as bad input (exit status 2).
 /// One kind is no failure of the rules: a move list stopped at the
 /// answer's time limit ([`RulesError::time_passed`]), which
-/// [`crate::clock::moves_error`] reports as the time limit it is.
+/// `SearchError::from` reports as the time limit it is.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{0}")]
 pub struct RulesError(pub String, Option<Duration>);

@@ -108,7 +108,7 @@ pub(super) fn analyze<G: TextGame>(
                     if v != 0 && list_moves {
                         match check_moves_bound(game, p, normal.limits()) {
                             Ok(()) => {
-                                for m in game.moves(p).map_err(crate::clock::moves_error)? {
+                                for m in game.moves(p).map_err(crate::SearchError::from)? {
                                     if normal.value(&m.to)?.0 == 0 {
                                         winning.push(m);
                                     }
@@ -165,7 +165,7 @@ pub(super) fn analyze<G: TextGame>(
                 if wins && list_moves {
                     match check_moves_bound(game, p, normal.limits()) {
                         Ok(()) => {
-                            for m in game.moves(p).map_err(crate::clock::moves_error)? {
+                            for m in game.moves(p).map_err(crate::SearchError::from)? {
                                 if !misere.mover_wins(&m.to)? {
                                     winning.push(m);
                                 }

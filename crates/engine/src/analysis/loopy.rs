@@ -244,7 +244,7 @@ pub(super) fn analyze<G: TextGame>(
     let heading = Heading::reachable(game_name, game.format(p), reachable.positions());
     let mut a = report.analysis(0, heading, detail, || {
         check_moves_bound(game, p, limits)?;
-        let moves = game.moves(p).map_err(crate::clock::moves_error)?;
+        let moves = game.moves(p).map_err(crate::SearchError::from)?;
         let targets = reachable.targets(&moves)?;
         Ok(moves
             .into_iter()
@@ -426,7 +426,7 @@ pub(super) fn by_values<G: TextGame>(
         detail,
         || {
             check_moves_bound(game, p, limits)?;
-            Ok(game.moves(p).map_err(crate::clock::moves_error)?)
+            Ok(game.moves(p).map_err(crate::SearchError::from)?)
         },
         |m: &Move<G::Position>| match component_values(game, &m.to)? {
             Some(after) => {

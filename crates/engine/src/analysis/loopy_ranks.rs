@@ -77,7 +77,7 @@ pub(super) fn analyze<G: TextGame>(
     let listed = detail != Detail::OutcomeOnly && outcome != Outcome::P;
     let moves = if listed {
         let moves = check_moves_bound(game, p, limits)
-            .and_then(|()| game.moves(p).map_err(crate::clock::moves_error));
+            .and_then(|()| game.moves(p).map_err(crate::SearchError::from));
         moves.map_err(GameError::from).map(|moves| {
             moves
                 .into_iter()
