@@ -42,7 +42,7 @@ impl CodeGame {
 impl HeapGame for CodeGame {
     fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
         if let CodeGame::Rule(rule) = self {
-            rule.for_each_option(n, |parts| f(parts));
+            rule.options(n, f);
         }
     }
 
@@ -50,7 +50,7 @@ impl HeapGame for CodeGame {
     /// index); 1 for a code without a move, whose quotient is trivial.
     fn period_reach(&self) -> Option<u64> {
         match self {
-            CodeGame::Rule(rule) => rule.code().map(|c| c.last_index() as u64),
+            CodeGame::Rule(rule) => rule.period_reach(),
             CodeGame::NoMove => Some(1),
         }
     }

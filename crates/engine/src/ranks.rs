@@ -67,8 +67,19 @@ pub trait Ranks: Send + Sync + fmt::Debug {
     /// a decision each may see differently (a time limit on its own clock,
     /// a stop signal).
     fn any(&self, mine: bool) -> Result<bool, RanksError> {
-        let all = self.all_gather(&[u8::from(mine)])?;
-        Ok(all.iter().any(|b| b.first() == Some(&1)))
+        Ok(self.flags(u8::from(mine))?.0 & 1 != 0)
+    }
+
+    /// Collective: the bitwise or and the bitwise and of the flag bytes
+    /// every rank passed, in one exchange (several decisions at once:
+    /// a bit set by any rank, a bit set by every rank).
+    fn flags(&self, mine: u8) -> Result<(u8, u8), RanksError> {
+        let all = self.all_gather(&[mine])?;
+        let flags = all.iter().map(|f| f.first().copied().unwrap_or(0));
+        Ok((
+            flags.clone().fold(0, |a, f| a | f),
+            flags.fold(0xff, |a, f| a & f),
+        ))
     }
 
     /// Collective: rank 0's bytes on every rank (the others pass anything,

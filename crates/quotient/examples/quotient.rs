@@ -2,26 +2,14 @@
 //! prints the misère quotient of a take-and-break code, with the order of
 //! Q_n at each heap and the time taken (for bench/ and experiments).
 use grundy_engine::Limits;
-use grundy_quotient::{grow, HeapGame, QuotientReport};
+use grundy_quotient::{grow, QuotientReport};
 use grundy_sequence::{HeapRule, TakeBreak};
-
-struct Code(HeapRule, u64);
-
-impl HeapGame for Code {
-    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-        self.0.for_each_option(n, |parts| f(parts));
-    }
-    fn period_reach(&self) -> Option<u64> {
-        Some(self.1)
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let code = TakeBreak::parse(&args[1]).expect("a take-and-break code");
     let max: usize = args[2].parse().expect("a heap count");
-    let t = code.last_index() as u64;
-    let game = Code(HeapRule::TakeBreak(code), t);
+    let game = HeapRule::TakeBreak(code);
     let start = std::time::Instant::now();
     let limits = Limits {
         max_time: None,

@@ -69,6 +69,19 @@ pub trait HeapGame {
     }
 }
 
+/// A take-and-break rule's heaps: the options its digits allow, and `t`
+/// of the periodicity test its code's digit count after the point
+/// (Grundy's game, which has no code, has no periodicity test).
+impl HeapGame for grundy_sequence::HeapRule {
+    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
+        self.for_each_option(n, |parts| f(parts));
+    }
+
+    fn period_reach(&self) -> Option<u64> {
+        self.code().map(|c| c.last_index() as u64)
+    }
+}
+
 /// The misère quotient of heaps `0..=max_heap` (the bounded quotient
 /// Q_max_heap), or of the whole game when `solved`.
 #[derive(Clone, Debug)]

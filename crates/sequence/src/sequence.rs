@@ -303,8 +303,7 @@ impl Sequence {
             #[cfg(not(feature = "checkpoint"))]
             let saved: Result<(), SeqError> = Ok(());
             // Across ranks, one rank's stop, clock or failed write stops
-            // them all here.
-            // Across ranks the stretch must stay the same on every rank:
+            // them all here, and the stretch must stay the same on every rank:
             // it shrinks when any rank was slow and grows when all were
             // fast.
             let (stopped, late, speed) = match ranks {
@@ -317,10 +316,7 @@ impl Sequence {
                         | (u8::from(late.is_some()) << 1)
                         | (u8::from(saved.is_err()) << 2)
                         | (speed << 3);
-                    let all = ranks.all_gather(&[mine])?;
-                    let flags = all.iter().map(|f| f.first().copied().unwrap_or(0));
-                    let any = flags.clone().fold(0, |a, f| a | f);
-                    let every = flags.fold(0xff, |a, f| a & f);
+                    let (any, every) = ranks.flags(mine)?;
                     let speed = ((every >> 3) & 1) | ((any >> 3) & 2);
                     saved?;
                     if any & 4 != 0 {

@@ -611,7 +611,7 @@ pub fn quotient_answers(
     let name = rule.name();
     Arc::new(QuotientAnswers::new(
         adapter,
-        Box::new(QuotientRule(rule)),
+        Box::new(rule),
         name,
         limits,
     ))
@@ -726,21 +726,6 @@ impl ValueSources for TakeBreakFamily {
     fn value_sources(&self, args: &[&str]) -> Result<Vec<(String, Option<String>)>, GameError> {
         self.prepare(args, None)?;
         self.adapter.value_sources(args)
-    }
-}
-
-/// A take-and-break rule as a heap game of the quotient crate; `t` of the
-/// misère periodicity test is a code's digit count after the point, and
-/// Grundy's game, which has no code, has no periodicity test.
-struct QuotientRule(HeapRule);
-
-impl grundy_quotient::HeapGame for QuotientRule {
-    fn options(&self, n: usize, f: &mut dyn FnMut(&[usize])) {
-        self.0.for_each_option(n, |parts| f(parts));
-    }
-
-    fn period_reach(&self) -> Option<u64> {
-        self.0.code().map(|c| c.last_index() as u64)
     }
 }
 
