@@ -77,11 +77,12 @@ pub fn parse_heaps(args: &[&str], max: u64) -> Result<Vec<u64>, ParseError> {
 
 /// Writes heap sizes as [`parse_heaps`] reads them: `3 4 5`.
 pub fn format_heaps(heaps: &[u64]) -> String {
-    heaps
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    use std::fmt::Write;
+    let mut out = String::with_capacity(4 * heaps.len());
+    for (k, h) in heaps.iter().enumerate() {
+        let _ = write!(out, "{}{h}", if k == 0 { "" } else { " " });
+    }
+    out
 }
 
 /// One component per non-empty heap, in order: heaps are independent, and

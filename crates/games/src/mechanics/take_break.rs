@@ -56,6 +56,10 @@ pub const PROBE_MIN: Duration = Duration::from_millis(100);
 /// The most options `analyze` examines when listing winning moves.
 pub const MOVES_LIMIT: u128 = 10_000_000;
 
+/// The bound (in bytes) under which a take-and-break answer is small
+/// enough not to be sized before it is built (see `answer_size`).
+const SMALL_ANSWER: u128 = 64 * 1024;
+
 /// How a family words a move that leaves `parts` from a heap of `from`.
 pub type Wording = fn(from: u64, parts: &[u64]) -> String;
 
@@ -421,9 +425,16 @@ impl TextGame for TakeBreakGame {
     /// splits without taking (`4.7`) has a winning move for about every
     /// other split: at 9,000,000 that is 4.5 million moves, 331 MB of
     /// text. Misère play: 0 (the search bounds its own answers).
+    /// Small positions are not counted: when even every option listed
+    /// would write under [`SMALL_ANSWER`] bytes, the size is 0 (small), so
+    /// a batch of small sums does not look at every option twice.
     fn answer_size(&self, p: &Vec<u64>, play: Play) -> u128 {
+        let text = heaps::format_heaps(p).len() as u128 + 64;
+        if self.moves_bound(p).saturating_mul(text) <= SMALL_ANSWER {
+            return 0;
+        }
         match self.theory_counted(p, play, 0) {
-            Some((_, count)) => count as u128 * (heaps::format_heaps(p).len() as u128 + 64),
+            Some((_, count)) => count as u128 * text,
             None => 0,
         }
     }
@@ -609,12 +620,7 @@ pub fn quotient_answers(
 ) -> Arc<QuotientAnswers<TakeBreakGame>> {
     let rule = adapter.game().rule().clone();
     let name = rule.name();
-    Arc::new(QuotientAnswers::new(
-        adapter,
-        Box::new(rule),
-        name,
-        limits,
-    ))
+    Arc::new(QuotientAnswers::new(adapter, Box::new(rule), name, limits))
 }
 
 /// Whether the heap values an analysis computes draw the sequence
@@ -839,22 +845,21 @@ fn probe(seq: &mut Sequence, ctl: &Control, started: Option<Duration>) -> Result
 /// The usual wording of a take-and-break move: how many counters are taken
 /// and what is left, e.g. `take 2 from 7, leaving 3 + 2`.
 pub fn take_wording(from: u64, parts: &[u64]) -> String {
-    let left: u64 = parts.iter().sum();
-    let taken = from - left;
-    let leaving = match parts {
-        [] => "leaving nothing".to_string(),
-        _ => format!(
-            "leaving {}",
-            parts
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(" + ")
-        ),
+    use std::fmt::Write;
+    let taken = from - parts.iter().sum::<u64>();
+    // One string, written in place: a batch labels millions of moves.
+    let mut out = String::with_capacity(24 + 8 * parts.len());
+    let _ = match taken {
+        0 => write!(out, "split {from}, leaving"),
+        _ => write!(out, "take {taken} from {from}, leaving"),
     };
-    if taken == 0 {
-        format!("split {from}, {leaving}")
-    } else {
-        format!("take {taken} from {from}, {leaving}")
+    match parts {
+        [] => out.push_str(" nothing"),
+        _ => {
+            for (k, part) in parts.iter().enumerate() {
+                let _ = write!(out, "{}{part}", if k == 0 { " " } else { " + " });
+            }
+        }
     }
+    out
 }
