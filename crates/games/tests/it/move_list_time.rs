@@ -101,3 +101,30 @@ fn every_listing_mechanism_reads_the_clock_itself() {
     assert_eq!(stopped(&Nim, &["5", "3"]), None);
     assert_eq!(stopped(&kayles, &["6"]), None);
 }
+
+#[test]
+fn an_outcome_alone_looks_at_no_option() {
+    // Counting the winning moves of a heap of 400,000 reads the clock (and
+    // so stops here); the outcome alone reads no option, so it is answered
+    // under a deadline already past.
+    let kayles = TakeBreakGame::new(
+        HeapRule::TakeBreak(TakeBreak::parse("0.77").unwrap()),
+        take_wording,
+    );
+    let p = kayles.parse(&["400000", "3"]).expect("a position");
+    let play = grundy_engine::Play::Normal;
+    // Values first, without a limit: the table grows on demand.
+    let whole = kayles.theory(&p, play).expect("a theory");
+    let limits = limits_past_at_once();
+    assert!(limits
+        .within_answer(|| kayles.theory_counted(&p, play, 0))
+        .is_none());
+    let theory = limits
+        .within_answer(|| kayles.theory_outcome(&p, play))
+        .expect("the outcome, with no option examined");
+    assert!(theory.winning_moves.is_empty());
+    assert_eq!(
+        (theory.method, theory.outcome),
+        (whole.method, whole.outcome)
+    );
+}
