@@ -137,9 +137,9 @@ struct Refill {
     eof: bool,
     /// The read error that ended it, if one did.
     error: Option<io::Error>,
-    /// The chunk stopped because the next line has not arrived: its
-    /// answers, and those of every chunk before it, are written and
-    /// flushed before reading on.
+    /// The next line has not arrived (the chunk stopped for it, or is
+    /// full): its answers, and those of every chunk before it, are
+    /// written and flushed before reading on.
     starved: bool,
 }
 
@@ -187,7 +187,11 @@ impl Chunk {
                 }
             }
         }
-        Refill::default()
+        // Full: answered before the next read when that read would wait.
+        Refill {
+            starved: !input.waiting(),
+            ..Refill::default()
+        }
     }
 }
 
@@ -744,6 +748,35 @@ mod tests {
             BatchError::Internal("batch worker stopped".into()).to_string(),
             "internal error: batch worker stopped"
         );
+    }
+
+    /// A chunk filled exactly by the lines waiting, the next line not yet
+    /// sent, is starved, so its answers are flushed before the read that
+    /// waits. Found by a hostile-input round: 4 lines written at once (the
+    /// first chunk's size), or any line after an answer of over 16 MiB
+    /// (chunks of one line), got no answer until the input ended.
+    #[test]
+    fn a_full_chunk_before_a_wait_is_starved() {
+        struct Held(Option<Vec<u8>>, mpsc::Receiver<()>);
+        impl std::io::Read for Held {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                match self.0.take() {
+                    Some(b) => {
+                        buf[..b.len()].copy_from_slice(&b);
+                        Ok(b.len())
+                    }
+                    // Waits until the test ends (the sender dropped).
+                    None => Ok(self.1.recv().map(|()| 0).unwrap_or(0)),
+                }
+            }
+        }
+        let (release, held) = mpsc::channel();
+        let mut input = ReadAhead::spawn(Held(Some(b"ok\n".repeat(FIRST_CHUNK)), held));
+        let mut chunk = Chunk::default();
+        let got = chunk.refill(&mut input, 1, FIRST_CHUNK);
+        assert_eq!(chunk.lines.len(), FIRST_CHUNK);
+        assert!(got.starved, "{got:?}");
+        drop(release);
     }
 
     /// Chunks double from the first size, and hold about OUTPUT_BYTES of
