@@ -12,7 +12,7 @@
 //! (on a log scale), so common values stand out from rare ones.
 
 use crate::render::period_text;
-use crate::{GameError, SeqReport};
+use crate::{GameError, Period, SeqReport};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -95,17 +95,80 @@ pub fn plot_caption(r: &SeqReport, from: u64, to: u64) -> String {
 /// The margins of the plotting area: left, right, top, bottom.
 const MARGIN: (f64, f64, f64, f64) = (56.0, 44.0, 34.0, 44.0);
 
-/// The plot of heaps `view.from..=view.to` of `r` as an SVG document.
-///
+/// What a plot draws, in heaps and values, before any pixel is placed:
+/// the dots of [`PlotStyle::Points`] or the shaded cells of
+/// [`PlotStyle::Density`], the top of the value axis and the period to
+/// mark. [`plot_svg`] draws the same dots and cells as SVG; Python's
+/// `Sequence.plot` hands these to matplotlib, so every front end shows
+/// one picture, decided here once.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlotData {
+    /// The caption ([`plot_caption`]).
+    pub caption: String,
+    /// The first heap drawn.
+    pub from: u64,
+    /// The last heap drawn.
+    pub to: u64,
+    /// The value at the top of the value axis: the largest value drawn,
+    /// at least 1.
+    pub top_value: u64,
+    /// The sequence's period, if any: one period from the end of the
+    /// pre-period is shaded and that end marked, where they fall in the
+    /// range drawn.
+    pub period: Option<Period>,
+    /// Points or density.
+    pub style: PlotStyle,
+    /// Whether every heap is a dot of its own (at most [`TITLED_HEAPS`]
+    /// heaps drawn: the SVG gives each dot its heap and value as a title).
+    pub each_heap: bool,
+    /// The dots of the points style as (heap, value), in heap order
+    /// (see [`each_dot`]); empty for density.
+    pub points: Vec<(u64, u64)>,
+    /// The density style's columns across the heaps (0 for points).
+    pub columns: u64,
+    /// The density style's rows up the values (0 for points).
+    pub rows: u64,
+    /// The non-empty cells of the density style, column by column and
+    /// each column's rows upwards; empty for points.
+    pub cells: Vec<DensityCell>,
+}
+
+/// One non-empty cell of the density style's grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DensityCell {
+    /// Its column, from 0 at the left.
+    pub column: u64,
+    /// Its row, from 0 at the bottom.
+    pub row: u64,
+    /// The first and the last heap of its column.
+    pub heaps: (u64, u64),
+    /// The least and the largest value of its row.
+    pub values: (u64, u64),
+    /// How many heaps of the column have a value of the row.
+    pub count: u64,
+    /// Its shade, from 1 (the lightest) to [`SHADES`] (the darkest, the
+    /// most heaps in a cell), on a log scale of the count.
+    pub shade: usize,
+}
+
+/// The size of `view`'s plotting area in pixels: width and height.
+fn area(view: &PlotView) -> (f64, f64) {
+    let (left, right, top, bottom) = MARGIN;
+    (
+        f64::from(view.width) - left - right,
+        f64::from(view.height) - top - bottom,
+    )
+}
+
 /// Errors (input): a range that is empty or reaches past `r.n`, a side
 /// outside [`PLOT_SIDES`].
-pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
+fn check_view(r: &SeqReport, view: &PlotView) -> Result<(), GameError> {
     let PlotView {
         from,
         to,
         width,
         height,
-        style,
+        ..
     } = *view;
     if from > to || to > r.n {
         return Err(GameError::Input(format!(
@@ -121,12 +184,65 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
             )));
         }
     }
-    let (left, right, top, bottom) = MARGIN;
-    let (w, h) = (f64::from(width), f64::from(height));
-    let (pw, ph) = (w - left - right, h - top - bottom);
+    Ok(())
+}
+
+/// The largest value among the heaps of `view`, at least 1: the top of
+/// the value axis.
+fn top_value(r: &SeqReport, view: &PlotView) -> u64 {
+    (view.from..=view.to)
+        .map(|k| r.values.get(k as usize).unwrap_or(0))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
+/// What `view` of `r` draws ([`PlotData`]), the dots and cells
+/// [`plot_svg`] draws.
+///
+/// Errors (input): as [`plot_svg`]'s.
+pub fn plot_data(r: &SeqReport, view: &PlotView) -> Result<PlotData, GameError> {
+    check_view(r, view)?;
+    let top_value = top_value(r, view);
+    let mut data = PlotData {
+        caption: plot_caption(r, view.from, view.to),
+        from: view.from,
+        to: view.to,
+        top_value,
+        period: r.period,
+        style: view.style,
+        each_heap: view.to - view.from < TITLED_HEAPS,
+        points: Vec::new(),
+        columns: 0,
+        rows: 0,
+        cells: Vec::new(),
+    };
+    match view.style {
+        PlotStyle::Points => each_dot(r, view, top_value, |k, v| data.points.push((k, v))),
+        PlotStyle::Density => {
+            (data.columns, data.rows, data.cells) = density_cells(r, view, top_value);
+        }
+    }
+    Ok(data)
+}
+
+/// The plot of heaps `view.from..=view.to` of `r` as an SVG document.
+///
+/// Errors (input): a range that is empty or reaches past `r.n`, a side
+/// outside [`PLOT_SIDES`].
+pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
+    check_view(r, view)?;
+    let PlotView {
+        from,
+        to,
+        width,
+        height,
+        style,
+    } = *view;
+    let (left, _, top, _) = MARGIN;
+    let (w, (pw, ph)) = (f64::from(width), area(view));
     let span = (to - from).max(1) as f64;
-    let values = |k: u64| r.values.get(k as usize).unwrap_or(0);
-    let top_value = (from..=to).map(values).max().unwrap_or(0).max(1);
+    let top_value = top_value(r, view);
     let x = |k: f64| left + pw * (k - from as f64) / span;
     let y = |v: f64| top + ph * (1.0 - v / top_value as f64);
     let caption = plot_caption(r, from, to);
@@ -167,81 +283,109 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
         }
     }
     axes(&mut s, (left, top, pw, ph), (from, to), top_value);
-    let columns = pw.floor().max(1.0) as u64;
-    let rows = ph.floor().max(1.0) as u64;
     let heaps = to - from + 1;
-    let column = |k: u64| ((k - from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
-    let row = |v: u64| (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
     match style {
         PlotStyle::Points if heaps <= TITLED_HEAPS => {
             let radius = if heaps <= 100 { 3.0 } else { 2.0 };
             s.push_str(r##"<g class="points" fill="#1f4e9c">"##);
-            for k in from..=to {
-                let v = values(k);
+            each_dot(r, view, top_value, |k, v| {
                 let _ = write!(
                     s,
                     r##"<circle cx="{:.1}" cy="{:.1}" r="{radius}"><title>heap {k}: value {v}</title></circle>"##,
                     x(k as f64),
                     y(v as f64)
                 );
-            }
+            });
             s.push_str("</g>");
         }
         PlotStyle::Points => {
-            // A dot for each distinct (column, row), at its first heap: at
-            // most columns x rows dots, however many heaps. One bit a
-            // cell (at most 8 MiB at the largest size), so 10^8 heaps
-            // cost a pass, not 10^8 hash look-ups.
-            let rows_per_column = rows + 1;
-            let mut seen = vec![0u64; ((columns + 1) * rows_per_column).div_ceil(64) as usize];
             s.push_str(r##"<path class="points" fill="#1f4e9c" d=""##);
-            for k in from..=to {
-                let v = values(k);
-                let cell = (column(k).min(columns) * rows_per_column + row(v).min(rows)) as usize;
-                let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-                if seen[word] & bit == 0 {
-                    seen[word] |= bit;
-                    let _ = write!(
-                        s,
-                        "M{:.1} {:.1}h2v2h-2z",
-                        x(k as f64) - 1.0,
-                        y(v as f64) - 1.0
-                    );
-                }
-            }
+            each_dot(r, view, top_value, |k, v| {
+                let _ = write!(
+                    s,
+                    "M{:.1} {:.1}h2v2h-2z",
+                    x(k as f64) - 1.0,
+                    y(v as f64) - 1.0
+                );
+            });
             s.push_str(r#""/>"#);
         }
-        PlotStyle::Density => density(&mut s, r, view, (left, top, pw, ph), top_value),
+        PlotStyle::Density => {
+            let (columns, rows, cells) = density_cells(r, view, top_value);
+            density(&mut s, (left, top, pw, ph), (columns, rows), &cells);
+        }
     }
     s.push_str("</svg>");
     Ok(s)
 }
 
-/// Levels of shade of [`PlotStyle::Density`].
-const SHADES: usize = 8;
-
-/// Draws each (column, value row) cell shaded by the log of the number of
-/// heaps in it, one path a shade.
-fn density(
-    s: &mut String,
-    r: &SeqReport,
-    view: &PlotView,
-    (left, top, pw, ph): (f64, f64, f64, f64),
-    top_value: u64,
-) {
+/// Calls `dot(heap, value)` for each dot of the points style, in heap
+/// order: every heap of a view of at most [`TITLED_HEAPS`] heaps, else
+/// the first heap of each distinct (pixel column, value row) of the
+/// plotting area, so at most columns x rows dots however many heaps. One
+/// bit a cell (at most 8 MiB at the largest size), so 10^8 heaps cost a
+/// pass, not 10^8 hash look-ups.
+fn each_dot(r: &SeqReport, view: &PlotView, top_value: u64, mut dot: impl FnMut(u64, u64)) {
+    let (from, to) = (view.from, view.to);
+    let value = |k: u64| r.values.get(k as usize).unwrap_or(0);
+    let heaps = to - from + 1;
+    if heaps <= TITLED_HEAPS {
+        (from..=to).for_each(|k| dot(k, value(k)));
+        return;
+    }
+    let (pw, ph) = area(view);
     let columns = pw.floor().max(1.0) as u64;
-    // A row a value when they fit, else rows of several values.
-    let rows = (top_value + 1).min(ph.floor().max(1.0) as u64);
+    let rows = ph.floor().max(1.0) as u64;
+    let column = |k: u64| ((k - from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
+    let row = |v: u64| (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
+    let rows_per_column = rows + 1;
+    let mut seen = vec![0u64; ((columns + 1) * rows_per_column).div_ceil(64) as usize];
+    for k in from..=to {
+        let v = value(k);
+        let cell = (column(k).min(columns) * rows_per_column + row(v).min(rows)) as usize;
+        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+        if seen[word] & bit == 0 {
+            seen[word] |= bit;
+            dot(k, v);
+        }
+    }
+}
+
+/// Levels of shade of [`PlotStyle::Density`].
+pub const SHADES: usize = 8;
+
+/// The density style's grid and its non-empty cells: (columns, rows,
+/// cells). A column a pixel column of the plotting area (a heap, when
+/// there are fewer heaps than pixel columns), a row a value when they fit,
+/// else rows of several values; each cell shaded by the log of the number
+/// of heaps in it.
+fn density_cells(r: &SeqReport, view: &PlotView, top_value: u64) -> (u64, u64, Vec<DensityCell>) {
+    let (pw, ph) = area(view);
     let heaps = view.to - view.from + 1;
+    let columns = (pw.floor().max(1.0) as u64).min(heaps);
+    let rows = (top_value + 1).min(ph.floor().max(1.0) as u64);
+    let row_values = |row: u64| {
+        let low = |row: u64| {
+            (u128::from(row) * u128::from(top_value + 1)).div_ceil(u128::from(rows)) as u64
+        };
+        (low(row), low(row + 1) - 1)
+    };
     // The heaps of a column are consecutive: each column is counted in one
     // array of rows, its non-empty cells kept when the next column starts
     // (a pass over the heaps, memory for one column).
-    let mut counts = Vec::<((u64, u64), u64)>::new();
+    let mut cells = Vec::<DensityCell>::new();
     let mut column = vec![0u64; rows as usize];
-    let mut current = 0u64;
-    let flush = |c: u64, column: &mut Vec<u64>, counts: &mut Vec<((u64, u64), u64)>| {
+    let (mut current, mut first) = (0u64, view.from);
+    let mut flush = |c: u64, (a, b): (u64, u64), column: &mut Vec<u64>| {
         for (row, n) in column.iter_mut().enumerate().filter(|(_, n)| **n > 0) {
-            counts.push(((c, row as u64), *n));
+            cells.push(DensityCell {
+                column: c,
+                row: row as u64,
+                heaps: (a, b),
+                values: row_values(row as u64),
+                count: *n,
+                shade: 0,
+            });
             *n = 0;
         }
     };
@@ -249,22 +393,37 @@ fn density(
         let v = r.values.get(k as usize).unwrap_or(0);
         let c = ((k - view.from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
         if c != current {
-            flush(current, &mut column, &mut counts);
-            current = c;
+            flush(current, (first, k - 1), &mut column);
+            (current, first) = (c, k);
         }
         let row = (u128::from(v) * u128::from(rows) / u128::from(top_value + 1)) as u64;
         column[row.min(rows - 1) as usize] += 1;
     }
-    flush(current, &mut column, &mut counts);
-    let most = counts.iter().map(|&(_, n)| n).max().unwrap_or(1).max(2) as f64;
-    let (cw, rh) = (pw / columns.min(heaps) as f64, ph / rows as f64);
-    let mut paths = vec![String::new(); SHADES];
-    for ((c, row), n) in counts {
+    flush(current, (first, view.to), &mut column);
+    let most = cells.iter().map(|c| c.count).max().unwrap_or(1).max(2) as f64;
+    for cell in &mut cells {
         // The lightest shade for one heap, the darkest for the most.
-        let level = ((n as f64).ln_1p() / most.ln_1p() * (SHADES - 1) as f64).floor() as usize + 1;
-        let d = &mut paths[level.clamp(1, SHADES) - 1];
-        let cx = left + c as f64 * pw / columns.min(heaps) as f64;
-        let cy = top + ph - (row + 1) as f64 * rh;
+        let level =
+            ((cell.count as f64).ln_1p() / most.ln_1p() * (SHADES - 1) as f64).floor() as usize + 1;
+        cell.shade = level.clamp(1, SHADES);
+    }
+    (columns, rows, cells)
+}
+
+/// Draws the density style's `cells` on a grid of `columns` by `rows`,
+/// one path a shade.
+fn density(
+    s: &mut String,
+    (left, top, pw, ph): (f64, f64, f64, f64),
+    (columns, rows): (u64, u64),
+    cells: &[DensityCell],
+) {
+    let (cw, rh) = (pw / columns as f64, ph / rows as f64);
+    let mut paths = vec![String::new(); SHADES];
+    for cell in cells {
+        let d = &mut paths[cell.shade - 1];
+        let cx = left + cell.column as f64 * pw / columns as f64;
+        let cy = top + ph - (cell.row + 1) as f64 * rh;
         let _ = write!(d, "M{cx:.1} {cy:.1}h{cw:.2}v{rh:.2}h-{cw:.2}z");
     }
     for (i, d) in paths.iter().enumerate().filter(|(_, d)| !d.is_empty()) {
@@ -437,6 +596,94 @@ mod tests {
         // The rare cell is in the lightest shade, the zeros in the darkest.
         assert!(paths[0].contains("fill-opacity=\"0.125\""));
         assert!(paths.last().unwrap().contains("fill-opacity=\"1.000\""));
+    }
+
+    #[test]
+    fn density_of_fewer_heaps_than_columns_stays_in_the_picture() {
+        // 50 heaps on 500 pixel columns: a column a heap, each cell inside
+        // the plotting area (once drawn ten times too far right).
+        let r = report((0..50u64).map(|k| k % 7).collect(), None);
+        let svg = plot_svg(&r, &view(0, 49, PlotStyle::Density)).unwrap();
+        let right = 600.0 - MARGIN.1;
+        let mut cells = 0;
+        for path in svg.split("<path class=\"density\"").skip(1) {
+            let d = path
+                .split(" d=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            for cell in d.split('M').skip(1) {
+                let x: f64 = cell.split(' ').next().unwrap().parse().unwrap();
+                let w: f64 = cell
+                    .split('h')
+                    .nth(1)
+                    .unwrap()
+                    .split('v')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert!(
+                    x >= MARGIN.0 && x + w <= right + 0.01,
+                    "{x} + {w} past {right}"
+                );
+                cells += 1;
+            }
+        }
+        assert_eq!(cells, 50);
+    }
+
+    #[test]
+    fn the_data_is_what_the_picture_draws() {
+        let p = Period {
+            preperiod: 3,
+            period: 4,
+            proven: false,
+        };
+        let r = report(
+            (0..20_000u64).map(|k| (k % 13) ^ (k % 7)).collect(),
+            Some(p),
+        );
+        let whole = |style| view(0, 19_999, style);
+        let points = plot_data(&r, &whole(PlotStyle::Points)).unwrap();
+        let svg = plot_svg(&r, &whole(PlotStyle::Points)).unwrap();
+        assert_eq!(points.points.len(), svg.matches("h2v2h-2z").count());
+        assert!(points.cells.is_empty() && points.period == Some(p));
+        assert_eq!(points.top_value, 15);
+        assert!(points
+            .points
+            .iter()
+            .all(|&(k, v)| r.values.get(k as usize) == Some(v)));
+        let dense = plot_data(&r, &whole(PlotStyle::Density)).unwrap();
+        let svg = plot_svg(&r, &whole(PlotStyle::Density)).unwrap();
+        let drawn: usize = svg
+            .split("<path class=\"density\"")
+            .skip(1)
+            .map(|p| p.split("/>").next().unwrap().matches('M').count())
+            .sum();
+        assert_eq!(dense.cells.len(), drawn);
+        assert_eq!(dense.cells.iter().map(|c| c.count).sum::<u64>(), 20_000);
+        // Each cell counts the heaps of its column whose value is in its row.
+        for c in &dense.cells {
+            let n = (c.heaps.0..=c.heaps.1)
+                .filter(|&k| (c.values.0..=c.values.1).contains(&r.values.get(k as usize).unwrap()))
+                .count() as u64;
+            assert_eq!(n, c.count, "{c:?}");
+            assert!((1..=SHADES).contains(&c.shade));
+        }
+        assert_eq!(dense.caption, plot_caption(&r, 0, 19_999));
+        // A few heaps: every heap is a dot.
+        let few = plot_data(&r, &view(10, 19, PlotStyle::Points)).unwrap();
+        assert!(few.each_heap && !points.each_heap);
+        assert_eq!(
+            few.points,
+            (10..20)
+                .map(|k| (k, r.values.get(k as usize).unwrap()))
+                .collect::<Vec<_>>()
+        );
+        assert!(plot_data(&r, &view(0, 20_000, PlotStyle::Points)).is_err());
     }
 
     #[test]
