@@ -3,7 +3,7 @@ in tests/test_typing.py). maturin puts this file and `py.typed` in the
 wheel beside the module."""
 
 import os
-from typing import Any, Callable, Iterable, KeysView, Optional, Union
+from typing import Any, Callable, Iterable, KeysView, Mapping, Optional, Union
 
 import numpy
 import numpy.typing
@@ -100,7 +100,7 @@ class Sequence(_Shown):
     @property
     def computed_to(self) -> int: ...
     @property
-    def values(self) -> Union[numpy.typing.NDArray[numpy.unsignedinteger[Any]], list[int]]: ...
+    def values(self) -> numpy.typing.NDArray[numpy.unsignedinteger[Any]]: ...
     @property
     def period(self) -> Optional[Period]: ...
     @property
@@ -111,6 +111,23 @@ class Sequence(_Shown):
         height: Optional[int] = None,
         style: Optional[str] = None,
     ) -> str: ...
+    def plot_data(
+        self,
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+        style: Optional[str] = None,
+    ) -> dict[str, Any]: ...
+    # A matplotlib Axes in, the same out: typed Any so that the stubs
+    # need neither matplotlib nor pandas nor polars (optional extras).
+    def plot(
+        self,
+        ax: Any = None,
+        style: Optional[str] = None,
+        width: Optional[int] = None,
+        height: Optional[int] = None,
+    ) -> Any: ...
+    def to_pandas(self) -> Any: ...
+    def to_polars(self) -> Any: ...
 
 class Quotient(_Shown):
     """The misère quotient of a game of heaps."""
@@ -143,6 +160,8 @@ class Quotient(_Shown):
     def orders(self) -> list[int]: ...
     @property
     def last_change(self) -> int: ...
+    def to_pandas(self) -> Any: ...
+    def to_polars(self) -> Any: ...
 
 class Game:
     """A built-in game, a rules file or a game defined by callables."""
@@ -297,3 +316,7 @@ def survey(
     max_memory: Limit = None,
     checkpoint: Optional[str] = None,
 ) -> list[dict[str, Any]]: ...
+# A pandas (or polars) DataFrame: a Sequence's or Quotient's own, or a row
+# an item of an iterable of dicts (survey lines) or answers.
+def to_pandas(results: Union[Sequence, Quotient, Iterable[Union[_Record, Mapping[str, Any]]]]) -> Any: ...
+def to_polars(results: Union[Sequence, Quotient, Iterable[Union[_Record, Mapping[str, Any]]]]) -> Any: ...

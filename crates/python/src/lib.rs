@@ -21,6 +21,7 @@
 
 mod convert;
 mod custom;
+mod extras;
 mod game;
 mod play;
 mod results;
@@ -264,5 +265,7 @@ fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(seq, m)?)?;
     m.add_function(wrap_pyfunction!(survey, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(extras::to_pandas, m)?)?;
+    m.add_function(wrap_pyfunction!(extras::to_polars, m)?)?;
     Ok(())
 }

@@ -11,8 +11,11 @@
 //! `a.keys()`, `a.get(key)`, and `a == d` when `d` is its `to_dict()`.
 
 use crate::convert::{int_text, to_python, InputError};
+use crate::extras::{self, u64_array};
 use grundy_api::explain::Explained;
-use grundy_api::plot::{plot_svg, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE};
+use grundy_api::plot::{
+    plot_data, plot_svg, DensityCell, PlotData, PlotStyle, PlotView, PLOT_SIDES, PLOT_SIZE, SHADES,
+};
 use grundy_api::{html, render, Period as ApiPeriod, QuotientReport, SeqReport};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyKeyError;
@@ -389,11 +392,12 @@ reads_as_dict!(Period, report, {
 ///
 /// Attributes: `game`, `code` (a take-and-break game's code, or None),
 /// `n`, `values` (a read-only numpy array of dtype uint16, or uint64 when
-/// a value does not fit in 16 bits, viewing the answer's bytes without a
-/// copy; a list of ints when numpy is not installed), `period` (a
-/// `Period`, or None), `computed_to`, `genus` (with `genus=True`).
-/// `to_dict()` is the document of `grundy seq --json`; `text()` what
-/// `grundy seq` prints; `svg()` a plot of the values.
+/// a value does not fit in 16 bits, made once), `period` (a `Period`, or
+/// None when no period shows), `computed_to`, `genus` (with
+/// `genus=True`). `to_dict()` is the document of `grundy seq --json`;
+/// `text()` what `grundy seq` prints; `svg()` a plot of the values,
+/// `plot()` the same on a matplotlib axis; `to_pandas()` and
+/// `to_polars()` the values as a data frame.
 ///
 /// Example:
 ///
@@ -417,20 +421,95 @@ impl Sequence {
         }
     }
 
-    /// The values as little-endian bytes of `width` bytes each.
-    fn bytes(&self) -> (Vec<u8>, usize) {
+    /// The values as a read-only numpy array of little-endian integers
+    /// (uint16, or uint64 when a value passes 65535), over one copy of
+    /// the answer's values made straight into the bytes it views.
+    fn make_array<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = extras::numpy(py, "Sequence.values")?;
         let values = &self.report.values;
         let width = values.width();
-        let mut out = Vec::with_capacity(values.len() * width);
-        for v in values.iter() {
-            if width == 2 {
-                out.extend_from_slice(&(v as u16).to_le_bytes());
-            } else {
-                out.extend_from_slice(&v.to_le_bytes());
+        let bytes = PyBytes::new_with(py, values.len() * width, |out| {
+            for (chunk, v) in out.chunks_exact_mut(width).zip(values.iter()) {
+                if width == 2 {
+                    chunk.copy_from_slice(&(v as u16).to_le_bytes());
+                } else {
+                    chunk.copy_from_slice(&v.to_le_bytes());
+                }
             }
-        }
-        (out, width)
+            Ok(())
+        })?;
+        let dtype = if width == 2 { "<u2" } else { "<u8" };
+        numpy.call_method1("frombuffer", (bytes, dtype))
     }
+
+    /// The view of the whole sequence `svg`, `plot_data` and `plot` draw:
+    /// each side an int from 0 to 100000, drawn at least 120 and at most
+    /// 8192 pixels (the command line's default when None), and the style.
+    fn view(
+        &self,
+        width: Option<&Bound<'_, PyAny>>,
+        height: Option<&Bound<'_, PyAny>>,
+        style: Option<&str>,
+    ) -> PyResult<PlotView> {
+        let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: u32| -> PyResult<u32> {
+            let Some(v) = v.filter(|v| !v.is_none()) else {
+                return Ok(default);
+            };
+            grundy_api::parse_u64_in(&int_text(v, what)?, 0, MAX_SVG_SIDE)
+                .map(|s| (s as u32).clamp(PLOT_SIDES.0, PLOT_SIDES.1))
+                .map_err(|e| InputError::new_err(format!("{what}= {e}")))
+        };
+        let style = match style {
+            Some(s) => s
+                .parse::<PlotStyle>()
+                .map_err(|e| InputError::new_err(format!("style= {e}")))?,
+            None => PlotStyle::default(),
+        };
+        Ok(PlotView {
+            width: side(width, "width", PLOT_SIZE.0)?,
+            height: side(height, "height", PLOT_SIZE.1)?,
+            ..PlotView::whole(&self.report, style)
+        })
+    }
+}
+
+/// One field of a density cell, as a number.
+type CellField = fn(&DensityCell) -> u64;
+
+/// The api's [`PlotData`] as the dict `Sequence.plot_data()` returns:
+/// numbers and text as they are, the dots' and cells' fields as numpy
+/// arrays of uint64.
+fn plot_dict<'py>(py: Python<'py>, data: &PlotData) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("caption", &data.caption)?;
+    d.set_item("from", data.from)?;
+    d.set_item("to", data.to)?;
+    d.set_item("top_value", data.top_value)?;
+    d.set_item("period", to_python(py, &data.period)?)?;
+    d.set_item("style", to_python(py, &data.style)?)?;
+    d.set_item("each_heap", data.each_heap)?;
+    let points = &data.points;
+    d.set_item("heaps", u64_array(py, points.iter().map(|p| p.0))?)?;
+    d.set_item("values", u64_array(py, points.iter().map(|p| p.1))?)?;
+    d.set_item("columns", data.columns)?;
+    d.set_item("rows", data.rows)?;
+    d.set_item("shades", SHADES)?;
+    let cells = PyDict::new(py);
+    let fields: [(&str, CellField); 8] = [
+        ("column", |c| c.column),
+        ("row", |c| c.row),
+        ("first_heap", |c| c.heaps.0),
+        ("last_heap", |c| c.heaps.1),
+        ("low_value", |c| c.values.0),
+        ("high_value", |c| c.values.1),
+        ("count", |c| c.count),
+        ("shade", |c| c.shade as u64),
+    ];
+    for (name, field) in fields {
+        cells.set_item(name, u64_array(py, data.cells.iter().map(field))?)?;
+    }
+    d.set_item("cells", cells)?;
+    Ok(d)
 }
 
 reads_as_dict!(Sequence, report, {
@@ -460,20 +539,13 @@ reads_as_dict!(Sequence, report, {
     }
 
     /// The values of heaps 0..=n: a read-only numpy array (uint16, or
-    /// uint64 past 65535) over the answer's bytes, made once (no copy per
-    /// access); without numpy, a new list of ints.
+    /// uint64 past 65535) over one copy of the answer's values, made once
+    /// (the same array at each access). numpy is a dependency of the
+    /// package.
     #[getter]
     fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let Ok(numpy) = py.import("numpy") else {
-            return Ok(PyList::new(py, self.report.values.iter())?.into_any());
-        };
         self.array
-            .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-                let (bytes, width) = self.bytes();
-                let dtype = if width == 2 { "<u2" } else { "<u8" };
-                let bytes = PyBytes::new(py, &bytes);
-                Ok(numpy.call_method1("frombuffer", (bytes, dtype))?.unbind())
-            })
+            .get_or_try_init(py, || self.make_array(py).map(Bound::unbind))
             .map(|a| a.bind(py).clone())
     }
 
@@ -521,26 +593,85 @@ reads_as_dict!(Sequence, report, {
         height: Option<&Bound<'_, PyAny>>,
         style: Option<&str>,
     ) -> PyResult<String> {
-        let side = |v: Option<&Bound<'_, PyAny>>, what: &str, default: u32| -> PyResult<u32> {
-            let Some(v) = v.filter(|v| !v.is_none()) else {
-                return Ok(default);
-            };
-            grundy_api::parse_u64_in(&int_text(v, what)?, 0, MAX_SVG_SIDE)
-                .map(|s| (s as u32).clamp(PLOT_SIDES.0, PLOT_SIDES.1))
-                .map_err(|e| InputError::new_err(format!("{what}= {e}")))
-        };
-        let style = match style {
-            Some(s) => s
-                .parse::<PlotStyle>()
-                .map_err(|e| InputError::new_err(format!("style= {e}")))?,
-            None => PlotStyle::default(),
-        };
-        let view = PlotView {
-            width: side(width, "width", PLOT_SIZE.0)?,
-            height: side(height, "height", PLOT_SIZE.1)?,
-            ..PlotView::whole(&self.report, style)
-        };
+        let view = self.view(width, height, style)?;
         plot_svg(&self.report, &view).map_err(|e| InputError::new_err(e.to_string()))
+    }
+
+    /// What `svg()` draws, as data: a dict with `caption`, `from` and
+    /// `to` (the heaps drawn), `top_value` (the top of the value axis),
+    /// `period` (a dict, or None), `style`, and the picture's marks as the
+    /// api decided them. Points: `heaps` and `values` (numpy arrays, a
+    /// dot each; `each_heap` is True when every heap is one, else each
+    /// dot is the first heap of its pixel column and value row). Density:
+    /// `columns` by `rows` cells of which `cells` holds the non-empty
+    /// ones as numpy arrays `column`, `row`, `first_heap`, `last_heap`,
+    /// `low_value`, `high_value`, `count` (heaps in the cell) and `shade`
+    /// (1 to `shades`). Same arguments as `svg()`; `plot()` draws this.
+    ///
+    /// Example:
+    ///
+    /// >>> d = grundy.seq("kayles", 200).plot_data()
+    /// >>> len(d["heaps"]), d["top_value"], d["period"]["period"]
+    /// (201, 8, 12)
+    #[pyo3(signature = (width=None, height=None, style=None))]
+    fn plot_data<'py>(
+        &self,
+        py: Python<'py>,
+        width: Option<&Bound<'py, PyAny>>,
+        height: Option<&Bound<'py, PyAny>>,
+        style: Option<&str>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let view = self.view(width, height, style)?;
+        let data =
+            plot_data(&self.report, &view).map_err(|e| InputError::new_err(e.to_string()))?;
+        plot_dict(py, &data)
+    }
+
+    /// Draws the plot of `svg()` on a matplotlib axis `ax` (the current
+    /// one when None) and returns the axis: the same dots or shaded cells
+    /// (`plot_data()`, as the api decided them), one period shaded, the
+    /// end of the pre-period as a red line, the caption as title. `style`,
+    /// `width` and `height` as for `svg()` (the size sets how finely dots
+    /// are merged). matplotlib is optional (`pip install 'grundy[plot]'`):
+    /// without it, an ImportError says so.
+    ///
+    /// Example: `grundy.seq("octal", 100000, options={"code": "0.6"}).plot(style="density")`.
+    #[pyo3(signature = (ax=None, style=None, width=None, height=None))]
+    fn plot<'py>(
+        &self,
+        py: Python<'py>,
+        ax: Option<&Bound<'py, PyAny>>,
+        style: Option<&str>,
+        width: Option<&Bound<'py, PyAny>>,
+        height: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let data = self.plot_data(py, width, height, style)?;
+        extras::function(py, "plot")?.call1((data, ax))
+    }
+
+    /// The values as a pandas DataFrame: a row a heap, columns `heap`
+    /// and `value` (a copy: the frame is yours to change). pandas is
+    /// optional (`pip install 'grundy[pandas]'`): without it, an
+    /// ImportError says so.
+    ///
+    /// Example:
+    ///
+    /// >>> df = grundy.seq("kayles", 1000).to_pandas()
+    /// >>> df["value"].value_counts().head(3).to_dict()
+    /// {1: 250, 2: 247, 4: 169}
+    fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        extras::function(slf.py(), "sequence_frame")?.call1((slf, "pandas"))
+    }
+
+    /// The values as a polars DataFrame with columns `heap` and `value`.
+    /// polars is optional (`pip install 'grundy[polars]'`).
+    ///
+    /// Example:
+    ///
+    /// >>> grundy.seq("kayles", 1000).to_polars()["value"].max()
+    /// 8
+    fn to_polars<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        extras::function(slf.py(), "sequence_frame")?.call1((slf, "polars"))
     }
 
     fn __repr__(&self) -> String {
@@ -713,5 +844,31 @@ reads_as_dict!(Quotient, report, {
     /// For notebooks: the presentation, P and the pretending function.
     fn _repr_html_(&self) -> String {
         html::quotient_html(&self.report)
+    }
+
+    /// The quotient heap by heap as a pandas DataFrame: columns `heap`,
+    /// `element` (the element the heap pretends to be), `p` (whether that
+    /// element is in the P-portion: the heap alone is a misère
+    /// P-position) and `order` (the order of the quotient of the heaps up
+    /// to it). pandas is optional (`pip install 'grundy[pandas]'`).
+    ///
+    /// Example:
+    ///
+    /// >>> df = grundy.quotient("kayles").to_pandas()
+    /// >>> df[["element", "p"]].head(3).values.tolist()
+    /// [['1', False], ['a', True], ['b', False]]
+    fn to_pandas<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        extras::function(slf.py(), "quotient_frame")?.call1((slf, "pandas"))
+    }
+
+    /// As `to_pandas()`, a polars DataFrame. polars is optional (`pip
+    /// install 'grundy[polars]'`).
+    ///
+    /// Example:
+    ///
+    /// >>> grundy.quotient("kayles").to_polars()["order"].max()
+    /// 40
+    fn to_polars<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        extras::function(slf.py(), "quotient_frame")?.call1((slf, "polars"))
     }
 });

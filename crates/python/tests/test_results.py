@@ -132,13 +132,6 @@ def test_a_sequence_has_numpy_values_over_its_bytes():
     assert repr(s).startswith("Sequence(game='kayles', n=1000, period=Period(preperiod=71")
 
 
-def test_without_numpy_the_values_are_a_list(monkeypatch):
-    monkeypatch.setitem(__import__("sys").modules, "numpy", None)  # import numpy fails
-    s = grundy.seq("kayles", 20)
-    assert s.values == s.to_dict()["values"] and type(s.values) is list
-    assert s.values is not s.values  # a new list each time, the answer unchanged
-
-
 def test_wide_values_are_uint64():
     s = grundy.seq("nim", 70000)
     assert s.values.dtype == numpy.dtype("<u8")
