@@ -3,13 +3,65 @@
 method of the module documented with an example."""
 
 import inspect
+import json
+import os
 import pathlib
+import re
 import subprocess
 import sys
 
 import grundy
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent / "typed" / "example.py"
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+NOTEBOOKS = ROOT / "examples" / "notebooks"
+
+
+def mypy_strict(path):
+    """`mypy --strict` on `path`: (exit status, what it printed)."""
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    return run.returncode, run.stdout + run.stderr
+
+
+def readme_python():
+    """The Python blocks of README.md, as one program."""
+    blocks = re.findall(r"^```python\n(.*?)^```", (ROOT / "README.md").read_text(), re.S | re.M)
+    assert blocks, "README.md has no Python block"
+    return "\n".join(blocks)
+
+
+def test_mypy_strict_accepts_the_readmes_python(tmp_path):
+    program = tmp_path / "readme.py"
+    program.write_text(readme_python())
+    status, said = mypy_strict(program)
+    assert status == 0, said
+
+
+def test_the_readmes_python_runs(tmp_path):
+    """Run from the repository's root (it names examples/rules/), plots
+    drawn off screen."""
+    program = tmp_path / "readme.py"
+    program.write_text(readme_python())
+    env = dict(os.environ, MPLBACKEND="Agg")
+    run = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300, cwd=ROOT, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "71 12" in run.stdout
+
+
+def test_mypy_strict_accepts_the_notebooks_code(tmp_path):
+    notebooks = sorted(NOTEBOOKS.glob("*.ipynb"))
+    assert len(notebooks) >= 3, notebooks
+    for notebook in notebooks:
+        cells = json.loads(notebook.read_text())["cells"]
+        code = "\n\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "code")
+        program = tmp_path / (notebook.stem.replace("-", "_") + ".py")
+        program.write_text(code)
+        status, said = mypy_strict(program)
+        assert status == 0, f"{notebook.name}: {said}"
 
 
 def test_the_stubs_are_installed_beside_the_module():
