@@ -327,3 +327,29 @@ fn a_long_bare_cycle_is_answered_edge_by_edge() {
         );
     }
 }
+
+#[test]
+fn the_value_and_canonical_passes_read_the_answers_clock() {
+    // Issue 35: a million-edge tree at `batch hackenbush --time-limit 0.5`
+    // ended with the time-limit error after 6.4 s: the value pass (the
+    // fusion of the whole graph, six of them in one answer) and the
+    // canonical form of a branch read no clock, so an answer went on for
+    // seconds after its limit. Both now stop at the next reading: the
+    // closed form gives way (the engine then names the time limit), as
+    // the split into components fails with the time limit.
+    let n = 200_000u32;
+    let path: Vec<String> = (1..=n).map(|i| format!("{}-{i}", i - 1)).collect();
+    let game = Hackenbush::default();
+    let words: Vec<&str> = path.iter().map(String::as_str).collect();
+    let p = game.parse(&words).unwrap();
+    assert_eq!(
+        game.closed_form(&p),
+        Some(grundy_engine::Nimber(u64::from(n)))
+    );
+    let late = limits_past_at_once();
+    late.within_answer(|| {
+        assert_eq!(game.closed_form(&p), None);
+        let e = game.components(&p).unwrap_err();
+        assert!(e.to_string().contains("time limit"), "{e}");
+    });
+}

@@ -234,6 +234,14 @@ impl Graph {
         fusion::fuse(nodes.len(), &local, 0, None).root_value()
     }
 
+    /// [`Graph::value`], its work counted on `meter`: `Err` once the
+    /// answer's time limit has passed.
+    pub(crate) fn value_metered(&self, meter: &mut Meter) -> Result<u64, fusion::OutOfTime> {
+        meter.spend(self.edges.len() as u64)?;
+        let (nodes, local) = dense(self);
+        Ok(fusion::fuse_metered(nodes.len(), &local, 0, None, meter)?.root_value())
+    }
+
     /// The graph after removing edge `i` and everything no longer
     /// connected to the ground (user numbering and order kept).
     pub fn without(&self, i: usize) -> Graph {
@@ -302,6 +310,18 @@ impl Graph {
     /// ordered by the shape of their subtrees); other graphs are renumbered
     /// in breadth-first order, which is deterministic though not canonical.
     pub fn canonical(&self) -> Graph {
+        match self.canonical_metered(&mut Meter::unlimited()) {
+            Ok(g) => g,
+            Err(fusion::OutOfTime) => unreachable!("an unlimited meter never runs out"),
+        }
+    }
+
+    /// [`Graph::canonical`], its work counted on `meter` (a vertex or an
+    /// edge a unit, a level's sort as its keys): `Err` once the answer's
+    /// time limit has passed (a random tree of 10^6 edges took half a
+    /// second).
+    pub(crate) fn canonical_metered(&self, meter: &mut Meter) -> Result<Graph, fusion::OutOfTime> {
+        meter.spend(self.edges.len() as u64)?;
         let (nodes, local) = dense(self);
         let n = nodes.len();
         let mut adj: Vec<Vec<(u32, usize)>> = vec![Vec::new(); n];
@@ -346,6 +366,7 @@ impl Graph {
                     from -= 1;
                 }
                 let level = &order[from..at];
+                meter.spend(level.len() as u64 * 4)?;
                 let mut keys: Vec<Vec<u32>> = level
                     .iter()
                     .map(|&v| {
@@ -380,6 +401,7 @@ impl Graph {
             if label[v as usize] != u32::MAX {
                 continue;
             }
+            meter.spend(1)?;
             label[v as usize] = next;
             next += 1;
             let mut children: Vec<u32> = adj[v as usize]
@@ -403,7 +425,7 @@ impl Graph {
             })
             .collect();
         edges.sort_unstable();
-        Graph { edges }
+        Ok(Graph { edges })
     }
 }
 

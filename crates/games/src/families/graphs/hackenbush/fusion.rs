@@ -52,6 +52,24 @@ impl Fused {
 /// for pieces examined on their own, with what hangs below them folded in).
 /// Edges not reachable from the root are ignored.
 pub fn fuse(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -> Fused {
+    match fuse_metered(n, edges, root, weight, &mut Meter::unlimited()) {
+        Ok(f) => f,
+        Err(OutOfTime) => unreachable!("an unlimited meter never runs out"),
+    }
+}
+
+/// [`fuse`], its work counted on `meter` (a vertex or edge visit a unit):
+/// `Err(OutOfTime)` once the answer's time limit has passed. A pass over
+/// a million edges took a fifth of a second, and an answer made six of
+/// them past `--time-limit 0.5` before reading the clock.
+pub(crate) fn fuse_metered(
+    n: usize,
+    edges: &[(u32, u32)],
+    root: u32,
+    weight: Option<&[u64]>,
+    meter: &mut Meter,
+) -> Result<Fused, OutOfTime> {
+    meter.spend((n + edges.len()) as u64)?;
     // Adjacency in compressed form; loops are left out of the search.
     let mut degree = vec![0u32; n + 1];
     for &(a, b) in edges {
@@ -90,6 +108,7 @@ pub fn fuse(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -
         stack.push((root, start[root as usize]));
     }
     while let Some(top) = stack.last_mut() {
+        meter.spend(1)?;
         let v = top.0 as usize;
         if top.1 < start[v + 1] {
             let (w, e) = adj[top.1 as usize];
@@ -123,6 +142,7 @@ pub fn fuse(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -
 
     // Pieces: a vertex starts a new piece when the tree edge above it is a
     // bridge; otherwise it shares its parent's piece.
+    meter.spend((n + edges.len()) as u64)?;
     let mut piece = vec![NONE; n];
     let mut head = Vec::new();
     for &v in &preorder {
@@ -157,7 +177,7 @@ pub fn fuse(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -
             value[piece[p as usize] as usize] ^= up;
         }
     }
-    Fused {
+    Ok(Fused {
         piece,
         bridge,
         value,
@@ -165,14 +185,20 @@ pub fn fuse(n: usize, edges: &[(u32, u32)], root: u32, weight: Option<&[u64]>) -
         hang,
         parent,
         preorder,
-    }
+    })
 }
 
 /// Work (in vertex and edge visits) that [`edges_reaching`] spends on the
 /// cycles of a graph: every edge on a cycle is examined by fusing its piece
-/// again without it.
-pub fn cycle_work(n: usize, edges: &[(u32, u32)], root: u32) -> u128 {
-    let f = fuse(n, edges, root, None);
+/// again without it. `Err(OutOfTime)` once the answer's time limit has
+/// passed (read on `meter`).
+pub(crate) fn cycle_work(
+    n: usize,
+    edges: &[(u32, u32)],
+    root: u32,
+    meter: &mut Meter,
+) -> Result<u128, OutOfTime> {
+    let f = fuse_metered(n, edges, root, None, meter)?;
     let mut size = vec![0u128; f.head.len()];
     for (e, &(a, _)) in edges.iter().enumerate() {
         let c = f.piece[a as usize];
@@ -184,10 +210,11 @@ pub fn cycle_work(n: usize, edges: &[(u32, u32)], root: u32) -> u128 {
     for &v in &f.preorder {
         verts[f.piece[v as usize] as usize] += 1;
     }
-    size.iter()
+    Ok(size
+        .iter()
         .zip(&verts)
         .map(|(&e, &v)| if e > 0 { e * (e + v) } else { 0 })
-        .sum()
+        .sum())
 }
 
 /// The answer's time limit passed while [`edges_reaching`] (or another
@@ -241,10 +268,19 @@ impl Meter {
         }
     }
 
+    /// A meter that never reads the clock (for passes with no answer's
+    /// time to keep, the public untimed functions).
+    pub(crate) fn unlimited() -> Meter {
+        Meter {
+            work: 0,
+            next: u64::MAX,
+        }
+    }
+
     /// Counts `units` of work; `Err` once the answer's time limit has
     /// passed (read when the count crosses a multiple of [`CLOCK_EVERY`]).
     pub(crate) fn spend(&mut self, units: u64) -> Result<(), OutOfTime> {
-        self.work += units;
+        self.work = self.work.saturating_add(units);
         if self.work >= self.next {
             self.next = self.work + CLOCK_EVERY;
             if grundy_engine::clock::answer_time_passed() {
@@ -277,7 +313,8 @@ pub fn edges_reaching(
     root: u32,
     target: u64,
 ) -> Result<Vec<usize>, OutOfTime> {
-    let f = fuse(n, edges, root, None);
+    let mut meter = Meter::new();
+    let f = fuse_metered(n, edges, root, None, &mut meter)?;
     let pieces = f.head.len();
     let mut want: Vec<Option<u64>> = vec![None; pieces];
     if pieces == 0 {
@@ -304,7 +341,6 @@ pub fn edges_reaching(
     }
 
     // Edges on cycles, piece by piece.
-    let mut meter = Meter::new();
     meter.spend((n + edges.len()) as u64)?;
     let mut members: Vec<Vec<u32>> = vec![Vec::new(); pieces];
     for &v in &f.preorder {
@@ -341,7 +377,7 @@ pub fn edges_reaching(
                 let (a, b) = edges[e];
                 (local[a as usize], local[b as usize])
             }));
-            let g = fuse(members[c].len(), &rest, head, Some(&weights));
+            let g = fuse_metered(members[c].len(), &rest, head, Some(&weights), &mut meter)?;
             if g.root_value() == r {
                 out.push(skip);
             }

@@ -12,7 +12,7 @@
 //! misère search of the whole sum.
 
 use super::forest::{dense, Forest, Graph};
-use super::fusion::{self, OutOfTime};
+use super::fusion::{self, Meter, OutOfTime};
 use crate::mechanics::anti_sg;
 
 /// The method line of answers given by the theorem.
@@ -63,7 +63,11 @@ pub fn sj_answer(p: &Forest) -> Result<Option<SjAnswer>, OutOfTime> {
     let Some(parts) = sj_parts(p) else {
         return Ok(None);
     };
-    let values: Vec<u64> = parts.iter().map(|(_, b, _)| b.value()).collect();
+    let mut meter = Meter::new();
+    let values = parts
+        .iter()
+        .map(|(_, b, _)| b.value_metered(&mut meter))
+        .collect::<Result<Vec<u64>, OutOfTime>>()?;
     let wins = anti_sg::mover_wins(&values);
     let mut moves = Vec::new();
     if wins {

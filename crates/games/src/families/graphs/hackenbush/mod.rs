@@ -62,7 +62,12 @@ impl Hackenbush {
     /// The winning moves in normal play, as (graph, edge) pairs; `Err`
     /// once the answer's time limit has passed.
     fn normal_winning(p: &Forest) -> Result<(u64, Vec<(usize, usize)>), OutOfTime> {
-        let values: Vec<u64> = p.graphs.iter().map(Graph::value).collect();
+        let mut meter = Meter::new();
+        let values = p
+            .graphs
+            .iter()
+            .map(|g| g.value_metered(&mut meter))
+            .collect::<Result<Vec<u64>, OutOfTime>>()?;
         let total = values.iter().fold(0, |a, v| a ^ v);
         let mut out = Vec::new();
         if total != 0 {
@@ -139,15 +144,23 @@ impl Impartial for Hackenbush {
             for (b, _) in g.branches() {
                 meter.spend(b.edges.len() as u64 + BRANCH_WORK)?;
                 out.push(Forest {
-                    graphs: vec![b.canonical()],
+                    graphs: vec![b.canonical_metered(&mut meter)?],
                 });
             }
         }
         Ok(out)
     }
 
+    /// The nim-sum of the graphs' values; `None` once the answer's time
+    /// limit has passed while they are worked out (the engine then names
+    /// the time limit), read every 65,536 edges.
     fn closed_form(&self, p: &Forest) -> Option<Nimber> {
-        Some(Nimber(p.graphs.iter().fold(0, |a, g| a ^ g.value())))
+        let mut meter = Meter::new();
+        let mut value = 0;
+        for g in &p.graphs {
+            value ^= g.value_metered(&mut meter).ok()?;
+        }
+        Some(Nimber(value))
     }
 
     /// None needed when the Sprague-Grundy-Jiang theorem answers; else the
@@ -206,7 +219,7 @@ impl TextGame for Hackenbush {
         for g in &f.graphs {
             meter.spend(g.edges.len() as u64 + BRANCH_WORK)?;
             let (nodes, local) = dense(g);
-            work += fusion::cycle_work(nodes.len(), &local, 0);
+            work += fusion::cycle_work(nodes.len(), &local, 0, &mut meter)?;
         }
         if work > MAX_CYCLE_WORK {
             return Err(ParseError::new(format!(
