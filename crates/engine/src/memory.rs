@@ -26,6 +26,16 @@ static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
 static OUTSIDE: AtomicUsize = AtomicUsize::new(0);
 /// Whether a [`CountingAlloc`] has served an allocation in this binary.
 static INSTALLED: AtomicBool = AtomicBool::new(false);
+/// Resident bytes of the process beyond those counted, at the last
+/// reading of /proc ([`read_resident`]): pages the allocator freed but
+/// has not yet returned, and the like.
+static RESIDENT_EXTRA: AtomicUsize = AtomicUsize::new(0);
+/// The count past which [`allocated`] reads the resident memory again;
+/// `usize::MAX` (never) until [`note_resident_outside_heap`].
+static NEXT_READING: AtomicUsize = AtomicUsize::new(usize::MAX);
+/// Counted bytes between two readings of the resident memory: a few
+/// microseconds a MiB allocated.
+const READING_STEP: usize = 1 << 20;
 thread_local! {
     /// Positions held by the search on this thread that last counted
     /// its states.
@@ -198,15 +208,37 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for CountingAlloc<A> {
 
 /// The bytes currently held, or `None` when no [`CountingAlloc`] is
 /// installed in this binary (budgets then fall back to state counts):
-/// the blocks allocated ([`block_size`] each), and the process's resident
-/// memory outside them when a front end noted it
-/// ([`note_resident_outside_heap`]).
+/// the blocks allocated ([`block_size`] each), and, when a front end
+/// noted it ([`note_resident_outside_heap`]), the process's resident
+/// memory outside them: its code and data, and what the kernel counts
+/// resident beyond the blocks, read again every MiB the count moves
+/// (freed pages the allocator keeps for a while: `quotient octal --code
+/// 4.7 --max-memory 70M` held 73 MiB resident).
 #[inline]
 pub fn allocated() -> Option<u64> {
-    if INSTALLED.load(Relaxed) {
-        Some(ALLOCATED.load(Relaxed) as u64 + OUTSIDE.load(Relaxed) as u64)
-    } else {
-        None
+    if !INSTALLED.load(Relaxed) {
+        return None;
+    }
+    let counted = ALLOCATED
+        .load(Relaxed)
+        .saturating_add(OUTSIDE.load(Relaxed));
+    // Read again when the count has moved a MiB either way since.
+    let next = NEXT_READING.load(Relaxed);
+    if next != usize::MAX && (counted >= next || counted.saturating_add(2 * READING_STEP) < next) {
+        read_resident(counted);
+    }
+    Some(counted as u64 + RESIDENT_EXTRA.load(Relaxed) as u64)
+}
+
+/// Reads the resident memory and notes how far it is over `counted`
+/// ([`RESIDENT_EXTRA`]); the next reading once the count moves by
+/// [`READING_STEP`].
+#[cold]
+fn read_resident(counted: usize) {
+    NEXT_READING.store(counted.saturating_add(READING_STEP), Relaxed);
+    if let Some(kib) = status_kib("VmRSS:") {
+        let rss = usize::try_from(kib.saturating_mul(1024)).unwrap_or(usize::MAX);
+        RESIDENT_EXTRA.store(rss.saturating_sub(counted), Relaxed);
     }
 }
 
@@ -214,9 +246,11 @@ pub fn allocated() -> Option<u64> {
 /// counted (its code, its static data, the allocator's own pages), read
 /// from /proc/self/status, and counts it in [`allocated`] from now on, so
 /// that the budget bounds the process's resident memory, not its heap
-/// alone. A command-line front end calls it once at start, with 2 MiB
-/// added for the code a command runs later; does nothing where /proc
-/// cannot be read. Returns the bytes noted.
+/// alone: the resident memory is read again every MiB the count moves,
+/// and what it holds beyond the count is counted too. A command-line
+/// front end calls it once at start, with 2 MiB added for the code a
+/// command runs later; does nothing where /proc cannot be read. Returns
+/// the bytes noted.
 pub fn note_resident_outside_heap() -> u64 {
     let Some(rss) = status_kib("VmRSS:").map(|k| k.saturating_mul(1024)) else {
         return 0;
@@ -224,6 +258,8 @@ pub fn note_resident_outside_heap() -> u64 {
     let outside = rss.saturating_sub(ALLOCATED.load(Relaxed) as u64) + (2 << 20);
     let outside = usize::try_from(outside).unwrap_or(usize::MAX);
     OUTSIDE.store(outside, Relaxed);
+    let counted = ALLOCATED.load(Relaxed).saturating_add(outside);
+    NEXT_READING.store(counted.saturating_add(READING_STEP), Relaxed);
     outside as u64
 }
 
