@@ -79,3 +79,33 @@ fn the_memory_budget_bounds_resident_memory() {
         assert!(peak < kib, "{limit}: {peak} KiB resident");
     }
 }
+
+#[test]
+fn resident_memory_stays_under_the_cap_of_a_quotient_and_of_a_move_list() {
+    // Issue 35: `quotient octal --code 4.7` held 33 to 36 MB resident at
+    // --max-memory 30M (freed pages mimalloc keeps a while, counted by
+    // no one), and `analyze kayles 3000000` listed 249,999 winning moves
+    // in 124 MB at --max-memory 100M (each move's headers, past its
+    // text, were not counted).
+    assert!(
+        own_peak_kib() < 20 << 10,
+        "this test process is too large to measure a child"
+    );
+    let cases: [(&[&str], u64, i32); 2] = [
+        (
+            &["quotient", "octal", "--code", "4.7", "--max-memory", "30M"],
+            30 << 10,
+            2,
+        ),
+        (
+            &["analyze", "kayles", "3000000", "--max-memory", "100M"],
+            100 << 10,
+            0,
+        ),
+    ];
+    for (args, kib, status) in cases {
+        let (code, err, peak) = peak_resident(args);
+        assert_eq!(code, Some(status), "{args:?}: {err}");
+        assert!(peak < kib, "{args:?}: {peak} KiB resident");
+    }
+}

@@ -388,3 +388,39 @@ fn a_million_edge_hackenbush_line_stops_at_its_time_limit() {
         );
     }
 }
+
+#[test]
+fn the_first_k_moves_keep_to_the_memory_and_time_limits() {
+    // Issue 35 (F11): `--max-moves K` was counted against neither limit:
+    // the first three million winning moves of a Kayles heap of 10^12
+    // took 8.4 s and 1.57 GB at --max-memory 200M --time-limit 2. Past
+    // the memory limit they are not listed, with a note naming it.
+    let heap = [
+        "analyze",
+        "kayles",
+        "1000000000000",
+        "--max-moves",
+        "3000000",
+    ];
+    let mut args = heap.to_vec();
+    args.extend(["--max-memory", "200M", "--time-limit", "2"]);
+    let o = grundy(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("note: winning moves not listed: memory limit hit: more than 200 MiB"),
+        "{}",
+        &text[..text.len().min(600)]
+    );
+    // With the memory to hold them, the time limit stops the listing.
+    let mut args = heap.to_vec();
+    args.extend(["--max-memory", "8G", "--time-limit", "0.3"]);
+    let o = grundy(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("the answer's time limit passed while its winning moves were looked for"),
+        "{}",
+        &text[..text.len().min(600)]
+    );
+}

@@ -14,11 +14,11 @@ mod loopy_ranks;
 mod report;
 
 pub use loopy::{Heading, LoopyReport, MoveOutcomes, ReachableGame};
-use report::Question;
 pub use report::{
     check_moves_bound, not_listed_note, too_large_note, Analysis, ComponentReport, Detail,
     MoveReport, GENUS_STATES, MAX_ANSWER,
 };
+use report::{Question, MOVE_HELD_BYTES};
 
 use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
 
@@ -92,10 +92,12 @@ pub fn analyze_with<G: TextGame>(
     })
 }
 
-/// The detail an answer can afford: only a full move list can be too
-/// large to write ([`TextGame::answer_size`] over [`MAX_ANSWER`]); then
-/// the outcome and value are answered without examining a move, and the
-/// estimate is returned for [`noted_too_large`].
+/// The detail an answer can afford: a full move list too large to write
+/// ([`TextGame::answer_size`] over [`MAX_ANSWER`]), or one whose copies
+/// held while it is answered do not fit in `max_memory`, and the first
+/// `k` moves of [`Detail::FirstMoves`] that do not fit either: then the
+/// outcome and value are answered without examining a move, and the note
+/// why is returned for [`noted_too_large`].
 fn within_answer_size<G: TextGame>(
     game: &G,
     p: &G::Position,
@@ -103,17 +105,41 @@ fn within_answer_size<G: TextGame>(
     detail: Detail,
     max_memory: u64,
 ) -> (Detail, Option<String>) {
-    if detail == Detail::AllMoves {
-        let estimate = game.answer_size(p, play);
-        if estimate > MAX_ANSWER {
-            return (Detail::OutcomeOnly, Some(too_large_note(estimate)));
+    let held = match detail {
+        Detail::AllMoves => {
+            let estimate = game.answer_size(p, play);
+            if estimate > MAX_ANSWER {
+                return (Detail::OutcomeOnly, Some(too_large_note(estimate)));
+            }
+            // Held about four times over while answered: the positions
+            // made, their text, the answer's own and its rendering; and
+            // each move's headers beside its text, at most one move per
+            // unit of the estimate (`kayles 3000000 --max-memory 100M`
+            // listed 249,999 moves of 71 units each in 124 MB resident).
+            let moves = match game.moves_bound(p) {
+                0 => 0,
+                bound => bound.min(estimate),
+            };
+            estimate
+                .saturating_mul(ANSWER_COPIES)
+                .saturating_add(moves.saturating_mul(MOVE_HELD_BYTES))
         }
-        // Held about four times over while answered: the positions made,
-        // their text, the answer's own and its rendering.
-        let held = u64::try_from(estimate.saturating_mul(ANSWER_COPIES)).unwrap_or(u64::MAX);
-        if let Err(e) = crate::memory::admit(held, max_memory) {
-            return (Detail::OutcomeOnly, Some(not_listed_note(&e)));
+        // `--max-moves 3000000` of a Kayles heap of 10^12 held 1.57 GB
+        // at --max-memory 200M: each move listed is a label and a
+        // position about as long as p's, held as often as a full list's.
+        Detail::FirstMoves(k) if k > 0 => {
+            let k = match game.moves_bound(p) {
+                0 => k as u128,
+                bound => bound.min(k as u128),
+            };
+            let each = game.format(p).len() as u128 + 1 + LABEL_BYTES;
+            k.saturating_mul(each.saturating_mul(ANSWER_COPIES) + MOVE_HELD_BYTES)
         }
+        _ => return (detail, None),
+    };
+    let held = u64::try_from(held).unwrap_or(u64::MAX);
+    if let Err(e) = crate::memory::admit(held, max_memory) {
+        return (Detail::OutcomeOnly, Some(not_listed_note(&e)));
     }
     (detail, None)
 }
@@ -121,6 +147,11 @@ fn within_answer_size<G: TextGame>(
 /// How many times over an answer's [`TextGame::answer_size`] is held in
 /// memory while it is worked out and written.
 const ANSWER_COPIES: u128 = 4;
+
+/// The bytes of a move's label, as [`within_answer_size`] counts them
+/// for the first moves listed (`heap 1: take 1 from 1000000000000,
+/// leaving ...`).
+const LABEL_BYTES: u128 = 64;
 
 /// A loopy game's `answer` with every listed move whose `to` does not
 /// read back taken out ([`report::readable`]), and a note saying how many

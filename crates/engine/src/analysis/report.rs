@@ -191,7 +191,7 @@ pub(super) fn report_components<G: TextGame>(
 
 /// Bytes a listed move holds beside its text: two string headers and
 /// what the allocator rounds up.
-const MOVE_HELD_BYTES: u128 = 80;
+pub(super) const MOVE_HELD_BYTES: u128 = 80;
 
 /// Refuses to list the moves of `p` when [`TextGame::moves_bound`] says
 /// there may be more than the state limit allows, or more than

@@ -543,7 +543,8 @@ impl TextGame for TakeBreakGame {
     /// period is proven, the two-heap splits of a long heap repeat their
     /// values with the period: one period of them is looked at, and the
     /// winning ones of the rest are found by stepping, so a split branch
-    /// with no winning move is passed over at once.
+    /// with no winning move is passed over at once. `None` once the
+    /// answer's time limit passes while they are labelled.
     fn theory_first(&self, p: &Vec<u64>, play: Play, k: usize) -> Option<Theory<Vec<u64>>> {
         if play != Play::Normal {
             return None;
@@ -568,7 +569,10 @@ impl TextGame for TakeBreakGame {
                 }
                 search.branch(branch, values[i] ^ total)?;
             }
+            // The answer's clock every 4,096 moves labelled: three million
+            // took seconds past --time-limit 2.
             for parts in search.found() {
+                grundy_engine::clock::moves_in_time(winning.len()).ok()?;
                 winning.push(self.labelled(p, i, parts));
             }
         }
