@@ -17,6 +17,9 @@
 //! call back), so answers for a Python-defined game are single-threaded.
 //! No lock of this module is held while the GIL is taken.
 //!
+//! Time: a call still running at the answer's time limit is interrupted
+//! (interrupt.rs), and none is made after it.
+//!
 //! Failures: an exception raised by a callable, or an answer that is no
 //! list of positions, is kept (per thread, the first one) as the Python
 //! exception object and the engine is handed a `RulesError` that stops
@@ -24,8 +27,9 @@
 //! ([`CallableGame::take_fault`]), traceback and all.
 
 use crate::convert::{type_name, RulesError as PyRulesError};
+use crate::interrupt::Watch;
 use grundy_api::searched::SearchedSeq;
-use grundy_api::{Adapter, Family, GameError, Limits, Registration};
+use grundy_api::{Adapter, Family, GameError, Limits, Registration, SearchError};
 use grundy_engine::list_memo::ListMemo;
 use grundy_engine::{Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use pyo3::prelude::*;
@@ -303,7 +307,7 @@ impl CallableGame {
         }
         Python::attach(|py| {
             if let Some(limit) = self.expired() {
-                let e = grundy_api::SearchError::TimeLimit(limit);
+                let e = SearchError::TimeLimit(limit);
                 return Err(self.fault(
                     crate::convert::py_err(GameError::Search(e.clone())),
                     e.to_string(),
@@ -323,9 +327,22 @@ impl CallableGame {
             let arg = p
                 .to_python(py)
                 .map_err(|e| self.fault(e, format!("cannot pass {p} to Python")))?;
-            let answer = match f.call1((arg,)) {
-                Ok(a) => a,
-                Err(e) => {
+            // Interrupted at the answer's time limit, the call and the
+            // reading of its answer (an iterable runs Python code too): a
+            // callable looping for seconds held the answer that long.
+            let watch = Watch::start(py);
+            let answer = f
+                .call1((arg,))
+                .map_err(Stop::Raised)
+                .and_then(|a| self.positions(&a));
+            // Interrupted, or answered after the watchdog raised: the
+            // answer's time is up either way.
+            let answer = match watch.and_then(|w| w.finish(py)) {
+                Some(limit) => Err(Stop::Limit(SearchError::TimeLimit(limit))),
+                None => answer,
+            };
+            answer.map_err(|stop| match stop {
+                Stop::Raised(e) => {
                     let summary = format!(
                         "game '{}': {what} raised {}",
                         self.name(),
@@ -334,10 +351,8 @@ impl CallableGame {
                             .map(|r| r.to_string())
                             .unwrap_or_default()
                     );
-                    return Err(self.fault(e, summary));
+                    self.fault(e, summary)
                 }
-            };
-            self.positions(&answer).map_err(|stop| match stop {
                 Stop::Problem(problem) => {
                     let message = format!("game '{}': {what} returned {problem}", self.name());
                     self.fault(PyRulesError::new_err(message.clone()), message)
@@ -376,7 +391,7 @@ impl CallableGame {
         for (i, item) in items.enumerate() {
             if i % (1 << 16) == (1 << 16) - 1 {
                 if let Some(limit) = self.expired() {
-                    return Err(Stop::Limit(grundy_api::SearchError::TimeLimit(limit)));
+                    return Err(Stop::Limit(SearchError::TimeLimit(limit)));
                 }
                 let held =
                     (i as u64 + 1).saturating_mul(2 * std::mem::size_of::<Position>() as u64);
@@ -394,12 +409,14 @@ impl CallableGame {
     }
 }
 
-/// Why reading a callable's answer stopped.
+/// Why a call of a callable, or the reading of its answer, stopped.
 enum Stop {
+    /// The callable raised this exception.
+    Raised(PyErr),
     /// The answer is no list of positions: what is wrong with it.
     Problem(String),
     /// A limit was hit while reading it.
-    Limit(grundy_api::SearchError),
+    Limit(SearchError),
 }
 
 impl Rules for CallableGame {
@@ -519,7 +536,7 @@ impl Errors {
             if let Some(fault) = custom.take_fault() {
                 return fault;
             }
-            if let GameError::Search(grundy_api::SearchError::Cycle(at)) = &e {
+            if let GameError::Search(SearchError::Cycle(at)) = &e {
                 return crate::convert::InputError::new_err(format!(
                     "game '{}' has a cycle through {at}: a move sequence comes back to it; a game whose positions may repeat is made with Game(moves=..., may_repeat=True), and its cycles are draws",
                     custom.name()

@@ -23,6 +23,7 @@ mod convert;
 mod custom;
 mod extras;
 mod game;
+mod interrupt;
 mod play;
 mod results;
 
@@ -80,16 +81,21 @@ fn analyze<'py>(
     max_moves: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Analysis> {
     let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
-    let (g, call) = Game::named(py, game, options, limits)?;
-    g.get().analyze_with(
-        py,
-        position,
-        misere,
-        explain,
-        &call,
-        outcome_only,
-        max_moves,
-    )
+    // One time limit for the whole call, the game's build included (a
+    // graph of 10^6 edges was built for seconds past time_limit=1 before
+    // the analysis's own time started).
+    limits.limits()?.sharing_time().within_answer(|| {
+        let (g, call) = Game::named(py, game, options, limits)?;
+        g.get().analyze_with(
+            py,
+            position,
+            misere,
+            explain,
+            &call,
+            outcome_only,
+            max_moves,
+        )
+    })
 }
 
 /// `moves(game, position, options=None, max_states=None,
@@ -112,17 +118,20 @@ fn moves<'py>(
     time_limit: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
-    let (g, call) = Game::named(py, game, options, limits)?;
-    if call.is_empty() {
-        return g.get().moves(py, position);
-    }
-    let words = g.get().words(position)?;
-    let built = g.get().built(py, &call)?;
-    let answer = g.get().ask(py, &built, |family| {
-        let args: Vec<&str> = words.iter().map(String::as_str).collect();
-        family.moves(&args)
-    })?;
-    convert::to_python(py, &answer)
+    // One time limit for the whole call, the game's build included.
+    limits.limits()?.sharing_time().within_answer(|| {
+        let (g, call) = Game::named(py, game, options, limits)?;
+        if call.is_empty() {
+            return g.get().moves(py, position);
+        }
+        let words = g.get().words(position)?;
+        let built = g.get().built(py, &call)?;
+        let answer = g.get().ask(py, &built, |family| {
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            family.moves(&args)
+        })?;
+        convert::to_python(py, &answer)
+    })
 }
 
 /// `seq(game, n, options=None, time_limit=None, threads=0,

@@ -348,6 +348,30 @@ def test_the_time_limit_stops_a_slow_callable():
     ), caught.value
 
 
+def test_a_callable_running_past_the_time_limit_is_interrupted():
+    # One call of Python code looping for seconds held the answer that
+    # long (issue 35): the limit was read only between calls. The call is
+    # now interrupted at the limit and the answer is the time-limit error.
+    def spin(n):
+        end = time.perf_counter() + 10
+        while time.perf_counter() < end:
+            pass
+        return []
+
+    limit = r"^search limit hit: more than 200ms of search time \(raise it with time_limit=\)$"
+    with pytest.raises(grundy.LimitError, match=limit):
+        grundy.Game(moves=spin).analyze(1, time_limit=0.2)
+    # An iterable's own Python code is interrupted too.
+    def endless(n):
+        while True:
+            yield from ()
+
+    with pytest.raises(grundy.LimitError, match=limit):
+        grundy.Game(moves=endless).analyze(1, time_limit=0.2)
+    # Nothing is left pending for the calls after: the game answers.
+    assert grundy.Game(moves=take_134).analyze(10, time_limit=5).outcome == "N"
+
+
 def test_an_endless_iterable_of_moves_stops_at_a_limit():
     # Collected with no check, `itertools.count()` and `range(10**8)` grew
     # until the system refused an allocation: the interpreter aborted.
