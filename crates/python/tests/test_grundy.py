@@ -362,3 +362,14 @@ def test_survey_refuses_an_item_that_is_no_code():
     with pytest.raises(grundy.InputError, match="max_heap|--max-heap"):
         grundy.survey("0.75", 10, max_heap=5)
 
+
+
+def test_a_huge_graph_is_built_within_the_calls_time_limit():
+    # Issue 35 (F14): a star of 10^6 edges given to grundy.analyze was
+    # built before the call's time started (7 s at time_limit=1, 36 s
+    # under load), then answered. The build is now part of the call's one
+    # time limit, and reads the clock as it reads the edges.
+    edges = " ".join(f"c-n{i}" for i in range(1, 1_000_001))
+    with pytest.raises(grundy.LimitError, match="raise it with time_limit="):
+        grundy.analyze("graph", "c", options={"edges": edges}, time_limit=0.2,
+                       outcome_only=True)

@@ -249,3 +249,25 @@ fn bad_input_is_refused_with_its_name() {
     assert!(e.to_string().contains("'q'"), "{e}");
     assert_eq!(e.exit_code(), 2);
 }
+
+#[test]
+fn reading_a_huge_board_stops_at_the_answers_limits() {
+    // Issue 35 (F14): a star of 10^6 edges built from Python took 6.7 to
+    // 7.8 s at time_limit=1 and 755 MB at max_memory 500M: the edges
+    // were read with no look at the clock or at the memory held. Both
+    // are now read every 65,536 edges.
+    let star: Vec<String> = (1..=200_000).map(|i| format!("c-n{i}")).collect();
+    let star = star.join(" ");
+    assert!(TokenGraph::new(&star, None, &Limits::default()).is_ok());
+    let late = grundy_engine::testing::limits_past_at_once();
+    let e = late
+        .within_answer(|| TokenGraph::new(&star, None, &late))
+        .unwrap_err();
+    assert!(e.to_string().contains("time"), "{e}");
+    let small = Limits {
+        max_memory: 1 << 20,
+        ..Limits::default()
+    };
+    let e = TokenGraph::new(&star, None, &small).unwrap_err();
+    assert!(e.to_string().contains("memory limit"), "{e}");
+}

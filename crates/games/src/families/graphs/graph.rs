@@ -16,7 +16,7 @@ use crate::mechanics::steps::{self, Steps};
 use grundy_api::{Adapter, BuiltIn, Family, GameOptions, OptionSpec};
 use grundy_engine::{
     loopy_values, GameError, GameGraph, Impartial, Limits, LoopyValue, Move, Nimber, Outcome,
-    ParseError, Play, Rules, RulesError, TextGame, Theory,
+    ParseError, Play, Rules, RulesError, SearchError, TextGame, Theory,
 };
 use std::collections::HashMap;
 
@@ -47,6 +47,18 @@ fn valid_name(s: &str) -> bool {
     !s.is_empty() && s.len() <= MAX_NAME && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
+/// The time-limit error once the answer's time has passed, the memory
+/// limit once the bytes held exceed `limits.max_memory`.
+fn within_limits(limits: &Limits) -> Result<(), GameError> {
+    if let Some((limit, _, _)) = grundy_engine::clock::answer_limit() {
+        if grundy_engine::clock::answer_time_passed() {
+            return Err(SearchError::TimeLimit(limit).into());
+        }
+    }
+    grundy_engine::memory::admit(0, limits.max_memory)?;
+    Ok(())
+}
+
 impl TokenGraph {
     /// The board of `edges` (`a-b` for a move from node `a` to node `b`,
     /// separated by spaces or commas; repeated edges count once), each
@@ -54,7 +66,9 @@ impl TokenGraph {
     /// `--tokens`) is the position when none is given.
     ///
     /// Errors: an edge that is not `a-b` with names of letters, digits and
-    /// `_`; no edge at all; a board over the state limit.
+    /// `_`; no edge at all; a board over the state limit; the answer's
+    /// time limit, and the memory limit, read every 65,536 edges while
+    /// they are read.
     pub fn new(edges: &str, tokens: Option<String>, limits: &Limits) -> Result<Self, GameError> {
         let mut names: Vec<String> = Vec::new();
         let mut index: HashMap<String, u32> = HashMap::new();
@@ -65,9 +79,17 @@ impl TokenGraph {
                 (names.len() - 1) as u32
             })
         };
-        for word in edges.split(|c: char| c.is_whitespace() || c == ',') {
+        for (i, word) in edges
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .enumerate()
+        {
             if word.is_empty() {
                 continue;
+            }
+            // The answer's clock and the memory held every 65,536 words:
+            // a star of 10^6 edges from Python took 7 s at time_limit=1.
+            if i % (1 << 16) == (1 << 16) - 1 {
+                within_limits(limits)?;
             }
             let (a, b) = match word.split_once('-') {
                 Some((a, b)) if valid_name(a) && valid_name(b) => (a, b),
@@ -85,6 +107,7 @@ impl TokenGraph {
                 "--edges: no edge given; write them as `--edges \"a-b b-c\"`".into(),
             ));
         }
+        within_limits(limits)?;
         pairs.sort_unstable();
         pairs.dedup();
         let board = GameGraph::from_edges(names.len(), &pairs)?;
