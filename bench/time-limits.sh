@@ -73,6 +73,32 @@ run nim-1e8-summary-and-plot 1 "" seq nim -n 100000000 --summary --plot "$work/n
 run nim-1e8-density-png 1 "" seq nim -n 100000000 --summary --plot "$work/nim.png" \
     --plot-style density --time-limit 1
 
+# Green Hackenbush lines of 10^6 edges (a path, a star, a random tree)
+# through batch, each at 0.5 s and 1 s (issue 35).
+python3 - "$work" <<'PY'
+import sys
+n, out = 1_000_000, sys.argv[1]
+x, trees = 12345, []
+for i in range(1, n + 1):
+    x = (x * 6364136223846793005 + 1442695040888963407) % (1 << 64)
+    trees.append(f"{(x >> 33) % i}-{i}")
+shapes = {"path": (f"{i - 1}-{i}" for i in range(1, n + 1)),
+          "star": (f"0-{i}" for i in range(1, n + 1)), "tree": trees}
+for name, edges in shapes.items():
+    with open(f"{out}/{name}", "w") as f:
+        f.write(" ".join(edges) + "\n")
+PY
+for limit in 0.5 1; do
+    for shape in path star tree; do
+        run "hackenbush-$shape-1e6" $limit "$(cat "$work/$shape")" batch hackenbush --time-limit $limit
+    done
+done
+run kayles-3000000-analyze 0.3 "" analyze kayles 3000000 --time-limit 0.3
+run kayles-1e12-first-3e6-moves 2 "" analyze kayles 1000000000000 --max-moves 3000000 \
+    --max-memory 200M --time-limit 2
+run kayles-1e12-first-3e6-8G 0.3 "" analyze kayles 1000000000000 --max-moves 3000000 \
+    --max-memory 8G --time-limit 0.3
+
 python=${PYTHON:-python3}
 if ! "$python" -c 'import grundy' 2> /dev/null; then
     echo "python: no grundy package for $python, its cases skipped"
@@ -107,6 +133,16 @@ def case(name, limit, call):
 g = grundy.Game(moves=slow)
 case("python-slow-callable-seq", 0.3, lambda: g.seq(5000, time_limit=0.3))
 case("python-slow-callable-analyze", 0.2, lambda: g.analyze(3000, time_limit=0.2))
+
+
+def spin(n):
+    end = time.perf_counter() + 10
+    while time.perf_counter() < end:
+        pass
+    return []
+
+
+case("python-one-call-of-10s", 0.2, lambda: grundy.Game(moves=spin).analyze(1, time_limit=0.2))
 case("python-grundy-game-seq", 0.5,
      lambda: grundy.seq("grundy-game", 2_000_000, time_limit=0.5, threads=1))
 EOF
