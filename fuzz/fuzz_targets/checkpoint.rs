@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
     if first & 0x80 == 0 {
         std::fs::write(path, rest).expect("writing the checkpoint");
     } else {
-        let values: Vec<u16> = rest
+        let values: grundy_sequence::Values = rest
             .chunks_exact(2)
             .map(|b| u16::from_le_bytes([b[0], b[1]]))
             .collect();

@@ -1,5 +1,7 @@
 //! Values files of `seq --values FILE`. Any bytes are given to the binary
-//! reader (`read_binary`); what it accepts must write back byte for byte.
+//! reader (`read_binary`); what it accepts must write back to the same
+//! values, and byte for byte when written in the same form (version and
+//! width: the writer picks the smaller form).
 //! The same bytes read as values (eight each) are written in both forms,
 //! and must read back: the binary form by `read_binary`, the text form
 //! as one decimal value a line.
@@ -18,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
         // the widths agree.
         let again = read_binary(&out).expect("a written file reads back");
         assert!(again == values, "the values change in a round trip");
-        if out.len() == data.len() {
+        if out.len() == data.len() && out[8..16] == data[8..16] {
             assert_eq!(out, data, "an accepted file writes back differently");
         }
     }

@@ -27,7 +27,7 @@
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
-//! - [`values`]: a sequence's values two bytes a heap ([`SeqValues`]) and
+//! - [`values`]: a sequence's values one byte a heap ([`SeqValues`]) and
 //!   the forms of a values file (text, compact binary).
 //! - [`request`]: the checks of a game's name, options and limits that
 //!   every front end makes, with the command line's messages, and the

@@ -95,7 +95,7 @@ impl<G: Impartial> SearchedSeq<G> {
 /// [`grundy_sequence::period::find_observed`]), when every value fits the
 /// sequence crate's value type.
 pub fn observed_period(values: &[u64]) -> Option<grundy_sequence::Period> {
-    let small: Vec<grundy_sequence::Value> = values
+    let small: grundy_sequence::Values = values
         .iter()
         .map(|&v| grundy_sequence::Value::try_from(v).ok())
         .collect::<Option<_>>()?;

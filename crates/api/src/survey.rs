@@ -174,7 +174,7 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
                 period: period.map(|p| p.period),
                 proven: period.is_some_and(|p| p.proven),
                 heaps: seq.computed() as u64,
-                max_value: seq.values().iter().max().map(|&v| u64::from(v)),
+                max_value: seq.values().max().map(u64::from),
                 rare_mask: seq.rare_mask(),
                 seconds: seconds(),
                 error: None,

@@ -1,27 +1,36 @@
-//! [`SeqValues`]: the values of a one-heap sequence, two bytes a heap
-//! whenever every value fits in 16 bits (every take-and-break game), eight
+//! [`SeqValues`]: the values of a one-heap sequence: one byte a heap as the
+//! sequence engine stores them (every take-and-break game), two or eight
 //! otherwise (nim's values are the heap sizes); and the two forms of a
 //! values file (`seq --values FILE`): text, and the compact binary form
 //! [`write_binary`] documents.
 
+use grundy_sequence::Values;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 use std::io::{self, Write};
 
 /// The values of heaps `0..len`, `get(k)` being the value of a heap of k.
 ///
-/// Held as `u16` while every value fits (two bytes a heap), as `u64` once
-/// one does not; the two forms compare equal when they hold the same
-/// numbers. Serialises as a JSON array of numbers, written as it goes.
+/// Held as the sequence engine's [`Values`] (one byte a heap, a side
+/// table for values of 255 or more), as `u16` while every value fits
+/// (two bytes a heap), or as `u64` once one does not; the forms compare
+/// equal when they hold the same numbers. Serialises as a JSON array of
+/// numbers, written as it goes.
 #[derive(Clone, Debug)]
 pub struct SeqValues(Repr);
 
 #[derive(Clone, Debug)]
 enum Repr {
+    Compact(Values),
     Narrow(Vec<u16>),
     Wide(Vec<u64>),
 }
 
 impl SeqValues {
+    /// The values of the sequence engine, kept as they are (no copy).
+    pub fn from_values(values: Values) -> SeqValues {
+        SeqValues(Repr::Compact(values))
+    }
+
     /// The values `values`, kept as they are (no copy).
     pub fn from_u16(values: Vec<u16>) -> SeqValues {
         SeqValues(Repr::Narrow(values))
@@ -39,6 +48,7 @@ impl SeqValues {
     /// How many values (heaps `0..len`).
     pub fn len(&self) -> usize {
         match &self.0 {
+            Repr::Compact(v) => v.len(),
             Repr::Narrow(v) => v.len(),
             Repr::Wide(v) => v.len(),
         }
@@ -52,6 +62,7 @@ impl SeqValues {
     /// The value of a heap of `k`, if held.
     pub fn get(&self, k: usize) -> Option<u64> {
         match &self.0 {
+            Repr::Compact(v) => v.get(k).map(u64::from),
             Repr::Narrow(v) => v.get(k).map(|&x| u64::from(x)),
             Repr::Wide(v) => v.get(k).copied(),
         }
@@ -60,6 +71,7 @@ impl SeqValues {
     /// The values in heap order.
     pub fn iter(&self) -> Box<dyn Iterator<Item = u64> + '_> {
         match &self.0 {
+            Repr::Compact(v) => Box::new(v.iter().map(u64::from)),
             Repr::Narrow(v) => Box::new(v.iter().map(|&x| u64::from(x))),
             Repr::Wide(v) => Box::new(v.iter().copied()),
         }
@@ -73,15 +85,17 @@ impl SeqValues {
     /// The largest value, `None` when empty.
     pub fn max(&self) -> Option<u64> {
         match &self.0 {
+            Repr::Compact(v) => v.max().map(u64::from),
             Repr::Narrow(v) => v.iter().max().map(|&x| u64::from(x)),
             Repr::Wide(v) => v.iter().max().copied(),
         }
     }
 
-    /// Bytes each value takes: 2 or 8.
+    /// The width of the numbers, in bytes: 2 when every value fits in
+    /// 16 bits (`u16`), else 8 (`u64`). (Memory: [`SeqValues::heap_bytes`].)
     pub fn width(&self) -> usize {
         match &self.0 {
-            Repr::Narrow(_) => 2,
+            Repr::Compact(_) | Repr::Narrow(_) => 2,
             Repr::Wide(_) => 8,
         }
     }
@@ -89,6 +103,7 @@ impl SeqValues {
     /// Bytes of memory the values hold (their allocation).
     pub fn heap_bytes(&self) -> usize {
         match &self.0 {
+            Repr::Compact(v) => v.heap_bytes(),
             Repr::Narrow(v) => v.capacity() * 2,
             Repr::Wide(v) => v.capacity() * 8,
         }
@@ -143,10 +158,14 @@ impl Serialize for SeqValues {
 
 /// The first eight bytes of a binary values file.
 pub const BINARY_MAGIC: &[u8; 8] = b"GRUNDYSQ";
-/// The version of the binary values format [`write_binary`] writes.
-pub const BINARY_VERSION: u32 = 1;
-/// Bytes before the first value of a binary values file.
+/// The version of the binary values format at one byte a value.
+pub const BINARY_VERSION: u32 = 2;
+/// The version at two or eight bytes a value, also written when smaller.
+pub const BINARY_VERSION_WIDE: u32 = 1;
+/// Bytes before the first value of a binary values file of version 1.
 pub const BINARY_HEADER: usize = 24;
+/// Bytes before the first value of a binary values file of version 2.
+pub const BINARY_HEADER_BYTES: usize = 40;
 
 /// Writes `values` as text: one value per line, heap 0 first.
 pub fn write_text(out: &mut impl Write, values: &SeqValues) -> io::Result<()> {
@@ -196,13 +215,31 @@ pub fn is_binary_name(name: &str) -> bool {
 /// `values written to FILE...`.
 pub fn file_form(name: &str) -> &'static str {
     if is_binary_name(name) {
-        " in binary: a 24-byte header, then each value as a little-endian integer of 2 bytes (8 when a value exceeds 65535), heap 0 first"
+        " in binary: a byte a value (its low eight bits, then bit 8 of each value and the values of 511 or more when there are such values), heap 0 first (docs/cli.md, Values files)"
     } else {
         ", one per line, heap 0 first"
     }
 }
 
-/// Writes `values` in the compact binary form. All numbers little-endian:
+/// Writes `values` in the compact binary form. All numbers little-endian.
+///
+/// Version 2, the sequence engine's values (every take-and-break game): a
+/// byte a value, an eighth more when values reach 256:
+///
+/// | bytes  | content                                                    |
+/// |--------|------------------------------------------------------------|
+/// | 0..8   | the magic `GRUNDYSQ` (ASCII)                               |
+/// | 8..12  | format version, `u32` = 2                                  |
+/// | 12..16 | bytes per value, `u32` = 1                                 |
+/// | 16..24 | number of values, `u64` (heaps 0 to count − 1)             |
+/// | 24..32 | words of bit 8, `u64`: 0 when every value is below 256, else count / 64 rounded up |
+/// | 32..40 | number of values of 511 or more, `u64`                     |
+/// | 40..   | a byte a value, heap 0 first: its low eight bits (255 for 511 or more) |
+/// | then   | the words of bit 8, `u64` each: bit k % 64 of word k / 64 is bit 8 of heap k |
+/// | then   | each value of 511 or more, ascending by heap: heap `u64`, value `u16` |
+///
+/// Version 1, any other values (nim's are the heap sizes), two or eight
+/// bytes a value:
 ///
 /// | bytes  | content                                             |
 /// |--------|-----------------------------------------------------|
@@ -212,54 +249,71 @@ pub fn file_form(name: &str) -> &'static str {
 /// | 16..24 | number of values, `u64` (heaps 0 to count − 1)      |
 /// | 24..   | the values, heap 0 first, each of that many bytes   |
 ///
-/// Two bytes a value whenever every value fits in 16 bits (every
-/// take-and-break game), so a file of heaps 0..=10^9 takes 2 GB.
+/// A file of heaps 0..=10^9 of Officers (0.6) takes 1.125 GB.
 pub fn write_binary(out: &mut impl Write, values: &SeqValues) -> io::Result<()> {
     out.write_all(BINARY_MAGIC)?;
-    out.write_all(&BINARY_VERSION.to_le_bytes())?;
+    if let Repr::Compact(v) = &values.0 {
+        let (bytes, plane, heaps, wides) = v.parts();
+        out.write_all(&BINARY_VERSION.to_le_bytes())?;
+        out.write_all(&1u32.to_le_bytes())?;
+        for count in [bytes.len(), plane.len(), heaps.len()] {
+            out.write_all(&(count as u64).to_le_bytes())?;
+        }
+        for chunk in bytes.chunks(1 << 16) {
+            out.write_all(chunk)?;
+        }
+        for words in plane.chunks(1 << 13) {
+            let buf: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            out.write_all(&buf)?;
+        }
+        for (&h, &v) in heaps.iter().zip(wides) {
+            out.write_all(&(h as u64).to_le_bytes())?;
+            out.write_all(&v.to_le_bytes())?;
+        }
+        return Ok(());
+    }
+    out.write_all(&BINARY_VERSION_WIDE.to_le_bytes())?;
     out.write_all(&(values.width() as u32).to_le_bytes())?;
     out.write_all(&(values.len() as u64).to_le_bytes())?;
     const CHUNK: usize = 1 << 14;
     let mut buf = Vec::with_capacity(CHUNK * 8);
-    match &values.0 {
-        Repr::Narrow(v) => {
-            for chunk in v.chunks(CHUNK) {
-                buf.clear();
-                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
-                out.write_all(&buf)?;
+    let mut all = values.iter().peekable();
+    while all.peek().is_some() {
+        buf.clear();
+        for v in all.by_ref().take(CHUNK) {
+            match values.width() {
+                2 => buf.extend_from_slice(&(v as u16).to_le_bytes()),
+                _ => buf.extend_from_slice(&v.to_le_bytes()),
             }
         }
-        Repr::Wide(v) => {
-            for chunk in v.chunks(CHUNK) {
-                buf.clear();
-                buf.extend(chunk.iter().flat_map(|x| x.to_le_bytes()));
-                out.write_all(&buf)?;
-            }
-        }
+        out.write_all(&buf)?;
     }
     Ok(())
 }
 
-/// Reads a binary values file written by [`write_binary`]. Errors name
-/// what is wrong: not such a file, a version or width this build does not
-/// know, a length that does not match the header.
+/// Reads a binary values file written by [`write_binary`] (either
+/// version). Errors name what is wrong: not such a file, a version or
+/// width this build does not know, a length that does not match the
+/// header, parts of a version 2 file that do not fit together.
 pub fn read_binary(bytes: &[u8]) -> Result<SeqValues, String> {
     if bytes.len() < BINARY_HEADER || &bytes[..8] != BINARY_MAGIC {
         return Err("not a grundy binary values file (no GRUNDYSQ header)".into());
     }
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    let version = word(8);
-    if version != BINARY_VERSION {
-        return Err(format!(
-            "binary values format version {version}; this build reads version {BINARY_VERSION}"
-        ));
-    }
-    let width = word(12) as usize;
+    let (version, width) = (word(8), word(12) as usize);
     let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-    let body = &bytes[BINARY_HEADER..];
-    if width != 2 && width != 8 {
-        return Err(format!("{width} bytes per value: expected 2 or 8"));
+    match (version, width) {
+        (BINARY_VERSION_WIDE, 2 | 8) => {}
+        (BINARY_VERSION_WIDE, _) => return Err(format!("{width} bytes per value: expected 2 or 8")),
+        (BINARY_VERSION, 1) => return read_parts(bytes, count),
+        (BINARY_VERSION, _) => return Err(format!("{width} bytes per value: expected 1")),
+        _ => {
+            return Err(format!(
+                "binary values format version {version}; this build reads versions {BINARY_VERSION_WIDE} and {BINARY_VERSION}"
+            ))
+        }
     }
+    let body = &bytes[BINARY_HEADER..];
     if (body.len() / width) as u64 != count || !body.len().is_multiple_of(width) {
         return Err(format!(
             "the header says {count} value{} of {width} bytes, the file holds {} bytes of values",
@@ -280,6 +334,43 @@ pub fn read_binary(bytes: &[u8]) -> Result<SeqValues, String> {
                 .collect(),
         ))
     })
+}
+
+/// The values of a version 2 file of `count` values: the engine's store.
+fn read_parts(bytes: &[u8], count: u64) -> Result<SeqValues, String> {
+    if bytes.len() < BINARY_HEADER_BYTES {
+        return Err("the header of a version 2 file is cut short".into());
+    }
+    let long = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+    let (planes, wide) = (long(24), long(32));
+    let body = &bytes[BINARY_HEADER_BYTES..];
+    let want = u128::from(count) + 8 * u128::from(planes) + 10 * u128::from(wide);
+    if body.len() as u128 != want {
+        return Err(format!(
+            "the header says {count} value{} ({planes} words of bit 8, {wide} of 511 or more), the file holds {} bytes of values",
+            if count == 1 { "" } else { "s" },
+            body.len()
+        ));
+    }
+    let (low, rest) = body.split_at(count as usize);
+    let (plane, table) = rest.split_at(8 * planes as usize);
+    let plane = plane
+        .chunks_exact(8)
+        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+        .collect();
+    let (heaps, wides) = table
+        .chunks_exact(10)
+        .map(|e| {
+            let h = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
+            (
+                usize::try_from(h).unwrap_or(usize::MAX),
+                u16::from_le_bytes([e[8], e[9]]),
+            )
+        })
+        .unzip();
+    Values::from_parts(low.to_vec(), plane, heaps, wides)
+        .map(SeqValues::from_values)
+        .map_err(|e| format!("corrupt values: {e}"))
 }
 
 #[cfg(test)]
@@ -342,6 +433,7 @@ mod tests {
         for values in wide_and_narrow() {
             let mut out = Vec::new();
             write_binary(&mut out, &values).unwrap();
+            // Mostly wide values: version 1, two or eight bytes a value.
             assert_eq!(out.len(), BINARY_HEADER + values.len() * values.width());
             assert_eq!(&out[..8], b"GRUNDYSQ");
             assert_eq!(out[8..12], 1u32.to_le_bytes());
@@ -354,6 +446,74 @@ mod tests {
         let mut out = Vec::new();
         write_binary(&mut out, &narrow).unwrap();
         assert_eq!(&out[BINARY_HEADER..], &[2, 1, 3, 0]);
+        // The engine's store: version 2, a byte a value, bit 8 of each
+        // value once one reaches 256, the values of 511 or more.
+        let plain: Vec<u64> = (0..100)
+            .map(|k| match k {
+                40 => 300,
+                41 => 70,
+                70 => 600,
+                _ => k % 7,
+            })
+            .collect();
+        let store: Values = plain.iter().map(|&v| v as u16).collect();
+        let mut out = Vec::new();
+        write_binary(&mut out, &SeqValues::from_values(store)).unwrap();
+        assert_eq!(out.len(), BINARY_HEADER_BYTES + 100 + 2 * 8 + 10);
+        assert_eq!(out[8..12], 2u32.to_le_bytes());
+        assert_eq!(out[12..16], 1u32.to_le_bytes());
+        assert_eq!(out[16..24], 100u64.to_le_bytes());
+        assert_eq!(out[24..32], 2u64.to_le_bytes());
+        assert_eq!(out[32..40], 1u64.to_le_bytes());
+        let body = &out[BINARY_HEADER_BYTES..];
+        // 300 is 256 + 44: byte 44 and bit 8.
+        assert_eq!((body[40], body[41], body[70]), (44, 70, 255));
+        let words = &body[100..116];
+        assert_eq!(words[..8], (1u64 << 40).to_le_bytes());
+        assert_eq!(words[8..], (1u64 << (70 - 64)).to_le_bytes());
+        assert_eq!(body[116..124], 70u64.to_le_bytes());
+        assert_eq!(body[124..126], 600u16.to_le_bytes());
+        let back = read_binary(&out).unwrap();
+        assert_eq!(back, plain);
+        assert!(
+            back.heap_bytes() < 2 * 100,
+            "read back as the engine's store"
+        );
+        let mut again = Vec::new();
+        write_binary(&mut again, &back).unwrap();
+        assert_eq!(again, out);
+    }
+
+    #[test]
+    fn a_version_2_file_must_hold_what_its_header_says() {
+        let plain: Vec<u16> = (0..100)
+            .map(|k| if k == 40 { 700 } else { k % 7 })
+            .collect();
+        let store: Values = plain.iter().copied().collect();
+        let mut out = Vec::new();
+        write_binary(&mut out, &SeqValues::from_values(store)).unwrap();
+        assert!(read_binary(&out).is_ok());
+        let table = BINARY_HEADER_BYTES + 100 + 16;
+        let mut moved = out.clone();
+        moved[table..table + 8].copy_from_slice(&41u64.to_le_bytes());
+        let e = read_binary(&moved).unwrap_err();
+        assert!(e.contains("heap 40 is marked wide but has no entry"), "{e}");
+        let mut small = out.clone();
+        small[table + 8..table + 10].copy_from_slice(&300u16.to_le_bytes());
+        let e = read_binary(&small).unwrap_err();
+        assert!(e.contains("below 511"), "{e}");
+        let mut unmarked = out.clone();
+        unmarked[BINARY_HEADER_BYTES + 40] = 1;
+        let e = read_binary(&unmarked).unwrap_err();
+        assert!(e.contains("1 wide entries for 0 heaps"), "{e}");
+        let short = &out[..out.len() - 1];
+        let e = read_binary(short).unwrap_err();
+        assert!(
+            e.contains("header says 100 values (2 words of bit 8, 1 of 511 or more)"),
+            "{e}"
+        );
+        let e = read_binary(&out[..36]).unwrap_err();
+        assert!(e.contains("cut short"), "{e}");
     }
 
     #[test]
@@ -365,6 +525,8 @@ mod tests {
         let mut old = out.clone();
         old[8] = 0;
         assert!(read_binary(&old).unwrap_err().contains("version 0"));
+        old[8] = 3;
+        assert!(read_binary(&old).unwrap_err().contains("versions 1 and 2"));
         let short = &out[..out.len() - 1];
         assert!(read_binary(short)
             .unwrap_err()

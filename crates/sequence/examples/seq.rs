@@ -77,7 +77,8 @@ fn run() -> Result<(), String> {
     if stopped {
         eprintln!("stopped: heaps 0..{reached} computed");
     }
-    let values = &seq.values()[..reached as usize];
+    let mut values = seq.values().to_vec();
+    values.truncate(reached as usize);
     let checksum = values.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &v| {
         (h ^ v as u64).wrapping_mul(0x100_0000_01b3)
     });

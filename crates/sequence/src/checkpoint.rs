@@ -1,15 +1,27 @@
 //! Checkpoint files: the values computed so far, safe to resume from.
 //!
-//! # Format (version 1, all integers little-endian)
+//! # Format (version 2, all integers little-endian)
 //! ```text
 //! magic    10 bytes  "GRUNDYSEQ\n"
-//! version   4 bytes  u32 = 1
+//! version   4 bytes  u32 = 2
 //! name_len  4 bytes  u32
 //! name      name_len bytes, the rule's name (HeapRule::name, e.g. "octal 0.6")
 //! count     8 bytes  u64, number of values (heaps 0..count)
-//! values    2 * count bytes, u16 each
+//! planes    8 bytes  u64, words of bit 8: 0 while every value is below
+//!                    256, else ceil(count / 64)
+//! wide      8 bytes  u64, number of values of 511 or more
+//! bytes     count bytes, one a heap: the value's low eight bits (255 for
+//!           a value of 511 or more)
+//! plane     8 * planes bytes: bit k % 64 of word k / 64 is bit 8 of heap
+//!           k's value
+//! table     10 * wide bytes: each value of 511 or more, ascending by
+//!           heap: the heap (u64), the value (u16)
 //! checksum  8 bytes  u64, `Checksum` of every byte above
 //! ```
+//! The values as they are held in memory ([`Values::parts`]): a byte a
+//! heap, an eighth more for codes whose values reach 256 (Officers).
+//! Version 1, which earlier builds wrote, is read too: after `count`,
+//! `2 * count` bytes of values (u16 each), then the checksum.
 //! Files are written to `FILE.tmp` and renamed over `FILE`, so a crash
 //! leaves either the old or the new checkpoint, never a mix. A file that is
 //! too short or too long, has a wrong checksum, another version or another
@@ -31,13 +43,16 @@
 //! [`Writer`] (the atomic save) and read by a [`Reader`] (the same checks,
 //! the [`Checksum`] last), and is held by a [`Lock`].
 
-use crate::{HeapRule, SeqError, Value};
+use crate::{HeapRule, SeqError, Value, Values};
 use std::fs::{self, File};
 use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 const MAGIC: &[u8; 10] = b"GRUNDYSEQ\n";
-const VERSION: u32 = 1;
+/// The version written: one byte a heap.
+const VERSION: u32 = 2;
+/// The oldest version read: two bytes a heap.
+const VERSION_U16: u32 = 1;
 /// Values converted per buffered write or read.
 const CHUNK: usize = 1 << 16;
 
@@ -256,6 +271,7 @@ pub struct Reader {
     sum: Checksum,
     size: u64,
     header_len: u64,
+    version: u32,
 }
 
 impl Reader {
@@ -268,6 +284,16 @@ impl Reader {
     /// name of another game (both names given); [`SeqError::Io`] when it
     /// cannot be read.
     pub fn open(path: &Path, header: &Header<'_>) -> Result<Option<Reader>, SeqError> {
+        Reader::open_versions(path, header, header.version)
+    }
+
+    /// [`Reader::open`] taking any version from `oldest` to
+    /// `header.version` ([`Reader::version`] says which).
+    pub fn open_versions(
+        path: &Path,
+        header: &Header<'_>,
+        oldest: u32,
+    ) -> Result<Option<Reader>, SeqError> {
         let file = match File::open(path) {
             Ok(f) => f,
             Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
@@ -280,6 +306,7 @@ impl Reader {
             sum: Checksum::new(),
             size,
             header_len: 0,
+            version: header.version,
         };
         let mut magic = [0u8; 10];
         r.read(&mut magic, "header")?;
@@ -298,12 +325,14 @@ impl Reader {
             )));
         }
         let version = r.read_u32("header")?;
-        if version != header.version {
-            return Err(r.refuse(format!(
-                "format version {version}, expected {}",
-                header.version
-            )));
+        if !(oldest..=header.version).contains(&version) {
+            let expected = match oldest == header.version {
+                true => header.version.to_string(),
+                false => format!("{oldest} to {}", header.version),
+            };
+            return Err(r.refuse(format!("format version {version}, expected {expected}")));
         }
+        r.version = version;
         let name_len = u64::from(r.read_u32("header")?);
         if name_len > 4096 || name_len > size {
             return Err(r.refuse("corrupt header (name length)"));
@@ -320,6 +349,12 @@ impl Reader {
         }
         r.header_len = HEAD + name_len;
         Ok(Some(r))
+    }
+
+    /// The version of the file's format (what [`Reader::open_versions`]
+    /// found).
+    pub fn version(&self) -> u32 {
+        self.version
     }
 
     /// The file's size in bytes, checksum included.
@@ -419,40 +454,80 @@ fn seq_header(name: &str) -> Header<'_> {
     }
 }
 
-/// Writes `values` of `rule` to `path` atomically (temporary file, then rename).
-pub fn save(path: &Path, rule: &HeapRule, values: &[Value]) -> Result<(), SeqError> {
+/// Writes `values` of `rule` to `path` atomically (temporary file, then
+/// rename), in the format of version 2: one byte a heap, and the plane of
+/// bit 8 and the wide table of the store ([`Values::parts`]).
+pub fn save(path: &Path, rule: &HeapRule, values: &Values) -> Result<(), SeqError> {
     let name = rule.name();
     let mut out = Writer::create(path, &seq_header(&name))?;
-    out.write(&(values.len() as u64).to_le_bytes())?;
-    let mut buf = Vec::with_capacity(2 * CHUNK);
-    for chunk in values.chunks(CHUNK) {
-        buf.clear();
-        buf.extend(chunk.iter().flat_map(|v| v.to_le_bytes()));
+    let (bytes, plane, heaps, wides) = values.parts();
+    for count in [bytes.len(), plane.len(), heaps.len()] {
+        out.write(&(count as u64).to_le_bytes())?;
+    }
+    for chunk in bytes.chunks(CHUNK) {
+        out.write(chunk)?;
+    }
+    for words in plane.chunks(CHUNK / 8) {
+        let buf: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         out.write(&buf)?;
+    }
+    for (&h, &v) in heaps.iter().zip(wides) {
+        out.write(&(h as u64).to_le_bytes())?;
+        out.write(&v.to_le_bytes())?;
     }
     out.commit()
 }
 
-/// Reads the values of `rule` from `path`, refusing damaged files and files
-/// of another rule. `Ok(None)` if the file does not exist.
-pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError> {
+/// Reads the values of `rule` from `path` (format version 2, or version 1
+/// of earlier builds), refusing damaged files and files of another rule.
+/// `Ok(None)` if the file does not exist.
+pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Values>, SeqError> {
     let name = rule.name();
-    let Some(mut input) = Reader::open(path, &seq_header(&name))? else {
+    let Some(mut input) = Reader::open_versions(path, &seq_header(&name), VERSION_U16)? else {
         return Ok(None);
     };
     let count = input.read_u64("header")?;
     let size = input.size();
-    let want = count
-        .checked_mul(2)
-        .and_then(|b| b.checked_add(input.header_len() + 8 + 8));
-    if want != Some(size) {
+    let counts = match input.version() {
+        VERSION_U16 => None,
+        _ => Some((input.read_u64("header")?, input.read_u64("header")?)),
+    };
+    // The bytes after the counts: two a value (version 1), or one a value,
+    // eight a word of the plane and ten a wide value.
+    let want = match counts {
+        None => count.checked_mul(2),
+        Some((planes, wide)) => planes
+            .checked_mul(8)
+            .zip(wide.checked_mul(10))
+            .and_then(|(p, w)| p.checked_add(w))
+            .and_then(|t| t.checked_add(count)),
+    };
+    let head = input.header_len() + if counts.is_some() { 24 } else { 8 };
+    if want.and_then(|b| b.checked_add(head + 8)) != Some(size) {
         return Err(input.refuse(format!(
             "size {size} bytes does not match its {count} value{} (truncated or corrupt)",
             if count == 1 { "" } else { "s" }
         )));
     }
     let count = count as usize;
-    let mut values = Vec::with_capacity(count);
+    let values = match counts {
+        None => read_u16(&mut input, count)?,
+        Some((planes, wide)) => read_parts(&mut input, count, planes as usize, wide as usize)?,
+    };
+    let path = input.path().to_path_buf();
+    input.finish()?;
+    if values.get(0).is_some_and(|v| v != 0) {
+        return Err(bad(&path, "corrupt values (heap 0 must have value 0)"));
+    }
+    Ok(Some(values))
+}
+
+/// The values of a version 1 file: `count` u16.
+fn read_u16(input: &mut Reader, count: usize) -> Result<Values, SeqError> {
+    let mut values = Values::new();
+    values
+        .try_reserve_exact(count)
+        .map_err(|_| input.refuse(format!("{count} values do not fit in memory")))?;
     let mut buf = vec![0u8; 2 * CHUNK];
     while values.len() < count {
         let take = (count - values.len()).min(CHUNK);
@@ -460,15 +535,44 @@ pub fn load(path: &Path, rule: &HeapRule) -> Result<Option<Vec<Value>>, SeqError
         values.extend(
             buf[..2 * take]
                 .chunks_exact(2)
-                .map(|b| u16::from_le_bytes([b[0], b[1]])),
+                .map(|b| Value::from_le_bytes([b[0], b[1]])),
         );
     }
-    let path = input.path().to_path_buf();
-    input.finish()?;
-    if values.first().is_some_and(|&v| v != 0) {
-        return Err(bad(&path, "corrupt values (heap 0 must have value 0)"));
+    Ok(values)
+}
+
+/// The values of a version 2 file: `count` bytes, `planes` words of bit
+/// 8 and `wide` entries.
+fn read_parts(
+    input: &mut Reader,
+    count: usize,
+    planes: usize,
+    wide: usize,
+) -> Result<Values, SeqError> {
+    let mut bytes = Vec::new();
+    bytes
+        .try_reserve_exact(count)
+        .map_err(|_| input.refuse(format!("{count} values do not fit in memory")))?;
+    bytes.resize(count, 0);
+    for chunk in bytes.chunks_mut(CHUNK) {
+        input.read(chunk, "values")?;
     }
-    Ok(Some(values))
+    let mut plane = Vec::with_capacity(planes);
+    let mut word = [0u8; 8];
+    for _ in 0..planes {
+        input.read(&mut word, "plane of bit 8")?;
+        plane.push(u64::from_le_bytes(word));
+    }
+    let (mut heaps, mut wides) = (Vec::with_capacity(wide), Vec::with_capacity(wide));
+    let mut entry = [0u8; 10];
+    for _ in 0..wide {
+        input.read(&mut entry, "table of wide values")?;
+        let h = u64::from_le_bytes(entry[..8].try_into().expect("8 bytes"));
+        heaps.push(usize::try_from(h).unwrap_or(usize::MAX));
+        wides.push(Value::from_le_bytes([entry[8], entry[9]]));
+    }
+    Values::from_parts(bytes, plane, heaps, wides)
+        .map_err(|e| input.refuse(format!("corrupt values: {e}")))
 }
 
 /// The lock file of checkpoint `path`: `FILE.lock` beside it.

@@ -11,7 +11,7 @@
 
 use crate::kernel::{Kernel, BATCH};
 use crate::parallel::{block_size, phase_one, phase_two, Workers};
-use crate::{SeqError, Value};
+use crate::{SeqError, Values};
 use grundy_engine::ranks::{share, Ranks};
 
 /// Heaps below this are computed by every rank alike: their blocks would
@@ -28,7 +28,7 @@ impl Workers {
     pub fn extend_ranks(
         &mut self,
         kernel: &mut Kernel,
-        values: &mut Vec<Value>,
+        values: &mut Values,
         end: usize,
         ranks: &dyn Ranks,
     ) -> Result<(), SeqError> {

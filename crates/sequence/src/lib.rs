@@ -10,12 +10,15 @@
 //! - [`period`]: least period and pre-period, proven by the periodicity
 //!   theorems when one applies ([`Period::proven`]).
 //!
-//! Values are stored as [`Value`] (`u16`): two bytes a heap (four while
-//! computing, which keeps a reversed copy), so billions of heaps fit in
-//! memory. The values of octal games and Grundy's game grow
-//! very slowly (a few hundred in every published table; 0.6 reaches 302 by
-//! heap 10^6, Grundy's game 230 by heap 10^5), so 16 bits leave a wide margin; a value above
-//! `u16::MAX` is reported as [`SeqError::ValueOverflow`], never wrapped.
+//! Values are stored as [`Values`]: a byte a heap, an eighth more (bit 8)
+//! once a value reaches 256, a side table for values of 511 or more, so
+//! billions of heaps fit in memory; the computation adds two windows of
+//! exact values (the first and the latest heaps, at most 12 MiB) and its
+//! lists of rare heaps. The values of octal games and Grundy's game grow
+//! very slowly (a few hundred in every published table; 0.6 reaches 302
+//! by heap 10^6, Grundy's game 230 by heap 10^5, and most codes stay
+//! below 64); a value ([`Value`], `u16`) above `u16::MAX` is reported as
+//! [`SeqError::ValueOverflow`], never wrapped.
 //!
 //! # Features
 //! All on by default; with all off the crate builds for
@@ -55,4 +58,4 @@ pub use period::Period;
 pub use progress::Progress;
 pub use rule::{CodeError, HeapRule, Removal, TakeBreak, MAX_DIGITS};
 pub use sequence::{compute, Sequence};
-pub use value::Value;
+pub use value::{Value, Values};

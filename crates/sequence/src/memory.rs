@@ -1,6 +1,6 @@
 //! Refusing sizes that do not fit in memory, before allocating.
 
-use crate::{Control, SeqError, Value};
+use crate::{Control, SeqError};
 use grundy_engine::memory;
 
 /// Allowance for the tables other than the values, bytes: the kernel's
@@ -15,18 +15,20 @@ const OVERHEAD: u64 = 2 << 20;
 /// `seq octal --code 0.6 -n 2000`.
 const PER_THREAD: u64 = 128 << 10;
 
-/// Bytes needed to hold heaps 0..=n on one thread: the values twice (the
-/// computation keeps a reversed copy so its scans run over ascending
-/// memory) and half again while the copy grows (its old and new buffers
-/// side by side), an allowance of a quarter byte a heap for the list of
-/// rare heaps, and 2 MiB for the other tables. The report keeps the
-/// values alone: two bytes a heap (crates/games/tests/it/seq_memory.rs
-/// measures both). [`check`] adds 128 KiB per further worker thread.
+/// Bytes needed to hold heaps 0..=n on one thread: the values, one byte a
+/// heap ([`crate::Values`]), an allowance of a quarter byte a heap for
+/// their plane of bit 8 (an eighth, when values reach 256) and the
+/// kernel's lists of rare and top heaps, the kernel's two windows of
+/// exact values (the first and the latest heaps, two bytes each, at most
+/// 12 MiB) and 2 MiB for the other tables
+/// (crates/games/tests/it/seq_memory.rs measures the peak). [`check`]
+/// adds 128 KiB per further worker thread.
 pub fn estimate(n: u64) -> u64 {
     let heaps = n.saturating_add(1);
+    let windows = (crate::kernel::WINDOW + crate::kernel::PREFIX) as u64;
     heaps
-        .saturating_mul(5 * std::mem::size_of::<Value>() as u64 / 2)
         .saturating_add(heaps / 4)
+        .saturating_add(2 * heaps.min(windows))
         .saturating_add(OVERHEAD)
 }
 

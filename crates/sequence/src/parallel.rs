@@ -9,7 +9,7 @@
 //! [`Kernel::finish`]). Results are identical to the one-thread method.
 
 use crate::kernel::{Kernel, Partials, Scratch, BATCH};
-use crate::{SeqError, Value};
+use crate::{SeqError, Values};
 use rayon::ThreadPool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -69,7 +69,7 @@ impl Workers {
     pub fn extend(
         &mut self,
         kernel: &mut Kernel,
-        values: &mut Vec<Value>,
+        values: &mut Values,
         end: usize,
     ) -> Result<(), SeqError> {
         let (pool, threads, space) = (&self.pool, self.threads, &mut self.space);
@@ -96,7 +96,7 @@ pub(crate) struct Workspace {
 /// this one and `threads - 1` of `pool`.
 fn extend(
     kernel: &mut Kernel,
-    values: &mut Vec<Value>,
+    values: &mut Values,
     end: usize,
     pool: &ThreadPool,
     threads: usize,
@@ -123,7 +123,7 @@ fn extend(
 /// `space.slots[b]`, on this thread and `threads - 1` of `pool`.
 pub(crate) fn phase_one(
     kernel: &Kernel,
-    values: &[Value],
+    values: &Values,
     stop: usize,
     which: std::ops::Range<usize>,
     pool: &ThreadPool,
@@ -169,7 +169,7 @@ pub(crate) fn phase_one(
 /// values of its heaps, pushed onto `values`.
 pub(crate) fn phase_two(
     kernel: &mut Kernel,
-    values: &mut Vec<Value>,
+    values: &mut Values,
     slots: &mut [Mutex<Partials>],
 ) -> Result<(), SeqError> {
     let known = values.len();

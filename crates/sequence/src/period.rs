@@ -22,7 +22,7 @@
 //!   (a move to (a, a + p) from n + p has no counterpart), so no theorem is
 //!   applied and its periods are only ever observed.
 
-use crate::{HeapRule, Value};
+use crate::{HeapRule, Value, Values};
 
 /// The period of a value sequence: the `period` object of `seq --json`
 /// (with the `serde` feature).
@@ -41,12 +41,12 @@ pub struct Period {
 impl Period {
     /// The value of heap `n` implied by a period, given the values up to at
     /// least `preperiod + period - 1`.
-    pub fn value_at(&self, values: &[Value], n: u64) -> Value {
+    pub fn value_at(&self, values: &Values, n: u64) -> Value {
         if (n as usize) < values.len() {
-            return values[n as usize];
+            return values.at(n as usize);
         }
         let k = self.preperiod + (n - self.preperiod) % self.period;
-        values[k as usize]
+        values.at(k as usize)
     }
 }
 
@@ -70,17 +70,31 @@ pub fn proof_bound(rule: &HeapRule, n0: u64, p: u64) -> Option<u64> {
 /// n >= n0 with n + p < len (`p` at most the length): of values, or of
 /// any sequence (the misère quotient's pretending function).
 pub fn preperiod_of<T: PartialEq>(values: &[T], p: usize, floor: usize) -> usize {
-    preperiod_below(values, p, floor, values.len() - p)
+    let len = values.len();
+    preperiod_below(len, p, floor, len - p, |a, b| values[a] == values[b])
 }
 
-/// [`preperiod_of`] given that `values[n + p] == values[n]` already holds
-/// for every n >= `start` (any `start` <= len - p): the scan starts there.
-fn preperiod_below<T: PartialEq>(values: &[T], p: usize, floor: usize, start: usize) -> usize {
-    let mut i = start.min(values.len() - p);
-    while i > floor && values[i - 1] == values[i - 1 + p] {
+/// [`preperiod_of`] of a sequence of `len` terms given by whether terms
+/// `a` and `b` are equal (`same`), given that term n + p equals term n
+/// already for every n >= `start` (any `start` <= len - p): the scan
+/// starts there.
+fn preperiod_below(
+    len: usize,
+    p: usize,
+    floor: usize,
+    start: usize,
+    same: impl Fn(usize, usize) -> bool,
+) -> usize {
+    let mut i = start.min(len - p);
+    while i > floor && same(i - 1, i - 1 + p) {
         i -= 1;
     }
     i
+}
+
+/// Whether heaps `a` and `b` have the same value.
+fn same(values: &Values) -> impl Fn(usize, usize) -> bool + '_ {
+    move |a, b| values.at(a) == values.at(b)
 }
 
 /// The least pre-periods of the candidate periods p tried in increasing
@@ -95,11 +109,12 @@ struct Preperiods {
 }
 
 impl Preperiods {
-    fn of(&mut self, values: &[Value], p: usize) -> usize {
+    fn of(&mut self, values: &Values, p: usize) -> usize {
+        let len = values.len();
         match self.first {
-            Some((p0, n0)) if p.is_multiple_of(p0) => preperiod_below(values, p, 0, n0),
+            Some((p0, n0)) if p.is_multiple_of(p0) => preperiod_below(len, p, 0, n0, same(values)),
             _ => {
-                let n0 = preperiod_of(values, p, 0);
+                let n0 = preperiod_below(len, p, 0, len - p, same(values));
                 self.first.get_or_insert((p, n0));
                 n0
             }
@@ -109,7 +124,7 @@ impl Preperiods {
 
 /// The least period proven by `values` (`values[k]` is G(k)), with its least
 /// pre-period, or `None` if no period is proven yet.
-pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
+pub fn find_proven(rule: &HeapRule, values: &Values) -> Option<Period> {
     let len = values.len();
     proof_bound(rule, 0, 1)?;
     let mut preperiods = Preperiods::default();
@@ -121,7 +136,7 @@ pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
         if b0 + p > len {
             break;
         }
-        if (0..8.min(len - p)).any(|j| values[len - 1 - j] != values[len - 1 - j - p]) {
+        if (0..8.min(len - p)).any(|j| values.at(len - 1 - j) != values.at(len - 1 - j - p)) {
             continue;
         }
         let n0 = preperiods.of(values, p);
@@ -135,23 +150,22 @@ pub fn find_proven(rule: &HeapRule, values: &[Value]) -> Option<Period> {
 
 /// Given a proven period `p` from `n0`, the least period (a divisor of `p`)
 /// and its least pre-period.
-fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
-    // Values are known for ever now; build enough of them to test divisors.
-    let need = n0 + 2 * p + 1;
-    let ext: Vec<Value> = (0..need.max(values.len()))
-        .map(|k| {
-            if k < values.len() {
-                values[k]
-            } else {
-                values[n0 + (k - n0) % p]
-            }
-        })
-        .collect();
+fn minimise(values: &Values, n0: usize, p: usize) -> Period {
+    // Values are known for ever now: heap k beyond the values is worth
+    // heap n0 + (k - n0) % p (no copy of them is made).
+    let len = values.len();
+    let ext = |k: usize| {
+        if k < len {
+            values.at(k)
+        } else {
+            values.at(n0 + (k - n0) % p)
+        }
+    };
     for q in (1..=p).filter(|&q| p.is_multiple_of(q)) {
         // q is an eventual period iff it is one of the periodic part.
-        if (n0..n0 + p).all(|k| ext[k] == ext[k + q]) {
-            let window = &ext[..n0 + p + q];
-            let q0 = preperiod_of(window, q, 0);
+        if (n0..n0 + p).all(|k| ext(k) == ext(k + q)) {
+            let window = n0 + p + q;
+            let q0 = preperiod_below(window, q, 0, window - q, |a, b| ext(a) == ext(b));
             return Period {
                 preperiod: q0 as u64,
                 period: q as u64,
@@ -168,11 +182,11 @@ fn minimise(values: &[Value], n0: usize, p: usize) -> Period {
 /// least a tenth as long as the pre-period: a pattern of a dozen values
 /// after a pre-period of 10^5 (octal 0.16 showed "period 3" there) is
 /// noise, not a period.
-pub fn find_observed(values: &[Value]) -> Option<Period> {
+pub fn find_observed(values: &Values) -> Option<Period> {
     let len = values.len();
     let mut preperiods = Preperiods::default();
     for p in 1..=len / 3 {
-        if values[len - 1] != values[len - 1 - p] {
+        if values.at(len - 1) != values.at(len - 1 - p) {
             continue;
         }
         let n0 = preperiods.of(values, p);
@@ -232,9 +246,10 @@ mod tests {
                 })
                 .collect();
             let mut pp = Preperiods::default();
+            let store = Values::from(&values[..]);
             for p in 1..len / 2 {
                 if values[len - 1] == values[len - 1 - p] {
-                    assert_eq!(pp.of(&values, p), least_n0(&values, p), "{values:?} p {p}");
+                    assert_eq!(pp.of(&store, p), least_n0(&values, p), "{values:?} p {p}");
                 }
             }
             let want = (1..=len / 3).find_map(|p| {
@@ -242,7 +257,7 @@ mod tests {
                 let tail = len - n0;
                 (tail >= 3 * p && tail >= n0.div_ceil(10)).then_some((n0 as u64, p as u64))
             });
-            let got = find_observed(&values).map(|q| (q.preperiod, q.period));
+            let got = find_observed(&Values::from(&values[..])).map(|q| (q.preperiod, q.period));
             assert_eq!(got, want, "{values:?}");
         }
     }
@@ -255,9 +270,9 @@ mod tests {
         let mut values: Vec<Value> = (0..2_000_000).map(|k| (k % 1000 + 100) as Value).collect();
         values.extend((0..150_000).map(|k| [16, 17, 32, 33][k % 4]));
         // The tail is shorter than a tenth of the pre-period: no period.
-        assert_eq!(find_observed(&values), None);
+        assert_eq!(find_observed(&Values::from(&values[..])), None);
         values.extend((150_000..1_000_000).map(|k| [16, 17, 32, 33][k % 4]));
-        let p = find_observed(&values).unwrap();
+        let p = find_observed(&Values::from(&values[..])).unwrap();
         assert_eq!((p.preperiod, p.period), (2_000_000, 4));
     }
 
@@ -265,10 +280,10 @@ mod tests {
     fn an_observed_period_needs_three_repeats() {
         // 0 1 2 repeated three times after a pre-period of 2.
         let v = seq(&[5, 6, 0, 1, 2, 0, 1, 2, 0, 1, 2]);
-        let p = find_observed(&v).unwrap();
+        let p = find_observed(&Values::from(&v[..])).unwrap();
         assert_eq!((p.preperiod, p.period, p.proven), (2, 3, false));
         // Only twice: no period.
-        assert_eq!(find_observed(&v[..8]), None);
+        assert_eq!(find_observed(&Values::from(&v[..8])), None);
     }
 
     #[test]
@@ -276,10 +291,10 @@ mod tests {
         // 200 distinct values, then period 2 for 12 values: 12 < 200 / 10.
         let mut v: Vec<Value> = (0..200).map(|k| (k % 250 + 3) as Value).collect();
         v.extend(seq(&[1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2]));
-        assert_eq!(find_observed(&v), None);
+        assert_eq!(find_observed(&Values::from(&v[..])), None);
         // With 20 periodic values (a tenth of 200) it counts.
         v.extend(seq(&[1, 2, 1, 2, 1, 2, 1, 2]));
-        let p = find_observed(&v).unwrap();
+        let p = find_observed(&Values::from(&v[..])).unwrap();
         assert_eq!((p.preperiod, p.period), (200, 2));
     }
 }

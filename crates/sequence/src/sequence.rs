@@ -3,7 +3,7 @@
 use crate::kernel::Kernel;
 use crate::period::{find_observed, find_proven, Period};
 use crate::progress::Progress;
-use crate::{memory, Control, HeapRule, Method, SeqError, Value};
+use crate::{memory, Control, HeapRule, Method, SeqError, Value, Values};
 use grundy_engine::clock::Deadline;
 use grundy_engine::ranks::{agree, Ranks};
 use std::sync::atomic::Ordering;
@@ -38,7 +38,7 @@ const FIRST_PERIOD_CHECK: usize = 64;
 /// on where it stopped.
 pub struct Sequence {
     rule: HeapRule,
-    values: Vec<Value>,
+    values: Values,
     proven: Option<Period>,
     next_period_check: usize,
     kernel: Option<(bool, Kernel)>,
@@ -52,7 +52,7 @@ impl Sequence {
     pub fn new(rule: HeapRule) -> Sequence {
         Sequence {
             rule,
-            values: Vec::new(),
+            values: Values::new(),
             proven: None,
             next_period_check: FIRST_PERIOD_CHECK,
             kernel: None,
@@ -85,13 +85,13 @@ impl Sequence {
     }
 
     /// The values computed (or filled in from a proven period) so far.
-    pub fn values(&self) -> &[Value] {
+    pub fn values(&self) -> &Values {
         &self.values
     }
 
     /// The values, giving up the sequence (and the computation's working
-    /// copy of them): two bytes a heap, no copy made.
-    pub fn into_values(self) -> Vec<Value> {
+    /// window of them): one byte a heap, no copy made.
+    pub fn into_values(self) -> Values {
         self.values
     }
 
@@ -122,48 +122,47 @@ impl Sequence {
     pub fn value(&self, n: u64) -> Option<Value> {
         match self.proven {
             Some(p) => Some(p.value_at(&self.values, n)),
-            None => self.values.get(n as usize).copied(),
+            None => self.values.get(n as usize),
         }
     }
 
     /// Collective: replaces the values of every rank but 0 by rank 0's (a
-    /// resumed checkpoint), two bytes a heap.
+    /// resumed checkpoint): the store's parts ([`Values::parts`]: a byte
+    /// a heap, the plane of bit 8, the wide table), in pieces.
     fn share_root_values(&mut self, ranks: &dyn Ranks) -> Result<(), SeqError> {
         if ranks.size() == 1 {
             return Ok(());
         }
-        // In pieces of 2^26 values (128 MiB): a message stays far below
-        // MPI's 2^31 bytes, and no rank holds a second copy of the values.
-        const PIECE: usize = 1 << 26;
-        let count = (self.values.len() as u64).to_le_bytes();
-        let count = ranks.broadcast_root(&count)?;
-        let count = count
-            .try_into()
-            .map(u64::from_le_bytes)
-            .map_err(|_| SeqError::Ranks("rank 0 sent no value count".into()))?;
-        let count = usize::try_from(count)
-            .map_err(|_| SeqError::Ranks(format!("{count} values do not fit here")))?;
-        let mut got = Vec::new();
-        for start in (0..count).step_by(PIECE) {
-            let mine: Vec<u8> = if ranks.is_root() {
-                self.values[start..(start + PIECE).min(count)]
-                    .iter()
-                    .flat_map(|v| v.to_le_bytes())
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let piece = ranks.broadcast_root(&mine)?;
-            if !ranks.is_root() {
-                got.extend(
-                    piece
-                        .chunks_exact(2)
-                        .map(|b| Value::from_le_bytes([b[0], b[1]])),
-                );
+        let root = ranks.is_root();
+        let (bytes, plane, heaps, wides) = self.values.parts();
+        let mut table = Vec::new();
+        if root {
+            for (&h, &v) in heaps.iter().zip(wides) {
+                table.extend((h as u64).to_le_bytes());
+                table.extend(v.to_le_bytes());
             }
         }
-        if !ranks.is_root() {
-            self.values = got;
+        let plane: Vec<u8> = match root {
+            true => plane.iter().flat_map(|w| w.to_le_bytes()).collect(),
+            false => Vec::new(),
+        };
+        let bytes = share_root_bytes(ranks, bytes)?;
+        let plane = share_root_bytes(ranks, &plane)?;
+        let table = share_root_bytes(ranks, &table)?;
+        if !root {
+            let plane = plane
+                .chunks_exact(8)
+                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+                .collect();
+            let (heaps, wides) = table
+                .chunks_exact(10)
+                .map(|e| {
+                    let h = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
+                    (h as usize, Value::from_le_bytes([e[8], e[9]]))
+                })
+                .unzip();
+            self.values = Values::from_parts(bytes, plane, heaps, wides)
+                .map_err(|e| SeqError::Ranks(format!("rank 0 sent values that do not fit: {e}")))?;
             self.next_period_check = self.values.len().max(FIRST_PERIOD_CHECK);
             self.try_prove();
         }
@@ -258,7 +257,7 @@ impl Sequence {
                     let (n0, period) = (p.preperiod as usize, p.period as usize);
                     self.computed = self.computed.min(self.values.len());
                     for k in self.values.len()..target {
-                        let v = self.values[n0 + (k - n0) % period];
+                        let v = self.values.at(n0 + (k - n0) % period);
                         self.values.push(v);
                     }
                     break;
@@ -350,6 +349,37 @@ impl Sequence {
     }
 }
 
+/// Collective: rank 0's `mine` on every rank (rank 0 keeps an empty copy:
+/// it has its own), sent in pieces of 2^27 bytes (128 MiB), so a message
+/// stays far below MPI's 2^31 bytes.
+fn share_root_bytes(ranks: &dyn Ranks, mine: &[u8]) -> Result<Vec<u8>, SeqError> {
+    const PIECE: usize = 1 << 27;
+    let root = ranks.is_root();
+    let count = ranks.broadcast_root(&(mine.len() as u64).to_le_bytes())?;
+    let count = count
+        .try_into()
+        .map(u64::from_le_bytes)
+        .map_err(|_| SeqError::Ranks("rank 0 sent no length".into()))?;
+    let count = usize::try_from(count)
+        .map_err(|_| SeqError::Ranks(format!("{count} bytes of values do not fit here")))?;
+    let mut got = Vec::new();
+    if !root {
+        got.try_reserve_exact(count)
+            .map_err(|_| memory::refused(count as u64))?;
+    }
+    for start in (0..count).step_by(PIECE) {
+        let piece = match root {
+            true => &mine[start..(start + PIECE).min(count)],
+            false => &[][..],
+        };
+        let piece = ranks.broadcast_root(piece)?;
+        if !root {
+            got.extend_from_slice(&piece);
+        }
+    }
+    Ok(got)
+}
+
 /// Without the `parallel` feature there are no worker threads: no value of
 /// this type exists, and [`Control::resolved_method`] never asks for one.
 #[cfg(not(feature = "parallel"))]
@@ -361,14 +391,14 @@ impl Workers {
         Err(SeqError::Unsupported("worker threads"))
     }
 
-    fn extend(&mut self, _: &mut Kernel, _: &mut Vec<Value>, _: usize) -> Result<(), SeqError> {
+    fn extend(&mut self, _: &mut Kernel, _: &mut Values, _: usize) -> Result<(), SeqError> {
         match *self {}
     }
 
     fn extend_ranks(
         &mut self,
         _: &mut Kernel,
-        _: &mut Vec<Value>,
+        _: &mut Values,
         _: usize,
         _: &dyn Ranks,
     ) -> Result<(), SeqError> {

@@ -300,7 +300,7 @@ fn a_sequence_past_the_budget_is_refused_before_allocating() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o).trim_end(),
-        "error: heaps 0..=100000000 need about 502 MiB of memory, more than the memory limit of 100 MiB (raise it with --max-memory; in Python, max_memory=); ask for a smaller -n"
+        "error: heaps 0..=100000000 need about 133 MiB of memory, more than the memory limit of 100 MiB (raise it with --max-memory; in Python, max_memory=); ask for a smaller -n"
     );
     let o = grundy(&["seq", "nim", "-n", "100000000", "--max-memory", "500M"]);
     assert_eq!(o.status.code(), Some(2));

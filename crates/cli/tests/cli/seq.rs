@@ -175,6 +175,24 @@ fn read_bin(path: &std::path::Path) -> (u32, u32, Vec<u64>) {
     let version = u32::from_le_bytes(b[8..12].try_into().unwrap());
     let width = u32::from_le_bytes(b[12..16].try_into().unwrap());
     let count = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
+    let long = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap());
+    if version == 2 {
+        // A byte a value, then the words of bit 8, then the values of 511
+        // or more with their heaps.
+        assert_eq!(width, 1);
+        let (planes, wide) = (long(24) as usize, long(32) as usize);
+        assert_eq!(b.len(), 40 + count + 8 * planes + 10 * wide);
+        let mut values: Vec<u64> = b[40..40 + count].iter().map(|&x| u64::from(x)).collect();
+        for (k, v) in values.iter_mut().enumerate().take(64 * planes) {
+            *v |= (long(40 + count + 8 * (k / 64)) >> (k % 64) & 1) << 8;
+        }
+        for e in 0..wide {
+            let at = 40 + count + 8 * planes + 10 * e;
+            let v = u16::from_le_bytes([b[at + 8], b[at + 9]]);
+            values[long(at) as usize] = u64::from(v);
+        }
+        return (version, width, values);
+    }
     assert_eq!(b.len(), 24 + count * width as usize);
     let values = b[24..]
         .chunks_exact(width as usize)
@@ -188,7 +206,7 @@ fn read_bin(path: &std::path::Path) -> (u32, u32, Vec<u64>) {
 }
 
 #[test]
-fn binary_values_files_take_two_bytes_a_value_while_they_fit() {
+fn binary_values_files_take_a_byte_a_value() {
     let dir = scratch("bin");
     let path = dir.join("v.bin");
     let p = path.to_str().unwrap();
@@ -197,13 +215,24 @@ fn binary_values_files_take_two_bytes_a_value_while_they_fit() {
     ]);
     assert_eq!(o.status.code(), Some(0));
     let (version, width, written) = read_bin(&path);
-    assert_eq!((version, width), (1, 2));
+    assert_eq!((version, width), (2, 1));
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 40 + 5001);
     assert_eq!(written, values(&["octal", "--code", "0.137", "-n", "5000"]));
-    // Nim's values pass 65535: eight bytes each.
+    // Officers (0.6): values of 256 and more, with bit 8 in its plane.
+    let officers = ["seq", "octal", "--code", "0.6", "-n", "200000"];
+    let o = grundy(&[&officers[..], &["--values", p]].concat());
+    assert_eq!(o.status.code(), Some(0));
+    let (version, _, written) = read_bin(&path);
+    assert_eq!(version, 2);
+    assert!(written.iter().any(|&v| v >= 256));
+    let text = ok(&[&officers[..], &["--values", "-"]].concat());
+    let want: Vec<u64> = text.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(written, want);
+    // Nim's values pass 65535: eight bytes each (version 1).
     let o = grundy(&["seq", "nim", "-n", "70000", "--values", p]);
     assert_eq!(o.status.code(), Some(0));
-    let (_, width, written) = read_bin(&path);
-    assert_eq!(width, 8);
+    let (version, width, written) = read_bin(&path);
+    assert_eq!((version, width), (1, 8));
     assert_eq!(written, (0..=70000).collect::<Vec<u64>>());
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -410,7 +439,7 @@ fn the_summary_says_what_a_values_file_holds() {
     let bin = bin.to_str().unwrap();
     let text = ok(&["seq", "kayles", "-n", "10", "--values", bin]);
     assert!(
-        text.ends_with(&format!("values written to {bin} in binary: a 24-byte header, then each value as a little-endian integer of 2 bytes (8 when a value exceeds 65535), heap 0 first\n")),
+        text.ends_with(&format!("values written to {bin} in binary: a byte a value (its low eight bits, then bit 8 of each value and the values of 511 or more when there are such values), heap 0 first (docs/cli.md, Values files)\n")),
         "{text}"
     );
     let txt = dir.join("v.txt");
@@ -458,4 +487,53 @@ fn a_short_request_of_a_heavy_code_answers_saying_how_far_it_looked() {
     let to = doc["computed_to"].as_u64().unwrap();
     assert!(to > 100 && to < 4096, "computed_to {to}");
     assert!(doc["period"].is_null());
+}
+
+/// A checkpoint and a binary values file written by the build before the
+/// one-byte formats (commit c2e0f24: `grundy seq octal --code 0.6 -n
+/// 40000 --checkpoint officers-v1.seq --values officers-v1.bin`, two bytes
+/// a value, kept in tests/fixtures) are still read: the checkpoint
+/// resumes to the values computed now and is then saved at a byte a heap,
+/// and the values file reads back as those values.
+#[test]
+fn files_of_the_two_byte_formats_are_still_read() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let dir = scratch("old-formats");
+    let ckpt = dir.join("officers.seq");
+    std::fs::copy(fixtures.join("officers-v1.seq"), &ckpt).unwrap();
+    let old = std::fs::read(&ckpt).unwrap();
+    assert_eq!(old[10..14], 1u32.to_le_bytes(), "a version 1 file");
+    let officers = ["seq", "octal", "--code", "0.6", "-n", "50000"];
+    let c = ckpt.to_str().unwrap();
+    let resumed = ok(&[&officers[..], &["--checkpoint", c, "--values", "-"]].concat());
+    let fresh = ok(&[&officers[..], &["--values", "-"]].concat());
+    assert_eq!(resumed, fresh);
+    let new = std::fs::read(&ckpt).unwrap();
+    assert_eq!(new[10..14], 2u32.to_le_bytes(), "saved as version 2");
+    // Magic, version, the name's length and the name, then the counts.
+    let at = 18 + u32::from_le_bytes(new[14..18].try_into().unwrap()) as usize;
+    let long = |i: usize| u64::from_le_bytes(new[i..i + 8].try_into().unwrap());
+    let (count, planes, wide) = (long(at), long(at + 8), long(at + 16));
+    assert_eq!(count, 50001);
+    assert_eq!(
+        planes,
+        count.div_ceil(64),
+        "Officers reaches 256 by heap 50000"
+    );
+    assert_eq!(wide, 0, "and stays below 511");
+    assert_eq!(new.len() as u64, at as u64 + 24 + count + 8 * planes + 8);
+    let bin = std::fs::read(fixtures.join("officers-v1.bin")).unwrap();
+    assert_eq!(
+        bin[8..16],
+        [1, 0, 0, 0, 2, 0, 0, 0],
+        "version 1, two bytes a value"
+    );
+    let read = grundy_api::values::read_binary(&bin).unwrap();
+    let want: Vec<u64> = fresh
+        .lines()
+        .take(40001)
+        .map(|l| l.parse().unwrap())
+        .collect();
+    assert_eq!(read, want);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -774,7 +774,7 @@ fn sequence(
     }
     let computed_to = (seq.values().len() as u64).saturating_sub(1);
     let (period, proven) = (seq.period(), seq.proven_period());
-    // The report takes the engine's values as they are (two bytes a heap);
+    // The report takes the engine's values as they are (one byte a heap);
     // a proven period answers any n without computing it, but the report
     // still holds every value: refuse, instead of aborting, what cannot be
     // allocated.
@@ -783,9 +783,8 @@ fn sequence(
     let room = count.map(|c| c.saturating_sub(values.len()));
     if room.is_none_or(|r| values.try_reserve_exact(r).is_err()) {
         return Err(GameError::Input(format!(
-            "-n {n}: the {} values do not fit in memory ({} bytes each); ask for fewer heaps, or use --summary with a smaller -n",
+            "-n {n}: the {} values do not fit in memory (a byte each); ask for fewer heaps, or use --summary with a smaller -n",
             n as u128 + 1,
-            std::mem::size_of::<grundy_sequence::Value>()
         )));
     }
     let count = count.unwrap_or(0);
@@ -794,7 +793,7 @@ fn sequence(
         let p =
             proven.ok_or_else(|| GameError::Internal(format!("heap values up to {n} missing")))?;
         for k in values.len()..count {
-            let v = values[p.preperiod as usize + (k - p.preperiod as usize) % p.period as usize];
+            let v = p.value_at(&values, k as u64);
             values.push(v);
         }
     }
@@ -805,7 +804,7 @@ fn sequence(
             HeapRule::GrundyGame => None,
         },
         n,
-        values: SeqValues::from_u16(values),
+        values: SeqValues::from_values(values),
         period,
         computed_to,
         genus: None,

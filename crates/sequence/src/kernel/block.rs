@@ -7,18 +7,10 @@
 use super::rare::{find_candidates, rare_below};
 use super::state::{Kernel, Scratch};
 use crate::bits::ValueSet;
-use crate::scan::{scan_all, Pairs};
-use crate::{SeqError, Value};
+use crate::scan::scan_all;
+use crate::{SeqError, Value, Values};
 
 impl Kernel {
-    /// The values of heaps below `synced`, both ways round.
-    fn pairs<'a>(&'a self, values: &'a [Value]) -> Pairs<'a> {
-        Pairs {
-            values: &values[..self.synced],
-            rev: &self.rev,
-        }
-    }
-
     /// Phase one of heaps `n0..n0 + lanes` when only the values of heaps
     /// below `known` are available (`known <= n0`): for each heap, in order,
     /// pushes onto `out` the option values of the two-heap splits whose
@@ -26,7 +18,7 @@ impl Kernel {
     /// `&self` so many batches can be done at once.
     pub fn partial(
         &self,
-        values: &[Value],
+        values: &Values,
         n0: usize,
         lanes: usize,
         known: usize,
@@ -42,7 +34,7 @@ impl Kernel {
             for n in n0..n0 + lanes {
                 hit.words.fill(0);
                 for (m, lo, hi) in self.moves.known_ranges(n, known) {
-                    scan_all(pairs, m, lo, hi, hit);
+                    scan_all(pairs, m, lo, hi, hit, &mut scratch.exact);
                 }
                 out.push(hit, 0);
             }
@@ -63,11 +55,9 @@ impl Kernel {
                 let left = find_candidates(
                     pairs,
                     self.moves.known_ranges(n, known),
-                    &self.top,
-                    self.width / 2,
+                    self.top_list(),
                     &mut scratch.cands,
-                    &mut scratch.need,
-                    &mut scratch.mark,
+                    (&mut scratch.need, &mut scratch.mark, &mut scratch.exact),
                 );
                 // The candidates found are the values now in `hit`.
                 hit.add_below(searched, c1);
@@ -84,7 +74,7 @@ impl Kernel {
     /// `partials.get(i)` is what phase one found for heap n.
     pub fn finish(
         &mut self,
-        values: &[Value],
+        values: &Values,
         n: usize,
         known: usize,
         partials: &Partials,

@@ -24,14 +24,28 @@ pub(crate) use block::Partials;
 
 use crate::bits::ValueSet;
 use crate::moves::Moves;
-use crate::{HeapRule, SeqError, Value};
+use crate::scan::Pairs;
+use crate::{HeapRule, SeqError, Value, Values};
 use rare::{is_rare, FIRST_REVIEW};
 #[cfg(feature = "parallel")]
 pub(crate) use state::BATCH;
 pub(crate) use state::{Kernel, Scratch};
 
-/// The reversed copy of the values is never shorter than this.
+/// The list of heaps with a top-bit value ([`Kernel::top_list`]) is kept
+/// while it holds at most this many heaps or a 64th of the heaps: longer,
+/// it would cost more memory (eight bytes an entry) than the values, and
+/// scanning it would save little.
+const TOP_MIN: usize = 1 << 16;
+/// The reversed window of the values is never shorter than this.
 const MIN_REV: usize = 1 << 12;
+/// The most heaps the reversed window holds (exact values, two bytes
+/// each): the scans of the pairs (a, m - a) read it for m - a, and find
+/// what they look for among the pairs with a small a (0.6 at heap 10^6:
+/// 2,700 pairs on average), whose m - a are among the latest heaps.
+pub(crate) const WINDOW: usize = 1 << 22;
+/// The first heaps kept as exact values (two bytes each), for the a of
+/// those pairs. Pairs outside both windows are read from the store.
+pub(crate) const PREFIX: usize = 1 << 21;
 
 impl Kernel {
     /// A kernel for `rule`; `use_rc` false means the naive full scan.
@@ -49,10 +63,14 @@ impl Kernel {
             pair_parity,
             rare: Vec::new(),
             rare_val: Vec::new(),
+            fwd: Vec::new(),
             rev: Vec::new(),
+            rev_base: 0,
             rev_target: usize::MAX,
             width: 0,
             top: Vec::new(),
+            top_dense: false,
+            top_count: 0,
             rare_vals: ValueSet::default(),
             common_vals: ValueSet::default(),
             hist: vec![0; 2 * (Value::MAX as usize + 1)],
@@ -73,18 +91,60 @@ impl Kernel {
     }
 
     /// Tells the kernel how many heaps the computation is expected to
-    /// reach: its reversed copy of the values grows geometrically up to
-    /// that length, not beyond (a sequence whose period is proven early
-    /// never needs it whole).
+    /// reach: its reversed window of the values grows geometrically up to
+    /// that length (and at most [`WINDOW`]), not beyond.
     pub fn reserve(&mut self, heaps: usize) {
         self.rev_target = heaps;
+        let first = heaps.min(PREFIX);
+        self.fwd.reserve_exact(first.saturating_sub(self.fwd.len()));
     }
 
-    fn grow_rev(&mut self, len: usize) {
-        let mut rev = vec![0; len];
-        // Heap i moves from old.len() - 1 - i to len - 1 - i.
-        rev[len - self.rev.len()..].copy_from_slice(&self.rev);
-        self.rev = rev;
+    /// Makes the reversed window able to take heaps up to `len` (exclusive):
+    /// grown geometrically up to [`WINDOW`], then moved on to start half a
+    /// window before `len`, the heaps below `synced` it then holds copied
+    /// from `values`.
+    fn fit_rev(&mut self, values: &Values, len: usize) {
+        if len <= self.rev_base + self.rev.len() {
+            return;
+        }
+        let grown = (2 * self.rev.len())
+            .max(MIN_REV)
+            .min(self.rev_target.max(len - self.rev_base))
+            .max(len - self.rev_base)
+            .min(WINDOW);
+        if len - self.rev_base <= grown {
+            let mut rev = vec![0; grown];
+            // Heap i moves from old.len() - 1 - (i - base) to grown - 1 - (i - base).
+            rev[grown - self.rev.len()..].copy_from_slice(&self.rev);
+            self.rev = rev;
+            return;
+        }
+        self.rev.resize(WINDOW, 0);
+        self.rev_base = len - WINDOW / 2;
+        let last = WINDOW - 1;
+        for (k, i) in (self.rev_base..self.synced.max(self.rev_base)).enumerate() {
+            self.rev[last - k] = values.at(i);
+        }
+    }
+
+    /// The heaps whose value has the top bit of the width, for
+    /// [`rare::find_candidates`]: listed, or counted while they are too
+    /// many to list ([`TOP_MIN`]).
+    pub(super) fn top_list(&self) -> rare::Top<'_> {
+        match self.top_dense {
+            true => rare::Top::Scan(self.width / 2, self.top_count),
+            false => rare::Top::List(&self.top, self.width / 2),
+        }
+    }
+
+    /// The values of heaps below `synced`, with the reversed window.
+    pub(super) fn pairs<'a>(&'a self, values: &'a Values) -> Pairs<'a> {
+        Pairs {
+            values,
+            fwd: &self.fwd,
+            rev: &self.rev,
+            base: self.rev_base,
+        }
     }
 
     fn set_width(&mut self, width: usize) {
@@ -104,7 +164,7 @@ impl Kernel {
 
     /// Accounts for `values[synced..]` (new values, or all of them after a
     /// resume) and reviews the mask when the heap count passes a review point.
-    pub fn sync(&mut self, values: &[Value]) {
+    pub fn sync(&mut self, values: &Values) {
         self.account(values);
         if self.use_rc && (self.synced >= self.next_review || self.rare_grew()) {
             while self.next_review <= self.synced {
@@ -116,14 +176,18 @@ impl Kernel {
 
     /// Accounts for `values[synced..]` without reviewing the mask (inside a
     /// batch or parallel block, whose first phase used the current mask).
-    pub fn account(&mut self, values: &[Value]) {
+    pub fn account(&mut self, values: &Values) {
         if values.len() < self.synced {
             // The sequence was replaced by a shorter one: start over.
             self.hist.iter_mut().for_each(|c| *c = 0);
             self.rare.clear();
             self.rare_val.clear();
+            self.fwd.clear();
             self.rev.clear();
+            self.rev_base = 0;
             self.top.clear();
+            self.top_count = 0;
+            self.top_dense = false;
             self.cursor = None;
             self.mask = None;
             self.heap_bit = false;
@@ -135,14 +199,17 @@ impl Kernel {
         if values.len() == self.synced {
             return;
         }
-        if values.len() > self.rev.len() {
-            let len = (2 * self.rev.len()).max(MIN_REV).min(self.rev_target);
-            self.grow_rev(len.max(values.len()));
-        }
+        self.fit_rev(values, values.len());
         let last = self.rev.len() - 1;
-        for (i, &v) in values.iter().enumerate().skip(self.synced) {
-            self.rev[last - i] = v;
-            let v = v as usize;
+        for i in self.synced..values.len() {
+            let value = values.at(i);
+            if i >= self.rev_base {
+                self.rev[last - (i - self.rev_base)] = value;
+            }
+            if i < PREFIX {
+                self.fwd.push(value);
+            }
+            let v = value as usize;
             if i >= 1 {
                 self.hist[(v << 1) | (i & 1)] += 1;
             }
@@ -151,10 +218,20 @@ impl Kernel {
                 self.set_width(w);
                 self.top.clear();
                 self.top
-                    .extend((1..i).filter(|&a| values[a] as usize >= w / 2));
+                    .extend((1..i).filter(|&a| values.at(a) as usize >= w / 2));
+                self.top_count = self.top.len();
+                self.top_dense = false;
             }
             if i >= 1 && v >= self.width / 2 {
-                self.top.push(i);
+                self.top_count += 1;
+                if !self.top_dense {
+                    self.top.push(i);
+                }
+            }
+            if self.top.len() > TOP_MIN.max(i / 64) {
+                // Too many to be worth a list: dropped until the width grows.
+                self.top = Vec::new();
+                self.top_dense = true;
             }
             if let Some(m) = self.mask {
                 if i >= 1 && self.rare_at(i, v, m) {
@@ -169,7 +246,7 @@ impl Kernel {
     /// Adds the options that are not pair splits: heaps left empty, single
     /// heaps, three-heap splits (these by brute force: only hexadecimal
     /// codes have them).
-    fn other_options(&mut self, values: &[Value], n: usize) {
+    fn other_options(&mut self, values: &Values, n: usize) {
         for &k in &self.moves.empties {
             if n == k {
                 self.hit.insert(0);
@@ -177,7 +254,7 @@ impl Kernel {
         }
         for &k in &self.moves.singles {
             if n > k {
-                self.hit.insert(values[n - k] as usize);
+                self.hit.insert(values.at(n - k) as usize);
             }
         }
         for &k in &self.moves.triples {
@@ -187,7 +264,7 @@ impl Kernel {
             let m = n - k;
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    let v = values[a] ^ values[b] ^ values[m - a - b];
+                    let v = values.at(a) ^ values.at(b) ^ values.at(m - a - b);
                     self.hit.insert(v as usize);
                 }
             }
@@ -195,7 +272,7 @@ impl Kernel {
     }
 
     /// Computes the values of heaps `values.len()..end` on this thread.
-    pub fn extend(&mut self, values: &mut Vec<Value>, end: usize) -> Result<(), SeqError> {
+    pub fn extend(&mut self, values: &mut Values, end: usize) -> Result<(), SeqError> {
         let mut scratch = std::mem::take(&mut self.scratch);
         let result = self.extend_with(values, end, &mut scratch);
         self.scratch = scratch;
@@ -204,7 +281,7 @@ impl Kernel {
 
     fn extend_with(
         &mut self,
-        values: &mut Vec<Value>,
+        values: &mut Values,
         end: usize,
         scratch: &mut Scratch,
     ) -> Result<(), SeqError> {

@@ -59,8 +59,8 @@
 
 use super::state::{to_value, Cursor, Kernel, Scratch, BATCH};
 use crate::bits::ValueSet;
-use crate::scan::{strike, Marks, Pairs};
-use crate::{SeqError, Value};
+use crate::scan::{strike_pairs, Exact, Marks, Pairs};
+use crate::{SeqError, Value, Values};
 
 /// The splits of each range scanned in the first turn of
 /// [`find_candidates`]; each later turn scans twice as many.
@@ -86,7 +86,7 @@ impl Kernel {
     /// heap's candidate search in order.
     pub(super) fn rare_step(
         &mut self,
-        values: &mut Vec<Value>,
+        values: &mut Values,
         end: usize,
         scratch: &mut Scratch,
     ) -> Result<(), SeqError> {
@@ -151,7 +151,7 @@ impl Kernel {
     /// (N + W(M)) / 2 (or (N - W(M)) / 2) where W is the Walsh-Hadamard
     /// transform of the histogram of e: every split is costed at once in
     /// O(w log w) for w = 2 * width.
-    pub(super) fn review(&mut self, values: &[Value]) {
+    pub(super) fn review(&mut self, values: &Values) {
         let size = 2 * self.width;
         let mut w: Vec<i64> = self.hist[..size].iter().map(|&c| c as i64).collect();
         let total: i64 = w.iter().sum();
@@ -188,7 +188,7 @@ impl Kernel {
             self.rare.clear();
             self.rare_val.clear();
             if let Some(m) = self.mask {
-                for (i, &v) in values.iter().enumerate().skip(1) {
+                for (i, v) in values.iter().enumerate().skip(1) {
                     if self.rare_at(i, v as usize, m) {
                         self.rare.push(i);
                         self.rare_val.push(v);
@@ -204,7 +204,7 @@ impl Kernel {
     /// of every split (a, b) with a rare and 1 <= b < known.
     pub(super) fn rare_pass(
         &self,
-        values: &[Value],
+        values: &Values,
         n0: usize,
         lanes: usize,
         known: usize,
@@ -231,10 +231,33 @@ impl Kernel {
         }
     }
 
+    /// The values of heaps `b..b + BATCH` (below `synced`): from a window
+    /// (the latest heaps, for the splits of a small rare heap; the first
+    /// ones), else from the store unless one is in its wide table.
+    #[inline]
+    fn batch(&self, values: &Values, b: usize) -> Option<[Value; BATCH]> {
+        if let Some(first) = self.fwd.get(b..b + BATCH) {
+            return first.try_into().ok();
+        }
+        if b >= self.rev_base {
+            // Heap b sits at rev.len() - 1 - (b - base), heap b + 31 below it.
+            let at = self.rev.len() - 1 - (b - self.rev_base);
+            let mut out = [0; BATCH];
+            for (o, &v) in out
+                .iter_mut()
+                .zip(self.rev[at + 1 - BATCH..=at].iter().rev())
+            {
+                *o = v;
+            }
+            return Some(out);
+        }
+        values.batch(b)
+    }
+
     /// [`Kernel::rare_pass`] for width `ROW`.
     fn rare_rows<const ROW: usize>(
         &self,
-        (values, n0, lanes, known, table): (&[Value], usize, usize, usize, &mut [u8]),
+        (values, n0, lanes, known, table): (&Values, usize, usize, usize, &mut [u8]),
     ) {
         debug_assert_eq!(self.width, ROW);
         let (rows, _) = table.as_chunks_mut::<ROW>();
@@ -257,12 +280,14 @@ impl Kernel {
                 let all_rows = b0 >= 1
                     && b0 as usize + BATCH <= known
                     && !(unequal && (b0..b0 + BATCH as isize).contains(&(a as isize)));
-                match <&mut [[u8; ROW]; BATCH]>::try_from(&mut rows[..]) {
-                    Ok(full) if all_rows => {
-                        let b0 = b0 as usize;
-                        let ys: &[Value; BATCH] =
-                            values[b0..b0 + BATCH].try_into().expect("BATCH values");
-                        for (row, &y) in full.iter_mut().zip(ys) {
+                // The values of a full batch, unless one is in the wide table.
+                let ys = match all_rows {
+                    true => self.batch(values, b0 as usize),
+                    false => None,
+                };
+                match (<&mut [[u8; ROW]; BATCH]>::try_from(&mut rows[..]), ys) {
+                    (Ok(full), Some(ys)) => {
+                        for (row, &y) in full.iter_mut().zip(&ys) {
                             row[at(va, y)] = 1;
                         }
                     }
@@ -272,7 +297,7 @@ impl Kernel {
                             if b < 1 || b as usize >= known || (unequal && b as usize == a) {
                                 continue;
                             }
-                            row[at(va, values[b as usize])] = 1;
+                            row[at(va, values.at(b as usize))] = 1;
                         }
                     }
                 }
@@ -285,7 +310,7 @@ impl Kernel {
     /// `known`, every rare candidate below `c1` settled among those splits.
     pub(super) fn finish_rc(
         &mut self,
-        values: &[Value],
+        values: &Values,
         n: usize,
         known: usize,
         c1: usize,
@@ -318,7 +343,7 @@ impl Kernel {
                     }
                     let b = m - a;
                     if !(unequal && a == b) {
-                        self.hit.insert((self.rare_val[i] ^ values[b]) as usize);
+                        self.hit.insert((self.rare_val[i] ^ values.at(b)) as usize);
                     }
                 }
             }
@@ -332,21 +357,21 @@ impl Kernel {
         if scratch.need.len() < self.width {
             scratch.need = vec![0; self.width];
         }
-        let pairs = Pairs {
-            values: &values[..self.synced],
-            rev: &self.rev,
-        };
+        let pairs = self.pairs(values);
         let cands = &mut scratch.cands;
         // Splits with a part at or above `known` first: phase one never saw them.
         let mut left = cands.len();
-        for (m, lo, hi) in self.moves.unknown_ranges(n, known) {
+        for range in self.moves.unknown_ranges(n, known) {
             if left == 0 {
                 break;
             }
-            if lo <= hi {
-                let (xs, ys) = pairs.slices(m, lo, hi);
-                left = strike(xs, ys, &mut cands[..left], &mut scratch.mark);
-            }
+            left = strike_pairs(
+                pairs,
+                range,
+                &mut cands[..left],
+                &mut scratch.mark,
+                &mut scratch.exact,
+            );
         }
         cands.truncate(left);
         // Candidates stay ascending. One below c1 is settled: not a value of
@@ -360,11 +385,9 @@ impl Kernel {
         let left = find_candidates(
             pairs,
             self.moves.known_ranges(n, known),
-            &self.top,
-            self.width / 2,
+            self.top_list(),
             cands,
-            &mut scratch.need,
-            &mut scratch.mark,
+            (&mut scratch.need, &mut scratch.mark, &mut scratch.exact),
         );
         // A candidate is below c.
         if left > 0 {
@@ -393,6 +416,15 @@ pub(super) fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Ve
     }
 }
 
+/// The heaps whose value has the top bit of the width (`bit`), for
+/// [`find_candidates`]: their list, or (too many to list) their count,
+/// the heaps then found by reading the values.
+#[derive(Clone, Copy)]
+pub(crate) enum Top<'a> {
+    List(&'a [usize], usize),
+    Scan(usize, usize),
+}
+
 /// Searches the pairs (a, m - a), a in lo..=hi, of each `(m, lo, hi)` for
 /// the values in `cands` (ascending), stopping when all are found; moves
 /// the ones not found, ascending, to the front of `cands` and returns how
@@ -406,19 +438,23 @@ pub(super) fn rare_below(hit: &ValueSet, rare: &ValueSet, c: usize, out: &mut Ve
 pub(super) fn find_candidates(
     pairs: Pairs,
     ranges: impl Iterator<Item = (usize, usize, usize)> + Clone,
-    top: &[usize],
-    top_bit: usize,
+    top: Top<'_>,
     cands: &mut [Value],
-    need: &mut [u8],
-    mark: &mut Marks,
+    (need, mark, exact): (&mut [u8], &mut Marks, &mut Exact),
 ) -> usize {
     let total: usize = ranges
         .clone()
         .map(|(_, lo, hi)| (hi + 1).saturating_sub(lo))
         .sum();
     let max_m = ranges.clone().map(|r| r.0).max().unwrap_or(0);
-    let top = &top[..top.partition_point(|&a| a < max_m)];
-    let high = top_bit > 0 && top.len() * 2 < total;
+    let (top, top_bit, top_count) = match top {
+        Top::List(list, bit) => {
+            let list = &list[..list.partition_point(|&a| a < max_m)];
+            (Some(list), bit, list.len())
+        }
+        Top::Scan(bit, count) => (None, bit, count),
+    };
+    let high = top_bit > 0 && top_count * 2 < total;
     let split = if high { top_bit } else { usize::MAX };
     let count = cands.len();
     // Phase A: the vectorised scan for the candidates below `split`, the
@@ -441,8 +477,7 @@ pub(super) fn find_candidates(
             }
             let (from, to) = (lo + start, hi.min(lo + start + window - 1));
             if from <= to {
-                let (xs, ys) = pairs.slices(m, from, to);
-                low_left = strike(xs, ys, &mut cands[..low_left], mark);
+                low_left = strike_pairs(pairs, (m, from, to), &mut cands[..low_left], mark, exact);
             }
         }
         start += window;
@@ -459,22 +494,23 @@ pub(super) fn find_candidates(
         need[v as usize] = 1;
         remaining += 1;
     }
-    let values = pairs.values;
+    // The top heaps below m, ascending: listed, or found by reading the
+    // values (too many to list, so a few reads find each).
+    let scanned = |m: usize| (1..m).filter(move |&a| pairs.at(a) as usize >= top_bit);
     'ranges: for (m, lo, hi) in ranges {
-        for chunk in top.chunks(16) {
-            for &a in chunk {
-                if a >= m {
-                    break;
-                }
-                let b = m - a;
-                let small = a.min(b);
-                if small < lo || small > hi {
-                    continue;
-                }
-                let v = (values[a] ^ values[b]) as usize;
-                remaining -= need[v] as usize;
-                need[v] = 0;
+        let heaps: &mut dyn Iterator<Item = usize> = match top {
+            Some(list) => &mut list.iter().copied().take_while(move |&a| a < m),
+            None => &mut scanned(m),
+        };
+        for a in heaps {
+            let b = m - a;
+            let small = a.min(b);
+            if small < lo || small > hi {
+                continue;
             }
+            let v = (pairs.at(a) ^ pairs.at(b)) as usize;
+            remaining -= need[v] as usize;
+            need[v] = 0;
             if remaining == 0 {
                 break 'ranges;
             }
@@ -532,8 +568,9 @@ mod tests {
                     .collect();
                 let mut k = Kernel::new(&rule, true);
                 assert_eq!(k.pair_parity, k0, "{code}");
-                k.account(&values);
-                k.review(&values);
+                let store = Values::from(&values[..]);
+                k.account(&store);
+                k.review(&store);
                 let width = k.width as u32;
                 let mut best = usize::MAX;
                 for mask in 0..width {
@@ -563,8 +600,9 @@ mod tests {
     #[test]
     fn a_change_of_habits_triggers_early_reviews() {
         let rule = HeapRule::TakeBreak(TakeBreak::parse("0.66").unwrap());
-        let mut values: Vec<Value> = (0..4096).map(|i| [1, 2][i % 2]).collect();
-        values[0] = 0;
+        let mut values: Values = (0..4096)
+            .map(|i| if i == 0 { 0 } else { [1, 2][i % 2] })
+            .collect();
         let mut k = Kernel::new(&rule, true);
         k.sync(&values);
         k.review(&values);
@@ -587,7 +625,7 @@ mod tests {
         assert_eq!(k.next_review, doubling, "no doubling reached");
         let m = k.mask.expect("a split");
         assert!(!k.rare_at(values.len() - 1, 3, m), "3 is common now");
-        for (i, &v) in values.iter().enumerate().skip(1) {
+        for (i, v) in values.iter().enumerate().skip(1) {
             let listed = k.rare.binary_search(&i).is_ok();
             assert_eq!(listed, k.rare_at(i, v as usize, m), "heap {i}");
         }

@@ -5,12 +5,12 @@
 
 use crate::bits::ValueSet;
 use crate::moves::Moves;
-use crate::scan::Marks;
+use crate::scan::{Exact, Marks};
 use crate::{SeqError, Value};
 
-/// Heaps whose pass over the rare heaps is done together (measured on 0.6:
-/// 32 beats 16 and 64).
-pub(crate) const BATCH: usize = 32;
+/// Heaps whose pass over the rare heaps is done together (the store's
+/// batch, [`crate::value::BATCH`]).
+pub(crate) const BATCH: usize = crate::value::BATCH;
 
 /// Rare/common state for one sequence, kept in step with its values.
 pub(crate) struct Kernel {
@@ -28,13 +28,24 @@ pub(crate) struct Kernel {
     pub(super) rare: Vec<usize>,
     /// The values of the heaps in `rare`.
     pub(super) rare_val: Vec<Value>,
-    /// `rev[rev.len() - 1 - i]` is the value of heap i, for i < synced.
+    /// The first heaps' values: `fwd[i]` is the value of heap i, for i <
+    /// synced and below [`super::PREFIX`].
+    pub(super) fwd: Vec<Value>,
+    /// The reversed window: `rev[rev.len() - 1 - (i - rev_base)]` is the
+    /// value of heap i, for rev_base <= i < synced (the latest heaps, at
+    /// most [`super::WINDOW`] of them).
     pub(super) rev: Vec<Value>,
+    /// The first heap in `rev`.
+    pub(super) rev_base: usize,
     /// The length `rev` may grow to without being asked for more.
     pub(super) rev_target: usize,
     pub(super) width: usize,
     /// Heaps >= 1 whose value has the top bit (>= width / 2), ascending.
     pub(super) top: Vec<usize>,
+    /// Whether `top` was dropped as too long (see [`super::TOP_MIN`]).
+    pub(super) top_dense: bool,
+    /// How many heaps >= 1 have a top-bit value, listed or not.
+    pub(super) top_count: usize,
     /// The values v with `v & mask` of even parity, and the others.
     pub(super) rare_vals: ValueSet,
     pub(super) common_vals: ValueSet,
@@ -79,6 +90,8 @@ pub(crate) struct Scratch {
     pub(super) cands: Vec<Value>,
     /// The byte table of [`Kernel::rare_pass`].
     pub(super) table: Vec<u8>,
+    /// Exact lanes of the runs of pairs the scans cannot read as bytes.
+    pub(super) exact: Exact,
     /// Phase one's option values of one heap.
     #[cfg(feature = "parallel")]
     pub(super) hit: ValueSet,

@@ -2,7 +2,7 @@
 //! process killed mid-run and resumed.
 
 use grundy_sequence::checkpoint::{Checksum, DAMAGED};
-use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak};
+use grundy_sequence::{compute, Control, HeapRule, Method, SeqError, Sequence, TakeBreak, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -61,7 +61,7 @@ fn compute_writes_and_reuses_its_checkpoint() {
     };
     let a = compute(HeapRule::GrundyGame, 3000, &ctl).unwrap();
     let b = compute(HeapRule::GrundyGame, 4000, &ctl).unwrap();
-    assert_eq!(&b.values()[..=3000], a.values());
+    assert_eq!(&b.values().to_vec()[..=3000], a.values().to_vec());
     let c = compute(HeapRule::GrundyGame, 4000, &plain(Method::Naive)).unwrap();
     assert_eq!(b.values(), c.values());
 }
@@ -99,14 +99,14 @@ fn damaged_or_foreign_files_are_refused() {
     // A file of another format version (bytes 10..14), as an older or a
     // newer grundy would write it (whole, its checksum right): refused by
     // its version.
-    for version in [0u32, 2] {
+    for version in [0u32, 3] {
         let mut other = good.clone();
         other[10..14].copy_from_slice(&version.to_le_bytes());
         reseal(&mut other);
         std::fs::write(&path, &other).unwrap();
         let msg = checkpoint_error(&path, rule("0.6"));
         assert!(
-            msg.contains(&format!("format version {version}, expected 1")),
+            msg.contains(&format!("format version {version}, expected 1 to 2")),
             "{msg}"
         );
     }
@@ -121,6 +121,55 @@ fn damaged_or_foreign_files_are_refused() {
             .values(),
         seq.values()
     );
+}
+
+/// A checkpoint of `values` of `rule` in the format earlier builds wrote
+/// (version 1: two bytes a value), made by hand.
+fn version_1(rule: &HeapRule, values: &[Value]) -> Vec<u8> {
+    let name = rule.name();
+    let mut bytes = b"GRUNDYSEQ\n".to_vec();
+    bytes.extend(1u32.to_le_bytes());
+    bytes.extend((name.len() as u32).to_le_bytes());
+    bytes.extend(name.as_bytes());
+    bytes.extend((values.len() as u64).to_le_bytes());
+    bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    bytes.extend([0; 8]);
+    reseal(&mut bytes);
+    bytes
+}
+
+/// Checkpoints are one byte a heap, an eighth more once a value reaches
+/// 256, ten more for each value of 511 or more; the two-byte files of
+/// earlier builds are still resumed, large values included, and a save
+/// writes them in the new form.
+#[test]
+fn checkpoints_take_a_byte_a_heap_and_old_ones_are_read() {
+    let path = temp("bytes.seq");
+    // Made-up values, checked for what is stored, not for the game.
+    let r = rule("0.6");
+    let seq = compute(r.clone(), 3000, &plain(Method::Rc)).unwrap();
+    let mut values = seq.values().to_vec();
+    values[1000] = 300;
+    values[2999] = 65535;
+    values[5] = 255;
+    std::fs::write(&path, version_1(&r, &values)).unwrap();
+    let old = Sequence::resume_or_new(r.clone(), &path).unwrap();
+    assert_eq!(old.values().to_vec(), values);
+    // 65535 alone is in the table (511 or more); 300 has bit 8.
+    assert_eq!(old.values().wide_count(), 1);
+    old.save(&path).unwrap();
+    let header = 10 + 4 + 4 + r.name().len() + 3 * 8;
+    let size = std::fs::metadata(&path).unwrap().len() as usize;
+    let plane = values.len().div_ceil(64) * 8;
+    assert_eq!(size, header + values.len() + plane + 10 + 8);
+    let again = Sequence::resume_or_new(r.clone(), &path).unwrap();
+    assert_eq!(again.values(), old.values());
+    // A real run's old checkpoint resumes to the values computed now.
+    std::fs::write(&path, version_1(&r, &seq.values().to_vec()[..1500])).unwrap();
+    let mut resumed = Sequence::resume_or_new(r.clone(), &path).unwrap();
+    assert_eq!(resumed.values().len(), 1500);
+    resumed.extend_to(3000, &plain(Method::Rc)).unwrap();
+    assert_eq!(resumed.values(), seq.values());
 }
 
 /// `bytes` with its last eight bytes made the checksum of the others

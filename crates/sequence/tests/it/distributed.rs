@@ -16,7 +16,7 @@ fn rule(code: &str) -> HeapRule {
 }
 
 fn values(rule: &HeapRule, n: u64, ctl: &Control) -> Vec<Value> {
-    compute(rule.clone(), n, ctl).unwrap().values()[..=n as usize].to_vec()
+    compute(rule.clone(), n, ctl).unwrap().values().to_vec()[..=n as usize].to_vec()
 }
 
 #[test]

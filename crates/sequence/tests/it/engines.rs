@@ -119,8 +119,8 @@ fn parallel_agrees_for_any_thread_count() {
             };
             let got = compute(r.clone(), 6_000, &ctl).unwrap();
             assert_eq!(
-                got.values(),
-                &reference[..],
+                got.values().to_vec(),
+                reference,
                 "{} threads {threads}",
                 r.name()
             );
