@@ -83,8 +83,9 @@
 //! Heap by heap: the quotient of heaps `0..=n-1` with heap `n` sent to the
 //! identity is the first candidate for heaps `0..=n`.
 
+use crate::intern::{mix, Interner};
 use crate::monoid::{contains, insert, members, words, BipartiteMonoid, Bits};
-use grundy_engine::hash::FastMap;
+use grundy_engine::hash::{splitmix64, FastMap};
 use grundy_engine::memory::{self, Reserve};
 use grundy_engine::{Budget, SearchError};
 
@@ -143,40 +144,57 @@ pub fn refine_with(
     budget: &mut Budget,
     check: Check,
 ) -> Result<Round, SearchError> {
-    if check == Check::ByOrder && !cand.monoid.in_p(0) {
-        // A candidate that passes needs no enumeration ([`passes`]).
-        let (gens, heap_gen) = triple_generators(cand, options);
-        if passes(&cand.monoid, &gens, budget)? {
-            let next = match passed_quotient(cand, &gens, &heap_gen, budget)? {
-                Passed::Same => cand.try_clone(budget.max_memory())?,
-                Passed::Renumbered(next, _) | Passed::Other(next) => next,
-            };
-            return Ok(Round {
-                next,
-                faithful: true,
-            });
-        }
-    }
+    // A candidate that passes needs no enumeration ([`passes`]).
+    let decide = check == Check::ByOrder && !cand.monoid.in_p(0);
     match check {
         Check::ByOrder if cand.monoid.order() >= PAIRS_FROM => {
-            match refine_by(cand, options, budget, Check::Sets) {
+            match refine_by(cand, options, budget, Check::Sets, decide) {
                 Err(SearchError::StateLimit(_) | SearchError::MemoryLimit(_)) => {
-                    refine_by(cand, options, budget, Check::Triples)
+                    refine_by(cand, options, budget, Check::Triples, decide)
                 }
                 r => r,
             }
         }
-        Check::ByOrder => refine_by(cand, options, budget, Check::Triples),
-        check => refine_by(cand, options, budget, check),
+        Check::ByOrder => refine_by(cand, options, budget, Check::Triples, decide),
+        check => refine_by(cand, options, budget, check, false),
     }
 }
 
-/// One round by pairs ([`Check::Sets`]) or else by triples.
+/// The round of a candidate that passed the check ([`passes`]).
+fn passed_round(
+    cand: &Candidate,
+    options: &HeapOptions,
+    budget: &mut Budget,
+) -> Result<Round, SearchError> {
+    let (gens, heap_gen) = triple_generators(cand, options);
+    let next = match passed_quotient(cand, &gens, &heap_gen, budget)? {
+        Passed::Same => cand.try_clone(budget.max_memory())?,
+        Passed::Renumbered(next, _) | Passed::Other(next) => next,
+    };
+    Ok(Round {
+        next,
+        faithful: true,
+    })
+}
+
+/// Keys a round enumerates, per element of the candidate, before
+/// [`passes`] is asked whether the candidate passes (when none of them
+/// has failed yet): a candidate that fails shows it among its first
+/// keys, and one that passes may have hundreds of thousands (0.56).
+const DECIDE_AFTER: usize = 16;
+
+/// One round by pairs ([`Check::Sets`]) or else by triples. With
+/// `decide`, once the enumeration holds [`DECIDE_AFTER`] keys an element
+/// (or as many as the state limit allows) and none of them fails, or
+/// when it stops at a state or memory limit before, [`passes`] decides
+/// whether the candidate passes: the same round either way, and no cost
+/// on the candidates that fail (as a refinement's do, but its last).
 fn refine_by(
     cand: &Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
     check: Check,
+    decide: bool,
 ) -> Result<Round, SearchError> {
     let check = if check == Check::Sets {
         Check::Sets
@@ -193,24 +211,78 @@ fn refine_by(
     };
     let k = gens.len();
     let start_len = if sets { 1 + w } else { 2 + w };
-    let mut tables = (!sets).then(|| Letters::new(q, &gens));
-    let (keys, trans) = enumerate(start_len, &gens, budget, |key, g, out| match &mut tables {
-        None => set_product(q, key, &gens[g], out),
-        Some(t) => t.product(q, key, g, out),
-    })?;
+    let p_set = p_bits(q);
+    let mark = |key: &[u64]| {
+        if sets {
+            set_mark(key, &p_set)
+        } else {
+            triple_mark(key)
+        }
+    };
+    let threshold = if decide {
+        (DECIDE_AFTER * q.order()).min(budget.max_states().try_into().unwrap_or(usize::MAX))
+    } else {
+        usize::MAX
+    };
+    let mut decided = !decide;
+    let mut ask = |keys: &Interner, budget: &mut Budget| -> Result<bool, SearchError> {
+        decided = true;
+        if keys.keys().any(|key| mark(key) != q.in_p(key[0] as u32)) {
+            return Ok(false);
+        }
+        passes(q, &triple_generators(cand, options).0, budget)
+    };
+    let enumerated = if sets {
+        enumerate(
+            start_len,
+            k,
+            budget,
+            threshold,
+            &mut ask,
+            |keys, from, out, hashes| set_products(q, &gens, keys, from, out, hashes),
+        )
+    } else {
+        let mut tables = Letters::new(q, &gens);
+        enumerate(
+            start_len,
+            k,
+            budget,
+            threshold,
+            &mut ask,
+            |keys, from, out, hashes| {
+                let batch = out
+                    .chunks_exact_mut(k * start_len)
+                    .zip(hashes.chunks_mut(k));
+                for (s, (outs, hs)) in (from..).zip(batch) {
+                    for ((g, out), h) in outs.chunks_exact_mut(start_len).enumerate().zip(hs) {
+                        tables.product(q, keys.key(s), g, out);
+                        *h = Interner::hash(out);
+                    }
+                }
+            },
+        )
+    };
+    let (keys, trans) = match enumerated {
+        Ok(Some(enumerated)) => enumerated,
+        Ok(None) => return passed_round(cand, options, budget),
+        Err(e @ (SearchError::StateLimit(_) | SearchError::MemoryLimit(_))) if !decided => {
+            // As when the cheap check came first: it may decide within
+            // the limits.
+            if passes(q, &triple_generators(cand, options).0, budget)? {
+                return passed_round(cand, options, budget);
+            }
+            return Err(e);
+        }
+        Err(e) => return Err(e),
+    };
     let states = keys.len();
 
     // The check, and the marking of M.
-    let p_set = p_bits(q);
     let mut faithful = true;
     let marked: Vec<bool> = keys
-        .iter()
+        .keys()
         .map(|key| {
-            let p = if sets {
-                set_mark(key, &p_set)
-            } else {
-                triple_mark(key)
-            };
+            let p = mark(key);
             if p != q.in_p(key[0] as u32) {
                 faithful = false;
             }
@@ -296,6 +368,42 @@ fn heap_triple(cand: &Candidate, options: &HeapOptions, n: usize) -> Option<Box<
         }
     }
     Some([x as u64, any as u64].into_iter().chain(s).collect())
+}
+
+/// The pairs' products of keys `from..` by every generator, for
+/// [`enumerate`] (on the rayon pool with the `parallel` feature: each
+/// product reads only the table).
+fn set_products(
+    q: &BipartiteMonoid,
+    gens: &[Box<[u64]>],
+    keys: &Interner,
+    from: usize,
+    out: &mut [u64],
+    hashes: &mut [u64],
+) {
+    let (k, len) = (gens.len(), keys.key(0).len());
+    let one = |s: usize, outs: &mut [u64], hs: &mut [u64]| {
+        for ((out, g), h) in outs.chunks_exact_mut(len).zip(gens).zip(hs) {
+            set_product(q, keys.key(from + s), g, out);
+            *h = Interner::hash(out);
+        }
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        out.par_chunks_mut(k * len)
+            .zip(hashes.par_chunks_mut(k))
+            .enumerate()
+            .for_each(|(s, (outs, hs))| one(s, outs, hs));
+    }
+    #[cfg(not(feature = "parallel"))]
+    for (s, (outs, hs)) in out
+        .chunks_exact_mut(k * len)
+        .zip(hashes.chunks_mut(k))
+        .enumerate()
+    {
+        one(s, outs, hs);
+    }
 }
 
 /// `(x, D)·(y, E) = (xy, Dy ∪ xE)` on keys `[x, D…]`.
@@ -403,49 +511,61 @@ fn triple_mark(key: &[u64]) -> bool {
 }
 
 /// The keys of an enumerated monoid and its transitions.
-type Enumerated = (Vec<Box<[u64]>>, Vec<u32>);
+type Enumerated = (Interner, Vec<u32>);
+
+/// Products one batch of an enumeration computes at most.
+const BATCH: usize = 1 << 14;
 
 /// Breadth-first enumeration from the identity key (all zeros, `len`
-/// words) of the monoid the generators generate under `product`: the
-/// keys, and the transitions (`trans[i * k + g]`: key `i` times generator
-/// `g`).
+/// words) of the monoid `k` generators generate: the keys, and the
+/// transitions (`trans[i * k + g]`: key `i` times generator `g`).
+/// `fill(keys, from, out, hashes)` computes the products of the keys
+/// `from..` (as many as `out` has room for) by every generator, key
+/// `from + s` times generator `g` in `out[(s * k + g) * len..][..len]`
+/// and its [`Interner::hash`] in `hashes[s * k + g]`: a batch at a time,
+/// so that a fill may spread its products over threads; the keys are
+/// numbered as one product at a time would number them.
+/// Once the keys number `ask_at` or more, `ask(keys, budget)` is called
+/// (once): `true` ends the enumeration with `None`.
 fn enumerate(
     len: usize,
-    gens: &[Box<[u64]>],
+    k: usize,
     budget: &mut Budget,
-    mut product: impl FnMut(&[u64], usize, &mut [u64]),
-) -> Result<Enumerated, SearchError> {
-    let k = gens.len();
-    let mut index: FastMap<Box<[u64]>, u32> = FastMap::default();
-    let mut keys: Vec<Box<[u64]>> = Vec::new();
-    let start: Box<[u64]> = vec![0u64; len].into_boxed_slice();
-    index.insert(start.clone(), 0);
-    keys.push(start);
+    ask_at: usize,
+    ask: &mut dyn FnMut(&Interner, &mut Budget) -> Result<bool, SearchError>,
+    mut fill: impl FnMut(&Interner, usize, &mut [u64], &mut [u64]),
+) -> Result<Option<Enumerated>, SearchError> {
+    let max_memory = budget.max_memory();
+    let mut keys = Interner::default();
+    let start = vec![0u64; len];
+    keys.intern(&start, Interner::hash(&start), max_memory)?;
     let mut trans: Vec<u32> = Vec::new();
+    let mut asked = false;
+    if k == 0 {
+        return Ok(Some((keys, trans)));
+    }
+    let per_batch = (BATCH / k).max(1);
+    let mut out = memory::filled(per_batch * k * len, 0u64, max_memory)?;
+    let mut hashes = memory::filled(per_batch * k, 0u64, max_memory)?;
     let mut i = 0;
-    let mut scratch = vec![0u64; len];
     while i < keys.len() {
         budget.check_count(keys.len())?;
-        trans.reserve_within(k, budget.max_memory())?;
-        for g in 0..k {
-            product(&keys[i], g, &mut scratch);
-            let j = match index.get(&scratch[..]) {
-                Some(&j) => j,
-                None => {
-                    index.reserve_within(1, budget.max_memory())?;
-                    keys.reserve_within(1, budget.max_memory())?;
-                    let j = keys.len() as u32;
-                    let boxed: Box<[u64]> = scratch.clone().into_boxed_slice();
-                    index.insert(boxed.clone(), j);
-                    keys.push(boxed);
-                    j
-                }
-            };
-            trans.push(j);
+        let batch = per_batch.min(keys.len() - i);
+        trans.reserve_within(batch * k, max_memory)?;
+        let (out, hashes) = (&mut out[..batch * k * len], &mut hashes[..batch * k]);
+        fill(&keys, i, out, hashes);
+        for (key, &h) in out.chunks_exact(len).zip(hashes.iter()) {
+            trans.push(keys.intern(key, h, max_memory)?);
         }
-        i += 1;
+        i += batch;
+        if !asked && keys.len() >= ask_at {
+            asked = true;
+            if ask(&keys, budget)? {
+                return Ok(None);
+            }
+        }
     }
-    Ok((keys, trans))
+    Ok(Some((keys, trans)))
 }
 
 /// Moore's minimisation of the automaton of `states` states (state 0 the
@@ -470,19 +590,11 @@ fn minimise(
         class.iter_mut().for_each(|c| *c = 0);
         1
     };
+    let mut next = memory::filled(states, 0u32, budget.max_memory())?;
     loop {
         budget.check_count(states)?;
-        let mut sig: FastMap<Vec<u32>, u32> = FastMap::default();
-        let mut next = Vec::with_capacity(states);
-        for m in 0..states {
-            let mut s = Vec::with_capacity(k + 1);
-            s.push(class[m]);
-            s.extend(trans[m * k..(m + 1) * k].iter().map(|&t| class[t as usize]));
-            let fresh = sig.len() as u32;
-            next.push(*sig.entry(s).or_insert(fresh));
-        }
-        let new_count = sig.len();
-        class = next;
+        let new_count = moore_pass(k, trans, &class, &mut next, budget.max_memory())?;
+        std::mem::swap(&mut class, &mut next);
         if new_count == count {
             break;
         }
@@ -549,6 +661,68 @@ fn minimise(
         monoid: BipartiteMonoid::from_valid_table(count, table, p),
         phi,
     })
+}
+
+/// One pass of Moore's minimisation: `next[m]` the number of state `m`'s
+/// signature (its class and its successors' classes, `class` the
+/// partition so far), signatures numbered in order of first appearance;
+/// returns how many there are. Each signature is hashed in place and
+/// compared with its class's first state, not built (a pass over the
+/// 375,000 pairs of a round of 0.07 at heap 33 built as many vectors).
+fn moore_pass(
+    k: usize,
+    trans: &[u32],
+    class: &[u32],
+    next: &mut [u32],
+    max_memory: u64,
+) -> Result<usize, SearchError> {
+    let succ = |m: usize| trans[m * k..(m + 1) * k].iter().map(|&t| class[t as usize]);
+    let hash =
+        |m: usize| splitmix64(succ(m).fold(mix(0, class[m] as u64), |h, c| mix(h, c as u64)));
+    let same = |a: usize, b: usize| class[a] == class[b] && succ(a).eq(succ(b));
+    // A class's first state by the hash of its signature; signatures
+    // whose hash an earlier signature took, by the signature itself.
+    let mut by_hash: FastMap<u64, u32> = FastMap::default();
+    let mut spilled: FastMap<Vec<u32>, u32> = FastMap::default();
+    let mut firsts: Vec<u32> = Vec::new();
+    let mut hashes = memory::filled(next.len(), 0u64, max_memory)?;
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        hashes
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(1 << 12)
+            .for_each(|(m, h)| *h = hash(m));
+    }
+    #[cfg(not(feature = "parallel"))]
+    hashes
+        .iter_mut()
+        .enumerate()
+        .for_each(|(m, h)| *h = hash(m));
+    for (m, slot) in next.iter_mut().enumerate() {
+        let h = hashes[m];
+        let fresh = firsts.len() as u32;
+        let c = match by_hash.get(&h) {
+            Some(&c) if same(firsts[c as usize] as usize, m) => c,
+            Some(_) => {
+                let sig: Vec<u32> = std::iter::once(class[m]).chain(succ(m)).collect();
+                spilled.reserve_within(1, max_memory)?;
+                *spilled.entry(sig).or_insert(fresh)
+            }
+            None => {
+                by_hash.reserve_within(1, max_memory)?;
+                by_hash.insert(h, fresh);
+                fresh
+            }
+        };
+        if c == fresh {
+            firsts.reserve_within(1, max_memory)?;
+            firsts.push(m as u32);
+        }
+        *slot = c;
+    }
+    Ok(firsts.len())
 }
 
 /// The heaps' triples of a candidate kept from one guess to the next, and

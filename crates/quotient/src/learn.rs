@@ -42,11 +42,13 @@
 //! refinement of a guess diverges (bench/README.md).
 
 use crate::grow::{Candidate, HeapOptions};
-use crate::monoid::BipartiteMonoid;
+use crate::intern::Interner;
+use crate::monoid::{insert, members, words, BipartiteMonoid};
 use grundy_engine::hash::{splitmix64, FastMap};
 use grundy_engine::memory::Reserve;
 use grundy_engine::Budget;
 use grundy_engine::SearchError;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Heaps are bytes here: the learner is for heaps up to this.
 pub(crate) const MAX_HEAP: usize = 255;
@@ -114,12 +116,20 @@ struct Heaps<'a> {
     deltas: Vec<Vec<u64>>,
     /// The stand-ins that are *1 (one move, to no heap).
     star: Vec<bool>,
+    /// Set when the learner's candidate is no longer wanted (another
+    /// guess, tried beside it, settled the heap): it then gives up.
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> Heaps<'a> {
     /// The heaps with `canon` as stand-ins (`None`: one a class of the
     /// quotient below, the least heap of each element).
-    fn new(below: &'a Candidate, options: &HeapOptions, canon: Option<Vec<u8>>) -> Heaps<'a> {
+    fn new(
+        below: &'a Candidate,
+        options: &HeapOptions,
+        canon: Option<Vec<u8>>,
+        stop: Option<&'a AtomicBool>,
+    ) -> Heaps<'a> {
         let n = below.phi.len();
         let real: Vec<Vec<Pos>> = options[..=n]
             .iter()
@@ -201,6 +211,15 @@ impl<'a> Heaps<'a> {
             words,
             deltas,
             star,
+            stop,
+        }
+    }
+
+    /// [`Stop::GiveUp`] once the learner is no longer wanted.
+    fn wanted(&self) -> Result<(), Stop> {
+        match self.stop {
+            Some(stop) if stop.load(Ordering::Relaxed) => Err(Stop::GiveUp),
+            _ => Ok(()),
         }
     }
 
@@ -440,6 +459,7 @@ impl Oracle<'_, '_> {
         self.asked += units;
         if before >> 14 != self.asked >> 14 {
             budget.check_now()?;
+            self.heaps.wanted()?;
         }
         Ok(())
     }
@@ -687,76 +707,163 @@ impl Tree {
     }
 }
 
-/// The first position the automaton mispredicts by the rule of misère
-/// play, if any, among sums with at most `bound` copies of heap `n`
-/// (`None`: all sums): breadth-first over the pairs (state, states of the
-/// options, copies), each with the position that reached it.
-fn first_failure(
+/// Failures of one pass of [`failures`] kept beyond the first: each is
+/// tried after the split the one before it made, if the automaton still
+/// breaks the rule there, sparing a pass from the empty sum a split.
+const MORE_FAILURES: usize = 31;
+
+/// Positions the automaton mispredicts by the rule of misère play, among
+/// sums with at most `bound` copies of heap `n` (`None`: all sums), in
+/// breadth-first order over the pairs (state, states of the options,
+/// copies), each with the position that reached it: the first, and up to
+/// [`MORE_FAILURES`] more met before the pass has gone twice as far (and
+/// 1,024 pairs) beyond it. Empty when there is none: the automaton obeys
+/// the rule everywhere.
+///
+/// Heaps that act alike (the same letter, the same letters in each
+/// option, in order) give every pair the same successor, so only the
+/// first of them is tried: the same pairs in the same order. The states
+/// a heap's options reach from a state are made once a pass.
+fn failures(
     heaps: &Heaps,
     d: &Dfa,
     bound: Option<usize>,
     budget: &mut Budget,
-) -> Result<Option<Pos>, Stop> {
-    type Key = (u32, Box<[u32]>, u8);
+) -> Result<Vec<Pos>, Stop> {
     let n = heaps.n;
-    let mut seen: FastMap<Key, ()> = FastMap::default();
-    let start: Key = (0, Box::new([]), 0);
-    seen.insert(start.clone(), ());
-    // (pair, parent index, heap added)
-    let mut queue: Vec<(Key, usize, u8)> = vec![(start, usize::MAX, 0)];
-    let word = |queue: &[(Key, usize, u8)], mut i: usize| -> Pos {
+    let max_memory = budget.max_memory();
+    let letter = |h: usize| d.letter_of[h];
+    let mut alike: FastMap<(usize, bool, Vec<Vec<usize>>), ()> = FastMap::default();
+    let moving: Vec<usize> = (1..=n)
+        .filter(|&h| {
+            let acts = heaps.real[h]
+                .iter()
+                .map(|parts| parts.iter().map(|&p| letter(p as usize)).collect())
+                .collect();
+            !heaps.real[h].is_empty() && alike.insert((letter(h), h == n, acts), ()).is_none()
+        })
+        .collect();
+    let states = d.states();
+    let w = words(states);
+    let mut accept = vec![0u64; w];
+    for (y, _) in d.accept.iter().enumerate().filter(|(_, &a)| a) {
+        insert(&mut accept, y as u32);
+    }
+    // opts[i * states + x]: the states heap moving[i]'s options reach
+    // from x, as a set (made when first needed).
+    let mut opts: Vec<Option<Box<[u64]>>> = vec![None; moving.len() * states];
+    // Keys [state, copies, option states as a set]; each pair's parent
+    // and heap.
+    let mut seen = Interner::default();
+    let start = vec![0u64; 2 + w];
+    seen.intern(&start, Interner::hash(&start), max_memory)?;
+    let mut parent: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
+    let word = |parent: &[(u32, u8)], mut i: usize| -> Pos {
         let mut w = Vec::new();
-        while queue[i].1 != usize::MAX {
-            w.push(queue[i].2);
-            i = queue[i].1;
+        while parent[i].0 != u32::MAX {
+            w.push(parent[i].1);
+            i = parent[i].0 as usize;
         }
         w.sort_unstable();
         w
     };
+    let mut found: Vec<Pos> = Vec::new();
+    let mut until = usize::MAX;
     let mut head = 0;
     let mut work = 0u64;
-    while head < queue.len() {
-        let (x, ds, j) = queue[head].0.clone();
-        let ok =
-            d.accept[x as usize] == (!ds.is_empty() && ds.iter().all(|&y| !d.accept[y as usize]));
-        if !ok {
-            return Ok(Some(word(&queue, head)));
+    let mut key = start.clone();
+    let mut next = start;
+    while head < seen.len() && head < until {
+        key.copy_from_slice(seen.key(head));
+        let (x, j, ds) = (key[0] as u32, key[1] as usize, &key[2..]);
+        let any = ds.iter().any(|&b| b != 0);
+        let hits = ds.iter().zip(&accept).any(|(a, b)| a & b != 0);
+        if d.accept[x as usize] != (any && !hits) {
+            if found.is_empty() {
+                until = 2 * head + 1024;
+            }
+            found.push(word(&parent, head));
+            if found.len() > MORE_FAILURES {
+                break;
+            }
         }
-        work += heaps.real.len() as u64 + ds.len() as u64;
+        let members_of: Vec<u32> = members(ds).collect();
+        work += moving.len() as u64 * (1 + members_of.len() as u64);
         if work >= 1 << 16 {
             work = 0;
-            budget.check_count(queue.len())?;
+            budget.check_count(seen.len())?;
             budget.check_now()?;
+            heaps.wanted()?;
         }
-        for h in 1..=n {
-            if heaps.real[h].is_empty() {
-                continue;
-            }
-            let nj = j as usize + usize::from(h == n);
+        for (i, &h) in moving.iter().enumerate() {
+            let nj = j + usize::from(h == n);
             if bound.is_some_and(|b| nj > b) {
                 continue;
             }
-            let nx = d.step(x, h as u8);
-            let mut nd: Vec<u32> = ds.iter().map(|&y| d.step(y, h as u8)).collect();
-            nd.extend(heaps.real[h].iter().map(|parts| d.run(x, parts)));
-            nd.sort_unstable();
-            nd.dedup();
-            let copies = if bound.is_some() { nj as u8 } else { 0 };
-            let key: Key = (nx, nd.into_boxed_slice(), copies);
-            if !seen.contains_key(&key) {
-                seen.reserve_within(1, budget.max_memory())?;
-                queue.reserve_within(1, budget.max_memory())?;
-                seen.insert(key.clone(), ());
-                queue.push((key, head, h as u8));
+            let reach = opts[i * states + x as usize].get_or_insert_with(|| {
+                let mut r = vec![0u64; w];
+                for parts in &heaps.real[h] {
+                    insert(&mut r, d.run(x, parts));
+                }
+                r.into_boxed_slice()
+            });
+            next[0] = d.step(x, h as u8) as u64;
+            next[1] = if bound.is_some() { nj as u64 } else { 0 };
+            next[2..].copy_from_slice(reach);
+            for &y in &members_of {
+                insert(&mut next[2..], d.step(y, h as u8));
+            }
+            let before = seen.len();
+            if seen.intern(&next, Interner::hash(&next), max_memory)? as usize == before {
+                parent.reserve_within(1, max_memory)?;
+                parent.push((head as u32, h as u8));
             }
         }
         head += 1;
     }
-    Ok(None)
+    Ok(found)
+}
+
+/// Whether the automaton breaks the rule of misère play at `w`: it reads
+/// `w` as a P-position exactly when `w` has no option or reads some
+/// option as one.
+fn breaks_rule(heaps: &Heaps, d: &Dfa, w: &[u8]) -> bool {
+    let mut any = false;
+    let mut hit = false;
+    let mut c = Pos::new();
+    for i in 0..w.len() {
+        if i > 0 && w[i - 1] == w[i] {
+            continue;
+        }
+        for parts in &heaps.real[w[i] as usize] {
+            any = true;
+            after_move(w, i, parts, &mut c);
+            hit |= d.lost(&c);
+        }
+    }
+    d.lost(w) != (any && !hit)
+}
+
+/// Marks `unchecked` the states of `after` (the automaton `before` split
+/// once) whose commutation a split may have changed: whether `x·a·b =
+/// x·b·a` reads the transitions of `x` and of its successors, so a state
+/// is touched when its own transitions or a successor's changed (new
+/// states included).
+fn touched(before: &Dfa, after: &Dfa, unchecked: &mut Vec<bool>) {
+    fn row(d: &Dfa, x: usize) -> &[u32] {
+        &d.trans[x * d.letters..(x + 1) * d.letters]
+    }
+    let changed: Vec<bool> = (0..after.states())
+        .map(|x| x >= before.states() || row(before, x) != row(after, x))
+        .collect();
+    unchecked.resize(after.states(), true);
+    for (x, u) in unchecked.iter_mut().enumerate() {
+        *u |= changed[x] || row(after, x).iter().any(|&t| changed[t as usize]);
+    }
 }
 
 /// Learns the automaton of the oracle's sums (`bound`: at most that many
-/// copies of heap `n`; `None`: all), proven by [`first_failure`].
+/// copies of heap `n`; `None`: all), proven by [`failures`].
 fn learn(
     heaps: &Heaps,
     o: &mut Oracle,
@@ -773,12 +880,22 @@ fn learn(
         None => Tree::new(heaps, o, budget)?,
     };
     let letters = heaps.letters.clone();
+    // Failures of the last pass not tried yet, the next one last.
+    let mut pending: Vec<Pos> = Vec::new();
+    // The states whose transitions may not commute: all at first, then
+    // those a split touched ([`touched`]); the others were checked.
+    let mut unchecked: Vec<bool> = Vec::new();
     loop {
         budget.check_now()?;
+        heaps.wanted()?;
         let d = tree.dfa.clone();
+        unchecked.resize(d.states(), true);
         // Sums read in two orders must reach one state.
         let mut split: Option<(Pos, usize)> = None;
         'pairs: for x in 0..d.states() as u32 {
+            if !unchecked[x as usize] {
+                continue;
+            }
             if x % 64 == 63 {
                 budget.check_now()?;
             }
@@ -805,13 +922,34 @@ fn learn(
                     break 'pairs;
                 }
             }
+            unchecked[x as usize] = false;
         }
         if let Some((w, at)) = split {
             tree.split(o, &d, &w, at, budget)?;
+            touched(&d, &tree.dfa, &mut unchecked);
             continue;
         }
-        let Some(failing) = first_failure(heaps, &d, bound, budget)? else {
-            return Ok((d, tree));
+        // A failure of the last pass the splits since have not mended, or
+        // the first of a new pass.
+        let mut failing = None;
+        while let Some(w) = pending.pop() {
+            if breaks_rule(heaps, &d, &w) {
+                failing = Some(w);
+                break;
+            }
+        }
+        let failing = match failing {
+            Some(w) => w,
+            None => {
+                let mut found = failures(heaps, &d, bound, budget)?;
+                if found.is_empty() {
+                    return Ok((d, tree));
+                }
+                found.reverse();
+                let first = found.pop().expect("not empty");
+                pending = found;
+                first
+            }
         };
         // A sum the automaton reads wrongly: the failing one, or one of
         // its options (the failure says they do not agree).
@@ -843,23 +981,25 @@ fn learn(
         w.sort_unstable_by(|a, b| b.cmp(a));
         let hi = w.len();
         tree.split(o, &d, &w, hi, budget)?;
+        touched(&d, &tree.dfa, &mut unchecked);
     }
 }
 
 /// A faithful candidate for heaps `0..=n` (`n = below.phi.len()`, at
 /// most [`MAX_HEAP`]), `below` the quotient of heaps `0..n`, learned as
-/// the module describes; `None` when a bound of the learner's own is met.
-/// Errors: the budget's limits.
-pub(crate) fn learned(
-    below: &Candidate,
+/// the module describes; `None` when a bound of the learner's own is met,
+/// or once `stop` is set. Errors: the budget's limits.
+pub(crate) fn learned<'a>(
+    below: &'a Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
+    stop: Option<&'a AtomicBool>,
 ) -> Result<Option<Candidate>, SearchError> {
     let n = below.phi.len();
     if n > MAX_HEAP {
         return Ok(None);
     }
-    let mut heaps = Heaps::new(below, options, None);
+    let mut heaps = Heaps::new(below, options, None, stop);
     // The automaton and tree proven for the layer below.
     let mut lower: Option<(Dfa, Tree)> = None;
     let mut k = 1;
@@ -885,7 +1025,7 @@ pub(crate) fn learned(
                 for h in split {
                     canon[h as usize] = h;
                 }
-                heaps = Heaps::new(below, options, Some(canon));
+                heaps = Heaps::new(below, options, Some(canon), stop);
             }
         }
         let mut o = Oracle {
@@ -916,7 +1056,7 @@ pub(crate) fn learned(
                 if !changed {
                     return Ok(None);
                 }
-                heaps = Heaps::new(below, options, Some(canon));
+                heaps = Heaps::new(below, options, Some(canon), stop);
                 continue;
             }
             Err(Stop::GiveUp) => return Ok(None),
@@ -975,7 +1115,7 @@ fn pretest(
             }
         })
         .collect();
-    let exact = Heaps::new(below, options, Some(own));
+    let exact = Heaps::new(below, options, Some(own), heaps.stop);
     let mut o = Oracle {
         heaps: &exact,
         k,

@@ -16,6 +16,7 @@ pub mod checkpoint;
 pub mod control;
 pub mod grow;
 pub mod heaps;
+mod intern;
 mod learn;
 pub mod monoid;
 pub mod present;
