@@ -8,8 +8,9 @@ use grundy_quotient::QuotientControl;
 
 /// Grows the quotient of `game` with [`grundy_quotient::grow_with`] (its
 /// checkpoint, if `ctl` names one, is the growth of `name`: a rule's name,
-/// a family's with its options), drawing a progress bar on stderr when
-/// `ctl.progress` (heaps done, the order so far).
+/// a family's with its options), counting its heaps and drawing a
+/// progress bar on stderr when `ctl.progress` (heaps done, the order so
+/// far; see [`grundy_sequence::Progress`]).
 pub fn grow_shown(
     game: &dyn grundy_quotient::HeapGame,
     name: &str,
@@ -17,12 +18,19 @@ pub fn grow_shown(
     limits: &Limits,
     ctl: &QuotientControl,
 ) -> Result<grundy_quotient::HeapQuotient, GameError> {
-    let bar = grundy_sequence::Progress::start(ctl.progress, max_heap as u64);
+    // Started at the first heap reported (a resumed growth's first), so
+    // the speed shown counts the heaps grown since.
+    let mut bar = None;
     let grown = grundy_quotient::grow_with(game, name, max_heap, limits, ctl, &mut |n, order| {
+        let bar = bar.get_or_insert_with(|| {
+            grundy_sequence::Progress::start_at(ctl.progress, n as u64, max_heap as u64)
+        });
         bar.set(n as u64);
         bar.say(format!("order {order}"));
     });
-    bar.finish();
+    if let Some(bar) = bar {
+        bar.finish();
+    }
     grown
 }
 

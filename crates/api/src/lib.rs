@@ -23,7 +23,8 @@
 //!   which tells whether input is waiting.
 //! - [`survey`], [`misere_survey`]: many take-and-break codes, their
 //!   value sequences or misère quotients, one line a code;
-//!   [`survey_request`]: either, as typed.
+//!   [`survey_request`]: either, as typed; [`survey_checkpoint`]: the
+//!   lines kept in a checkpoint, a survey stopped by an interrupt.
 //! - [`messages`]: suggestions for misspelt names, long input clipped.
 //! - [`nim`]: nim arithmetic on 64-bit nimbers, its operands checked.
 //! - [`summary`]: a value sequence summarised (`seq --summary`).
@@ -66,6 +67,7 @@ pub mod request;
 pub mod searched;
 pub mod summary;
 pub mod survey;
+pub mod survey_checkpoint;
 pub mod survey_request;
 pub mod testing;
 pub mod values;

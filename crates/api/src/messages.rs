@@ -193,9 +193,47 @@ pub fn out_of_memory(positions: u64) -> String {
     format!("out of memory at {positions} positions; try outcome-only or a smaller position")
 }
 
+/// The command line `args` (the program's name first) as a shell reads
+/// it back, to say how to go on after an interrupt: each word as it is
+/// when made only of letters, digits and `,._+:@%/=-`, else in single
+/// quotes (a quote inside written `'\''`).
+pub fn shell_command(args: impl IntoIterator<Item = String>) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || ",._+:@%/=-".contains(c);
+    args.into_iter()
+        .map(|w| {
+            if !w.is_empty() && w.chars().all(plain) {
+                w
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shell_commands_read_back_as_typed() {
+        let words = [
+            "grundy",
+            "seq",
+            "octal",
+            "--code",
+            "0.6",
+            "-n",
+            "1e6",
+            "--checkpoint",
+            "my run's.ck",
+            "",
+        ];
+        assert_eq!(
+            shell_command(words.map(String::from)),
+            "grundy seq octal --code 0.6 -n 1e6 --checkpoint 'my run'\\''s.ck' ''"
+        );
+    }
 
     #[test]
     fn out_of_memory_says_how_far_and_what_to_try() {

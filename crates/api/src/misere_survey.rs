@@ -4,14 +4,13 @@
 //! order of the list, whatever the number of threads or ranks. The codes
 //! are handed out as the normal-play survey hands them
 //! ([`crate::survey`]'s threads and ranks); a checkpoint keeps every
-//! finished line ([`SurveyCheckpoint`]).
+//! finished line ([`crate::survey_checkpoint`]).
 
-use crate::survey::{hand_out_ranks, hand_out_threads, threads_for, InOrder};
+use crate::survey::threads_for;
 use crate::{quotient_heaps, GameError, Limits, QuotientControl, SearchError};
 use grundy_engine::ranks::Ranks;
 use grundy_quotient::HeapGame;
 use grundy_sequence::{CodeError, HeapRule, TakeBreak};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -182,23 +181,15 @@ impl MisereSurveyRequest {
     /// first and last, and a checksum of the list), the largest heap and
     /// the limits. Another survey's checkpoint is refused.
     pub fn identity(&self) -> String {
-        let mut sum: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in self.codes.join(",").bytes() {
-            sum = (sum ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
-        }
-        let clip =
-            |c: Option<&String>| c.map_or(String::new(), |c| crate::messages::clip_quotes(c));
-        format!(
-            "misère survey of {} codes ({} to {}, list {sum:016x}) to heap {}, time limit {}, max memory {}",
-            self.codes.len(),
-            clip(self.codes.first()),
-            clip(self.codes.last()),
+        let rest = format!(
+            "to heap {}, time limit {}, max memory {}",
             self.max_heap,
             self.limits
                 .max_time
                 .map_or("none".into(), |t| format!("{}s", t.as_secs_f64())),
             self.limits.max_memory
-        )
+        );
+        crate::survey_checkpoint::identity("misère survey", &self.codes, &rest)
     }
 }
 
@@ -209,166 +200,26 @@ impl MisereSurveyRequest {
 /// as it and every line before it are known. With a checkpoint, the lines
 /// it holds are emitted as they are (the same bytes a first run wrote)
 /// and only the other codes are grown; each finished line is saved at
-/// once.
+/// once ([`crate::survey_checkpoint::survey_kept`]).
 ///
 /// Errors: a checkpoint that cannot be used (another survey's, damaged,
-/// locked by a running process) or written, naming the file (input);
-/// what `emit` returns; a failed message between ranks.
+/// locked by a running process) or written, naming the file (input); an
+/// interrupt, the finished lines kept; what `emit` returns; a failed
+/// message between ranks.
 pub fn misere_survey(
     req: &MisereSurveyRequest,
     ranks: Option<&dyn Ranks>,
     emit: &mut dyn FnMut(MisereLine) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    let work = |i: usize| misere_one(&req.codes[i], req.max_heap, &req.limits);
-    let across = ranks.filter(|r| r.size() > 1);
-    if let Some(r) = across.filter(|r| !r.is_root()) {
-        return hand_out_ranks(&[], req.codes.len(), &work, r, &mut |_, _| Ok(()));
-    }
-    // Rank 0, or this process alone.
-    let mut ordered = InOrder::default();
-    let opened = SurveyCheckpoint::open(req);
-    let (mut kept, failed) = match opened {
-        Ok(kept) => (kept, None),
-        Err(e) => (None, Some(e)),
-    };
-    let done: BTreeMap<usize, MisereLine> =
-        kept.as_mut().map(|k| k.lines.clone()).unwrap_or_default();
-    let todo: Vec<usize> = match failed {
-        // Every worker is still told there is nothing to do.
-        Some(_) => Vec::new(),
-        None => (0..req.codes.len())
-            .filter(|i| !done.contains_key(i))
-            .collect(),
-    };
-    if failed.is_none() {
-        for (&i, line) in &done {
-            ordered.put(i, line.clone(), emit)?;
-        }
-    }
-    let mut finished = |i: usize, line: MisereLine| -> Result<(), GameError> {
-        if let Some(k) = kept.as_mut() {
-            k.save(i, &line)?;
-        }
-        ordered.put(i, line, emit)
-    };
-    let ran = match across {
-        Some(r) => hand_out_ranks(&todo, req.codes.len(), &work, r, &mut finished),
-        None => hand_out_threads(&todo, threads_for(req.threads, false), &work, &mut finished),
-    };
-    match failed {
-        Some(e) => Err(e),
-        None => ran,
-    }
-}
-
-/// The checkpoint of a misère survey: every finished line with its place
-/// in the list, saved whole after each (written to `FILE.tmp`, then
-/// renamed over FILE: a crash leaves the old file or the new one), held
-/// by a lock while the survey runs. Its header names the survey
-/// ([`MisereSurveyRequest::identity`]); the body is the lines as JSON,
-/// followed by the checksum (the format of the sequence checkpoints'
-/// `Header`, `Writer` and `Reader`).
-pub struct SurveyCheckpoint {
-    #[cfg(feature = "checkpoint")]
-    path: PathBuf,
-    #[cfg(feature = "checkpoint")]
-    identity: String,
-    lines: BTreeMap<usize, MisereLine>,
-    #[cfg(feature = "checkpoint")]
-    _lock: grundy_sequence::checkpoint::Lock,
-}
-
-#[cfg(feature = "checkpoint")]
-const MAGIC: &[u8; 10] = b"GRUNDYSUR\n";
-
-impl SurveyCheckpoint {
-    /// The checkpoint `req` names, locked and read (empty when the file
-    /// does not exist yet); `None` when it names none.
-    ///
-    /// Errors (input, naming the file): the file is another survey's (both
-    /// named), damaged, not a survey checkpoint, locked by a running
-    /// process, or its lines do not fit the list; a build without
-    /// checkpoint files.
-    pub fn open(req: &MisereSurveyRequest) -> Result<Option<SurveyCheckpoint>, GameError> {
-        let Some(path) = &req.checkpoint else {
-            return Ok(None);
-        };
-        #[cfg(feature = "checkpoint")]
-        {
-            use grundy_sequence::checkpoint::{Lock, Reader};
-            let identity = req.identity();
-            let lock = Lock::acquire(path).map_err(input)?;
-            let mut lines = BTreeMap::new();
-            if let Some(mut r) = Reader::open(path, &header(&identity)).map_err(input)? {
-                let body = r.size().saturating_sub(r.header_len() + 8);
-                let mut bytes = vec![0u8; usize::try_from(body).unwrap_or(0)];
-                r.read(&mut bytes, "lines").map_err(input)?;
-                let stored: Vec<(usize, MisereLine)> = match serde_json::from_slice(&bytes) {
-                    Ok(stored) => stored,
-                    Err(e) => return Err(input(r.refuse(format!("unreadable lines: {e}")))),
-                };
-                r.finish().map_err(input)?;
-                for (i, line) in stored {
-                    if req.codes.get(i) != Some(&line.code) {
-                        return Err(GameError::Input(format!(
-                            "--checkpoint {}: its line {i} is of '{}', not of the list's code there",
-                            path.display(),
-                            crate::messages::clip_quotes(&line.code)
-                        )));
-                    }
-                    lines.insert(i, line);
-                }
-            }
-            Ok(Some(SurveyCheckpoint {
-                path: path.clone(),
-                identity,
-                lines,
-                _lock: lock,
-            }))
-        }
-        #[cfg(not(feature = "checkpoint"))]
-        Err(GameError::Input(format!(
-            "--checkpoint {}: this build has no checkpoint files",
-            path.display()
-        )))
-    }
-
-    /// Adds line `i` and saves the whole checkpoint.
-    ///
-    /// Errors: the file cannot be written (input, naming it).
-    pub fn save(&mut self, i: usize, line: &MisereLine) -> Result<(), GameError> {
-        self.lines.insert(i, line.clone());
-        #[cfg(feature = "checkpoint")]
-        {
-            let all: Vec<(&usize, &MisereLine)> = self.lines.iter().collect();
-            let bytes = serde_json::to_vec(&all)
-                .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?;
-            let mut w =
-                grundy_sequence::checkpoint::Writer::create(&self.path, &header(&self.identity))
-                    .map_err(input)?;
-            w.write(&bytes).map_err(input)?;
-            w.commit().map_err(input)?;
-        }
-        Ok(())
-    }
-}
-
-/// The header of the checkpoint of the survey named `identity`.
-#[cfg(feature = "checkpoint")]
-fn header(identity: &str) -> grundy_sequence::checkpoint::Header<'_> {
-    grundy_sequence::checkpoint::Header {
-        magic: MAGIC,
-        version: 1,
-        kind: "survey",
-        holds: "the lines",
-        name: identity,
-    }
-}
-
-/// A checkpoint's error as an input error (it names the file).
-#[cfg(feature = "checkpoint")]
-fn input(e: grundy_sequence::SeqError) -> GameError {
-    GameError::Input(e.to_string())
+    crate::survey_checkpoint::survey_kept(
+        &req.codes,
+        req.checkpoint.as_deref(),
+        &req.identity(),
+        threads_for(req.threads, false),
+        ranks,
+        &|i: usize| misere_one(&req.codes[i], req.max_heap, &req.limits),
+        emit,
+    )
 }
 
 #[cfg(test)]

@@ -491,7 +491,8 @@ pub struct SeqText<'a> {
     pub checkpoint_every: Option<&'a str>,
     /// `--method M`.
     pub method: Option<&'a str>,
-    /// `--progress`.
+    /// `--progress` (the bar is on by default: kept for scripts that
+    /// give it).
     pub progress: bool,
     /// `--values FILE`.
     pub values: Option<&'a str>,
@@ -582,7 +583,9 @@ impl SeqRequest {
                 .unwrap_or(defaults.checkpoint_interval),
             time_limit: req.explicit_time_limit,
             memory_limit: Some(req.limits.max_memory),
-            progress: self.progress,
+            // On by default: drawn on a terminal once the run has lasted
+            // a few seconds (`grundy_sequence::progress::QUIET`).
+            progress: true,
             ..defaults
         })
     }
@@ -621,7 +624,8 @@ impl QuotientRequest {
     pub fn control(&self) -> crate::QuotientControl {
         let defaults = crate::QuotientControl::default();
         crate::QuotientControl {
-            progress: self.progress,
+            // On by default, as `seq`'s.
+            progress: true,
             checkpoint: self.checkpoint.clone(),
             checkpoint_interval: self
                 .checkpoint_every

@@ -184,7 +184,8 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
 }
 
 /// The control of one code's computation: one thread (the survey runs
-/// codes side by side), no checkpoint, the caller's time and memory limits.
+/// codes side by side), no checkpoint, the caller's time and memory
+/// limits, stopped by this thread's watch ([`grundy_engine::interrupt`]).
 fn one_code(ctl: &Control) -> Control {
     Control {
         method: Method::Rc,
@@ -192,6 +193,7 @@ fn one_code(ctl: &Control) -> Control {
         progress: false,
         checkpoint: None,
         ranks: None,
+        stop: Some(grundy_engine::interrupt::flag()),
         ..ctl.clone()
     }
 }
@@ -207,14 +209,40 @@ pub fn survey_threads(
     threads: usize,
     emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    let per_code = one_code(ctl);
-    let todo: Vec<usize> = (0..codes.len()).collect();
-    let mut ordered = InOrder::default();
-    hand_out_threads(
-        &todo,
+    survey_lines(codes, n, ctl, threads, None, None, emit)
+}
+
+/// [`survey_threads`], or across `ranks`, keeping the lines in the
+/// checkpoint (file, identity) if given
+/// ([`crate::survey_checkpoint::survey_kept`]).
+fn survey_lines(
+    codes: &[String],
+    n: u64,
+    ctl: &Control,
+    threads: usize,
+    ranks: Option<&dyn Ranks>,
+    checkpoint: Option<(&std::path::Path, &str)>,
+    emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    let ranks = ranks.filter(|r| r.size() > 1);
+    let per_code = Control {
+        method: if threads > 1 && ranks.is_some() {
+            Method::Parallel
+        } else {
+            Method::Rc
+        },
+        // Across ranks, each rank's code on its threads.
+        threads: if ranks.is_some() { threads } else { 1 },
+        ..one_code(ctl)
+    };
+    crate::survey_checkpoint::survey_kept(
+        codes,
+        checkpoint.map(|(path, _)| path),
+        checkpoint.map_or("", |(_, identity)| identity),
         threads,
-        &|i| survey_one(&codes[i], n, &per_code),
-        &mut |i, line| ordered.put(i, line, emit),
+        ranks,
+        &|i: usize| survey_one(&codes[i], n, &per_code),
+        emit,
     )
 }
 
@@ -238,18 +266,23 @@ pub(crate) fn hand_out_threads<T: Send>(
         .map_err(|e| GameError::Internal(format!("survey: cannot start {workers} threads: {e}")))?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
+    // The workers stop with this thread's computation.
+    let watch = grundy_engine::interrupt::current();
     // The closure runs here, the workers on the pool; the pool's threads
     // are waited for when it returns, also after an error.
     pool.in_place_scope(|s| {
         for _ in 0..workers {
             let tx = tx.clone();
             let next = &next;
-            s.spawn(move |_| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&i) = todo.get(k) else { break };
-                if tx.send((i, work(i))).is_err() {
-                    break;
-                }
+            let watch = watch.clone();
+            s.spawn(move |_| {
+                grundy_engine::interrupt::within(watch, || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&i) = todo.get(k) else { break };
+                    if tx.send((i, work(i))).is_err() {
+                        break;
+                    }
+                })
             });
         }
         drop(tx);
@@ -329,27 +362,7 @@ pub fn survey_ranks(
     ranks: &dyn Ranks,
     emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
 ) -> Result<(), GameError> {
-    if ranks.size() == 1 {
-        return survey_threads(codes, n, ctl, threads, emit);
-    }
-    let per_code = Control {
-        method: if threads > 1 {
-            Method::Parallel
-        } else {
-            Method::Rc
-        },
-        threads,
-        ..one_code(ctl)
-    };
-    let todo: Vec<usize> = (0..codes.len()).collect();
-    let mut ordered = InOrder::default();
-    hand_out_ranks(
-        &todo,
-        codes.len(),
-        &|i| survey_one(&codes[i], n, &per_code),
-        ranks,
-        &mut |i, line| ordered.put(i, line, emit),
-    )
+    survey_lines(codes, n, ctl, threads, Some(ranks), None, emit)
 }
 
 /// Does `work(i)` for each item `i` of `todo` (each below `count`)
@@ -393,6 +406,9 @@ pub struct SurveyRequest {
     pub json: bool,
     /// Each code's time limit and the memory budget.
     pub control: Control,
+    /// `--checkpoint FILE`: every finished line is kept there, and a run
+    /// with the same arguments resumes from it.
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl SurveyRequest {
@@ -403,14 +419,55 @@ impl SurveyRequest {
         threads_for(self.threads, across_ranks)
     }
 
+    /// What a checkpoint of this survey is of: the codes, the heaps and
+    /// the limits ([`crate::survey_checkpoint::identity`]).
+    pub fn identity(&self) -> String {
+        let rest = format!(
+            "to heap {}, time limit {}, max memory {}",
+            self.n,
+            self.control
+                .time_limit
+                .map_or("none".into(), |t| format!("{}s", t.as_secs_f64())),
+            self.control.memory_limit.unwrap_or(0)
+        );
+        crate::survey_checkpoint::identity("survey", &self.codes, &rest)
+    }
+
+    /// Surveys the codes on this process's threads, or across `ranks`
+    /// (every rank calls it; rank 0 alone keeps the checkpoint and
+    /// `emit`s), resuming from and keeping every finished line in the
+    /// checkpoint if one is named: the lines of [`survey_threads`].
+    ///
+    /// Errors: those of [`crate::survey_checkpoint::survey_kept`].
+    pub fn run(
+        &self,
+        ranks: Option<&dyn Ranks>,
+        emit: &mut dyn FnMut(SurveyLine) -> Result<(), GameError>,
+    ) -> Result<(), GameError> {
+        let identity = self.identity();
+        let threads = self.threads(ranks.is_some());
+        let checkpoint = self.checkpoint.as_deref().map(|p| (p, identity.as_str()));
+        survey_lines(
+            &self.codes,
+            self.n,
+            &self.control,
+            threads,
+            ranks,
+            checkpoint,
+            emit,
+        )
+    }
+
     /// Checks the typed options: `--codes` (see [`parse_codes`]), `-n`,
-    /// `--threads`, `--time-limit` (each code's), `--max-memory`.
+    /// `--threads`, `--time-limit` (each code's), `--max-memory`,
+    /// `--checkpoint` (a file name).
     pub fn new(
         codes: &str,
         n: &str,
         threads: Option<&str>,
         time_limit: Option<&str>,
         max_memory: Option<&str>,
+        checkpoint: Option<&str>,
         json: bool,
     ) -> Result<SurveyRequest, GameError> {
         let codes = parse_codes(codes)?;
@@ -427,6 +484,7 @@ impl SurveyRequest {
                 memory_limit: Some(limits.max_memory),
                 ..Control::default()
             },
+            checkpoint: crate::request::checkpoint_file(checkpoint, None)?,
         })
     }
 }

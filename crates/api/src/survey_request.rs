@@ -6,7 +6,7 @@
 //! table ([`Survey::heading`], [`SurveyRow::text`]).
 
 use crate::misere_survey::{misere_survey, MisereLine, MisereSurveyRequest};
-use crate::survey::{survey_ranks, survey_threads, SurveyLine, SurveyRequest};
+use crate::survey::{SurveyLine, SurveyRequest};
 use crate::GameError;
 use grundy_engine::ranks::Ranks;
 use serde::Serialize;
@@ -28,7 +28,7 @@ pub struct SurveyText<'a> {
     pub time_limit: Option<&'a str>,
     /// `--max-memory SIZE`.
     pub max_memory: Option<&'a str>,
-    /// `--checkpoint FILE` (with `--misere`).
+    /// `--checkpoint FILE`.
     pub checkpoint: Option<&'a str>,
     /// `--json`: one JSON line a code.
     pub json: bool,
@@ -72,8 +72,8 @@ impl SurveyRow {
 }
 
 impl Survey {
-    /// Checks the options: `-n` in normal play, `--max-heap` and
-    /// `--checkpoint` only with `--misere`, then those of
+    /// Checks the options: `-n` in normal play, `--max-heap` only with
+    /// `--misere`, then those of
     /// [`SurveyRequest::new`] or [`MisereSurveyRequest::new`].
     ///
     /// Errors (input, naming the option): an option of the other play,
@@ -97,10 +97,9 @@ impl Survey {
             )
             .map(Survey::Misere);
         }
-        let misere_only = [("--max-heap", t.max_heap), ("--checkpoint", t.checkpoint)];
-        if let Some((option, Some(value))) = misere_only.into_iter().find(|(_, v)| v.is_some()) {
+        if let Some(value) = t.max_heap {
             return Err(crate::request::without(
-                option,
+                "--max-heap",
                 value,
                 "belongs to a misère survey",
                 "--misere",
@@ -112,8 +111,16 @@ impl Survey {
                     .into(),
             )
         })?;
-        SurveyRequest::new(t.codes, n, t.threads, t.time_limit, t.max_memory, t.json)
-            .map(Survey::Normal)
+        SurveyRequest::new(
+            t.codes,
+            n,
+            t.threads,
+            t.time_limit,
+            t.max_memory,
+            t.checkpoint,
+            t.json,
+        )
+        .map(Survey::Normal)
     }
 
     /// Whether the lines are JSON.
@@ -137,22 +144,56 @@ impl Survey {
     /// in the order of the codes, each as soon as it and every line
     /// before it are known.
     ///
-    /// Errors: those of [`survey_ranks`] and [`misere_survey`].
+    /// Errors: those of [`SurveyRequest::run`] and [`misere_survey`].
     pub fn run(
         &self,
         ranks: Option<&dyn Ranks>,
         emit: &mut dyn FnMut(SurveyRow) -> Result<(), GameError>,
     ) -> Result<(), GameError> {
         match self {
-            Survey::Normal(s) => {
-                let threads = s.threads(ranks.is_some());
-                let emit = &mut |l| emit(SurveyRow::Normal(l));
-                match ranks {
-                    Some(r) => survey_ranks(&s.codes, s.n, &s.control, threads, r, emit),
-                    None => survey_threads(&s.codes, s.n, &s.control, threads, emit),
-                }
-            }
+            Survey::Normal(s) => s.run(ranks, &mut |l| emit(SurveyRow::Normal(l))),
             Survey::Misere(s) => misere_survey(s, ranks, &mut |l| emit(SurveyRow::Misere(l))),
+        }
+    }
+
+    /// `grundy survey` on `out`: the heading of the text table (unless
+    /// the lines are JSON), then each line as soon as it and every line
+    /// before it are known, flushed at once (a survey runs for hours);
+    /// across ranks rank 0 alone writes. Gives the exit status: 0 when
+    /// every code was surveyed, 2 when a line holds an error (the others
+    /// still written).
+    ///
+    /// Errors: a failed write (a closed pipe among them) as the outer
+    /// error; those of [`Survey::run`] inside.
+    pub fn write(
+        &self,
+        ranks: Option<&dyn Ranks>,
+        out: &mut dyn std::io::Write,
+    ) -> Result<Result<i32, GameError>, std::io::Error> {
+        if !self.json() && ranks.is_none_or(|r| r.is_root()) {
+            writeln!(out, "{}", self.heading())?;
+        }
+        let mut written: Option<std::io::Error> = None;
+        let mut failed = false;
+        let done = self.run(ranks, &mut |line| {
+            failed |= line.failed();
+            let text = if self.json() {
+                serde_json::to_string(&line)
+                    .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?
+            } else {
+                line.text()
+            };
+            writeln!(out, "{text}")
+                .and_then(|()| out.flush())
+                .map_err(|e| {
+                    let said = GameError::Internal(format!("writing a line: {e}"));
+                    written = Some(e);
+                    said
+                })
+        });
+        match written {
+            Some(e) => Err(e),
+            None => Ok(done.map(|()| if failed { 2 } else { 0 })),
         }
     }
 }

@@ -207,7 +207,7 @@ struct SeqArgs {
     /// Algorithm: naive, rc (rare/common) or parallel; default: the best one
     #[arg(long, value_name = "M")]
     method: Option<String>,
-    /// Show a progress bar on stderr
+    /// Show a progress bar on stderr (the default on a terminal after 2 s)
     #[arg(long)]
     progress: bool,
     /// Write the values to FILE, one per line (heap 0 first), or in compact
@@ -277,7 +277,7 @@ struct SurveyArgs {
     /// Most memory each code's values may take (see analyze)
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<String>,
-    /// With --misere: keep each finished line in FILE, and resume from it
+    /// Keep each finished line in FILE, and resume from it
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<String>,
     /// Hand the codes out to MPI ranks (`mpirun -np P grundy survey ...
@@ -296,7 +296,7 @@ struct QuotientArgs {
     /// earlier when the periodicity test proves the whole game's quotient
     #[arg(long, value_name = "N")]
     max_heap: Option<String>,
-    /// Show a progress bar on stderr (heaps done, the order so far)
+    /// Show a progress bar (heaps, order): the default on a terminal after 2 s
     #[arg(long)]
     progress: bool,
     /// File to save the growth to and resume it from (the same game's)

@@ -8,8 +8,10 @@
 //!   (signal-hook's iterator, so nothing runs inside a signal handler)
 //!   that, on one of them, removes every registered file and then ends the
 //!   process as the signal would have (status 128 + its number in a
-//!   shell). SIGKILL cannot be caught: what it leaves is cleaned by the
-//!   next run, below.
+//!   shell). Inside [`stopping`], the first SIGINT or SIGTERM instead asks
+//!   the computation to stop (it keeps its work, its checkpoint written),
+//!   a second ends the process. SIGKILL cannot be caught: what it leaves
+//!   is cleaned by the next run, below.
 //! - [`remove_stale_partials`]: partial files of processes that are no
 //!   longer running, removed when a new one is made beside them.
 
@@ -19,6 +21,7 @@ use signal_hook::iterator::Signals;
 use std::ffi::OsStr;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 use std::sync::{Mutex, Once};
 
 /// A file to remove if a signal ends the process.
@@ -32,6 +35,19 @@ struct Entry {
 }
 
 static FILES: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+/// Inside [`stopping`], until its first signal.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Runs `f`, a computation that stops at the process's interrupt keeping
+/// its work (`grundy_engine::interrupt`): a SIGINT or SIGTERM meanwhile
+/// raises it, a second one ends the process.
+pub fn stopping<R>(f: impl FnOnce() -> R) -> R {
+    install();
+    STOPPING.store(true, SeqCst);
+    let r = f();
+    STOPPING.store(false, SeqCst);
+    r
+}
 
 /// Registers `path` for removal if a signal ends the process.
 pub fn remove_on_signal(path: &Path) {
@@ -84,7 +100,11 @@ fn install() {
         let _ = std::thread::Builder::new()
             .name("cleanup".into())
             .spawn(move || {
-                if let Some(signal) = signals.forever().next() {
+                for signal in signals.forever() {
+                    if signal != SIGHUP && STOPPING.swap(false, SeqCst) {
+                        grundy_engine::interrupt::raise();
+                        continue;
+                    }
                     remove_all();
                     // Ends the process with the signal's default action.
                     let _ = signal_hook::low_level::emulate_default_handler(signal);

@@ -81,54 +81,17 @@ fn install_panic_hook() {
     }));
 }
 
-/// `grundy survey`: the lines as they come, in the list's order (rank 0
-/// alone writes across ranks). Returns the exit status: 0 when every code
-/// was surveyed, 2 when a line holds an error (the others still written).
-fn survey(
-    s: &grundy_api::survey_request::Survey,
-    started: Option<&ranks::Started>,
-    out: &mut dyn Write,
-) -> Result<i32, CliError> {
-    let ranks = started.map(ranks::Started::ranks);
-    if !s.json() && ranks.as_ref().is_none_or(|r| r.is_root()) {
-        writeln!(out, "{}", s.heading())?;
-    }
-    let mut written: Option<io::Error> = None;
-    let mut failed = false;
-    let mut emit = |line: grundy_api::survey_request::SurveyRow| -> Result<(), GameError> {
-        failed |= line.failed();
-        let text = if s.json() {
-            serde_json::to_string(&line)
-                .map_err(|e| GameError::Internal(format!("cannot serialise a line: {e}")))?
-        } else {
-            line.text()
-        };
-        // Each line as soon as it is known: a survey runs for hours.
-        writeln!(out, "{text}")
-            .and_then(|()| out.flush())
-            .map_err(|e| {
-                let said = GameError::Internal(format!("writing a line: {e}"));
-                written = Some(e);
-                said
-            })
-    };
-    let done = s.run(ranks.as_deref(), &mut emit);
-    // A failed write is reported as such (a closed pipe ends quietly).
-    match written {
-        Some(e) => Err(e.into()),
-        None => done
-            .map(|()| if failed { 2 } else { 0 })
-            .map_err(Into::into),
-    }
-}
-
 /// Prints `e` as one line on stderr and returns its exit status. A closed
 /// stdout (`grundy batch ... | head`) ends the command quietly.
 fn report(e: &CliError) -> i32 {
     if is_broken_pipe(e) {
         return 0;
     }
-    let text = grundy_api::messages::clip_quotes(&e.to_string());
+    let mut text = grundy_api::messages::clip_quotes(&e.to_string());
+    if let CliError::Game(GameError::Search(SearchError::Interrupted { kept: Some(_), .. })) = e {
+        let args = std::env::args_os().map(|a| a.to_string_lossy().into_owned());
+        text += &format!(": {}", grundy_api::messages::shell_command(args));
+    }
     let line = match e {
         CliError::Game(GameError::Internal(_)) => text,
         _ => format!("error: {text}"),
@@ -227,7 +190,8 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
         }
         Parsed::Survey(s, mpi) => {
             let started = ranks::start(mpi)?;
-            survey(&s, started.as_ref(), &mut out)?
+            let ranks = started.as_ref().map(ranks::Started::ranks);
+            cleanup::stopping(|| s.write(ranks.as_deref(), &mut out))??
         }
         Parsed::Seq(req, s, mpi) => {
             let family = build(&req)?;
@@ -241,7 +205,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             if let Some(path) = &quotient.checkpoint {
                 cleanup::checkpoint_on_signal(path);
             }
-            let q = family.quotient(quotient.max_heap, &quotient.control())?;
+            let q = cleanup::stopping(|| family.quotient(quotient.max_heap, &quotient.control()))?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&q).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the quotient: {e}"))

@@ -81,7 +81,7 @@ pub fn run(
         }
     }
     let (values_file, plot_file) = files?;
-    let report = grundy_api::seq_report(family, seq.n, &ctl, seq.genus)?;
+    let report = cleanup::stopping(|| grundy_api::seq_report(family, seq.n, &ctl, seq.genus))?;
     if !root {
         return Ok(());
     }

@@ -131,6 +131,23 @@ pub enum SearchError {
     /// answer's time limit into [`SearchError::TimeLimit`] instead).
     #[error(transparent)]
     Rules(RulesError),
+    /// The computation was asked to stop (SIGINT or SIGTERM on the command
+    /// line, `KeyboardInterrupt` in Python: [`crate::interrupt`]): how far
+    /// it got, and the checkpoint file keeping that work, if any.
+    #[error(
+        "interrupted{}{}",
+        done.as_ref().map(|d| format!(" with {d}")).unwrap_or_default(),
+        match kept {
+            Some(k) => format!("; kept in the checkpoint {k}: the same command goes on from there"),
+            None => "; nothing was kept (a checkpoint file, --checkpoint FILE, keeps the work of a long run)".into(),
+        }
+    )]
+    Interrupted {
+        /// What was done: "the values of heaps 0..N computed".
+        done: Option<String>,
+        /// The checkpoint file holding it, if any.
+        kept: Option<String>,
+    },
     /// A misère quotient grown heap by heap hit a limit (`cause`) after
     /// the quotient of heaps 0..=`proven` (of `order` elements) was
     /// proven, and kept in checkpoint file `kept`, if any.
@@ -184,9 +201,11 @@ impl From<ParseError> for GameError {
 
 impl GameError {
     /// The process exit status for this error: 2 for bad input and limits,
-    /// 1 for internal failures.
+    /// 1 for internal failures, 130 (a shell's status of SIGINT) for an
+    /// interrupted computation.
     pub fn exit_code(&self) -> i32 {
         match self {
+            GameError::Search(SearchError::Interrupted { .. }) => 130,
             GameError::Input(_) | GameError::Search(_) => 2,
             GameError::Internal(_) => 1,
         }

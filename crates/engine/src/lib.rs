@@ -20,6 +20,7 @@ pub mod first_splits;
 mod game;
 mod genus;
 pub mod hash;
+pub mod interrupt;
 mod limits;
 pub mod list_memo;
 mod loopy_value;

@@ -132,6 +132,9 @@ pub struct Budget {
     max_memory: u64,
     deadline: Deadline,
     work: u64,
+    /// The stop flag of the watch this budget started under
+    /// ([`crate::interrupt::current`]).
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Units of [`Budget::spend`] work between two readings of the clock:
@@ -154,6 +157,7 @@ impl Budget {
                 0
             },
             deadline,
+            stop: crate::interrupt::flag(),
         }
     }
 
@@ -185,9 +189,13 @@ impl Budget {
         self.deadline.tick().map_err(SearchError::TimeLimit)
     }
 
-    /// Refuses when the bytes allocated exceed the budget.
+    /// Refuses when the bytes allocated exceed the budget, or a stop was
+    /// asked for ([`SearchError::Interrupted`]).
     #[inline]
     pub fn check_memory(&self) -> Result<(), SearchError> {
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(crate::interrupt::interrupted());
+        }
         memory::admit(0, self.max_memory)
     }
 

@@ -306,6 +306,13 @@ pub(crate) fn grow(
             kept: Some(path.display().to_string()),
         }
         .into()),
+        Err(GameError::Search(SearchError::Interrupted { done, kept: None })) if kept.is_ok() => {
+            Err(SearchError::Interrupted {
+                done,
+                kept: Some(path.display().to_string()),
+            }
+            .into())
+        }
         Err(e) => Err(e),
     }
 }

@@ -300,11 +300,19 @@ impl<'a> Grower<'a> {
     }
 
     /// The error of a growth stopped by `cause` before its next heap: a
-    /// rules file's error as it is, any other with the quotient proven
-    /// so far (its heaps and order).
+    /// rules file's error as it is, any other (an interrupt too) with the
+    /// quotient proven so far (its heaps and order).
     fn stopped(&self, cause: SearchError) -> SearchError {
         match cause {
             SearchError::Rules(_) => cause,
+            SearchError::Interrupted { kept, .. } => SearchError::Interrupted {
+                done: Some(format!(
+                    "the quotient of heaps 0..={} proven (order {})",
+                    self.state.heaps(),
+                    self.state.candidate.monoid.order()
+                )),
+                kept,
+            },
             cause => SearchError::QuotientStopped {
                 cause: Box::new(cause),
                 proven: self.state.heaps() as u64,

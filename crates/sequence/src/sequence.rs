@@ -202,7 +202,7 @@ impl Sequence {
             .try_reserve_exact(target - self.values.len())
             .map_err(|_| memory::refused(n))?;
         let deadline = Deadline::start_until(ctl.time_limit, ctl.clock.as_ref(), ctl.until);
-        let progress = Progress::start(ctl.progress, target as u64);
+        let progress = Progress::start_at(ctl.progress, self.values.len() as u64, target as u64);
         let result = self.run(target, ctl, &progress, &deadline);
         progress.finish();
         #[cfg(feature = "checkpoint")]

@@ -21,6 +21,7 @@ mod genus;
 mod graph;
 mod hackenbush;
 mod huge_positions;
+mod interrupt;
 mod json_line;
 mod long_input_lines;
 mod memory_budget;

@@ -135,7 +135,6 @@ fn items_that_are_no_code_are_refused_and_none_is_dropped() {
     for (args, named) in [
         ("survey --misere --codes 0.7 -n 10", "-n"),
         ("survey --codes 0.7 -n 10 --max-heap 10", "--max-heap"),
-        ("survey --codes 0.7 -n 10 --checkpoint f", "--checkpoint"),
         ("survey --misere --codes 0.7 --max-heap 10001", "--max-heap"),
     ] {
         assert_status_2_naming(&words(args, &[]), named);

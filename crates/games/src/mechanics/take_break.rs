@@ -685,6 +685,7 @@ impl TakeBreakFamily {
         };
         let ctl = Control {
             progress: PROGRESS.load(Ordering::Relaxed),
+            stop: Some(grundy_engine::interrupt::flag()),
             until,
             ..self.control.clone()
         };
@@ -706,6 +707,7 @@ fn prepare_error(e: SeqError, n: u64) -> GameError {
             budget: true,
             ..
         } => SearchError::MemoryLimit(available << 20).into(),
+        SeqError::Stopped(_) => grundy_engine::interrupt::interrupted().into(),
         SeqError::TooLarge {
             needed, available, ..
         } => GameError::Input(format!(
@@ -765,6 +767,15 @@ fn sequence(
     ctl: &Control,
 ) -> Result<SeqReport, GameError> {
     let rule = game.rule().clone();
+    // Stopped by this thread's watch (SIGINT, KeyboardInterrupt) unless
+    // the caller gave its own flag.
+    let ctl = &Control {
+        stop: ctl
+            .stop
+            .clone()
+            .or_else(|| Some(grundy_engine::interrupt::flag())),
+        ..ctl.clone()
+    };
     let started = ctl.clock.as_ref().map(|c| c.now());
     let mut seq = compute(rule.clone(), n, ctl).map_err(|e| seq_error(e, ctl))?;
     // Look further than asked when n is small, so short requests still get
@@ -813,11 +824,17 @@ fn sequence(
 
 /// The error of `seq` for an error of the sequence engine under `ctl`.
 fn seq_error(e: SeqError, ctl: &Control) -> GameError {
+    let kept = || ctl.checkpoint.as_ref().map(|p| p.display().to_string());
     match e {
         SeqError::TimeLimit { limit, reached } => SearchError::TimeLimitAt {
             limit,
             reached,
-            kept: ctl.checkpoint.as_ref().map(|p| p.display().to_string()),
+            kept: kept(),
+        }
+        .into(),
+        SeqError::Stopped(reached) => SearchError::Interrupted {
+            done: Some(format!("the values of heaps 0..{reached} computed")),
+            kept: kept(),
         }
         .into(),
         // Past the memory limit: a limit, named as the sequence engine
