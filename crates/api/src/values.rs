@@ -354,21 +354,7 @@ fn read_parts(bytes: &[u8], count: u64) -> Result<SeqValues, String> {
     }
     let (low, rest) = body.split_at(count as usize);
     let (plane, table) = rest.split_at(8 * planes as usize);
-    let plane = plane
-        .chunks_exact(8)
-        .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
-        .collect();
-    let (heaps, wides) = table
-        .chunks_exact(10)
-        .map(|e| {
-            let h = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
-            (
-                usize::try_from(h).unwrap_or(usize::MAX),
-                u16::from_le_bytes([e[8], e[9]]),
-            )
-        })
-        .unzip();
-    Values::from_parts(low.to_vec(), plane, heaps, wides)
+    Values::from_le_parts(low.to_vec(), plane, table)
         .map(SeqValues::from_values)
         .map_err(|e| format!("corrupt values: {e}"))
 }

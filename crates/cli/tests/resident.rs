@@ -3,7 +3,6 @@
 //! (`ru_maxrss`) starts from its parent's at the spawn, and the `cli`
 //! test binary, running many tests at once, holds gigabytes.
 
-use std::io::Read;
 use std::process::{Command, Stdio};
 
 /// This process's own peak resident memory in KiB (`VmHWM`).
@@ -29,13 +28,7 @@ fn peak_resident(args: &[&str]) -> (Option<i32>, String, u64) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("grundy runs");
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value to be written over.

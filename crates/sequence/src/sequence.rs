@@ -150,18 +150,7 @@ impl Sequence {
         let plane = share_root_bytes(ranks, &plane)?;
         let table = share_root_bytes(ranks, &table)?;
         if !root {
-            let plane = plane
-                .chunks_exact(8)
-                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
-                .collect();
-            let (heaps, wides) = table
-                .chunks_exact(10)
-                .map(|e| {
-                    let h = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
-                    (h as usize, Value::from_le_bytes([e[8], e[9]]))
-                })
-                .unzip();
-            self.values = Values::from_parts(bytes, plane, heaps, wides)
+            self.values = Values::from_le_parts(bytes, &plane, &table)
                 .map_err(|e| SeqError::Ranks(format!("rank 0 sent values that do not fit: {e}")))?;
             self.next_period_check = self.values.len().max(FIRST_PERIOD_CHECK);
             self.try_prove();

@@ -117,14 +117,22 @@ impl Values {
         (k < self.len()).then(|| self.at(k))
     }
 
-    /// The value of heap `k` (`k < len`).
+    /// Heap `k`'s byte and, once some value needed it, its ninth bit
+    /// from the plane: the value itself, or [`ESCAPE`] for a value kept
+    /// in the side table.
     #[inline]
-    pub(crate) fn at(&self, k: usize) -> Value {
+    fn nine_bits(&self, k: usize) -> Value {
         let b = Value::from(self.bytes[k]);
         if self.plane.is_empty() {
             return b;
         }
-        let v = b | (((self.plane[k / 64] >> (k % 64)) & 1) as Value) << 8;
+        b | (((self.plane[k / 64] >> (k % 64)) & 1) as Value) << 8
+    }
+
+    /// The value of heap `k` (`k < len`).
+    #[inline]
+    pub(crate) fn at(&self, k: usize) -> Value {
+        let v = self.nine_bits(k);
         if v != ESCAPE {
             v
         } else {
@@ -179,6 +187,31 @@ impl Values {
             &self.wide_heaps,
             &self.wide_values,
         )
+    }
+
+    /// [`Values::from_parts`] of the parts as files and messages carry
+    /// them: the plane as 8-byte little-endian words, the table as 10-byte
+    /// entries (the heap, 8 bytes, then its value, 2 bytes, little-endian).
+    /// `Err` also when a length is not a whole number of words or entries.
+    pub fn from_le_parts(bytes: Vec<u8>, plane: &[u8], table: &[u8]) -> Result<Values, String> {
+        if !plane.len().is_multiple_of(8) || !table.len().is_multiple_of(10) {
+            return Err("a plane or table of partial entries".into());
+        }
+        let plane = plane
+            .chunks_exact(8)
+            .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")))
+            .collect();
+        let (heaps, wides) = table
+            .chunks_exact(10)
+            .map(|e| {
+                let h = u64::from_le_bytes(e[..8].try_into().expect("8 bytes"));
+                (
+                    usize::try_from(h).unwrap_or(usize::MAX),
+                    Value::from_le_bytes([e[8], e[9]]),
+                )
+            })
+            .unzip();
+        Values::from_parts(bytes, plane, heaps, wides)
     }
 
     /// The store of the parts [`Values::parts`] gives, checked: `Err` names
@@ -242,11 +275,7 @@ impl Values {
     pub fn iter(&self) -> impl Iterator<Item = Value> + '_ {
         let mut wide = self.wide_values.iter();
         (0..self.len()).map(move |k| {
-            let b = Value::from(self.bytes[k]);
-            if self.plane.is_empty() {
-                return b;
-            }
-            let v = b | (((self.plane[k / 64] >> (k % 64)) & 1) as Value) << 8;
+            let v = self.nine_bits(k);
             if v != ESCAPE {
                 v
             } else {
