@@ -61,6 +61,11 @@ pub trait Scope: Send + Sync {
     /// A fault the question left behind that makes its answer an error
     /// (taken: the next question starts clean).
     fn fault(&self) -> Option<GameError>;
+    /// What the question left to say beside its answer, added to an
+    /// analysis's notes (taken; a rules file's `print`). None by default.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Serves any [`TextGame`] as a [`Family`] through the engine's solvers.
@@ -265,7 +270,11 @@ impl<G: TextGame + 'static> Adapter<G> {
         detail: Detail,
         until: Option<Duration>,
     ) -> Result<Analysis, GameError> {
-        self.scoped(|| self.analyze_unscoped(args, play, detail, until))
+        let mut answer = self.scoped(|| self.analyze_unscoped(args, play, detail, until))?;
+        if let Some(scope) = &self.scope {
+            answer.notes.extend(scope.notes());
+        }
+        Ok(answer)
     }
 
     fn analyze_unscoped(

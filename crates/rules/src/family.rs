@@ -121,11 +121,13 @@ struct ScriptScope {
 
 impl ScriptScope {
     /// Hands the script the deadline of a command starting now, `budget`
-    /// on the family's clock, and forgets any earlier failed `format`.
+    /// on the family's clock, and forgets any earlier failed `format` and
+    /// earlier printed lines.
     fn start(&self, budget: Option<std::time::Duration>) {
         self.game
             .start_deadline(Deadline::start(budget, self.clock.as_ref()));
         let _ = self.game.take_format_error();
+        let _ = self.game.take_printed();
     }
 
     /// Runs one command with the script's clock started for `budget`,
@@ -161,6 +163,11 @@ impl Scope for ScriptScope {
 
     fn fault(&self) -> Option<GameError> {
         self.game.take_format_error().map(GameError::Input)
+    }
+
+    /// The lines the file printed, bounded ([`ScriptGame::take_printed`]).
+    fn notes(&self) -> Vec<String> {
+        self.game.take_printed()
     }
 }
 

@@ -4,7 +4,7 @@
 //! in Rust.
 
 use crate::position::ScriptPosition;
-use crate::sandbox::{self, CommandDeadline, Sandbox};
+use crate::sandbox::{self, CommandDeadline, Printed, Sandbox};
 use grundy_engine::list_memo::ListMemo;
 use grundy_engine::{Deadline, Impartial, Move, ParseError, Rules, RulesError, TextGame};
 use rhai::{CallFnOptions, Dynamic, Engine, Map, Scope, AST};
@@ -34,6 +34,7 @@ struct Inner {
     ast: AST,
     sandbox: Sandbox,
     clock: Arc<CommandDeadline>,
+    printed: Arc<Printed>,
     has_components: bool,
     has_heap: bool,
     loopy: bool,
@@ -56,7 +57,8 @@ impl ScriptGame {
     /// answering true or false.
     pub fn compile(file: &str, source: &str, sandbox: Sandbox) -> Result<ScriptGame, String> {
         let clock = Arc::new(CommandDeadline::default());
-        let engine = sandbox::engine(&sandbox, clock.clone());
+        let printed = Arc::new(Printed::default());
+        let engine = sandbox::engine(&sandbox, clock.clone(), printed.clone());
         let ast = engine.compile(source).map_err(|e| {
             let pos = sandbox::location(e.position());
             let text = e.to_string();
@@ -93,6 +95,7 @@ impl ScriptGame {
             ast,
             sandbox,
             clock,
+            printed,
             has_components: present[3],
             has_heap: present[4],
             loopy: false,
@@ -150,6 +153,16 @@ impl ScriptGame {
     /// and the family reports it after the command.
     pub fn take_format_error(&self) -> Option<String> {
         self.inner.format_error.lock().ok()?.take()
+    }
+
+    /// What the file printed since the last call, as notes for the
+    /// answer (`print: LINE`), bounded: at most
+    /// [`crate::MAX_PRINTED_LINES`] lines and [`crate::MAX_PRINTED_BYTES`]
+    /// bytes, then a note saying how many lines were cut. The file's
+    /// functions run once per position (their answers are kept), so a
+    /// position's `moves` prints once per loaded file.
+    pub fn take_printed(&self) -> Vec<String> {
+        self.inner.printed.take()
     }
 
     /// The one-heap position `heap(n)`.

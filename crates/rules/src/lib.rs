@@ -17,7 +17,9 @@
 //! - `loopy()` (optional): true when positions may repeat; such games are
 //!   solved by retrograde analysis of the whole game graph.
 //!
-//! Top-level statements are not run: only the functions are used.
+//! Top-level statements are not run: only the functions are used. What
+//! the functions `print` is carried, bounded, into the answer's notes
+//! (`print: LINE`).
 //!
 //! [`ScriptGame`] implements the engine's traits by calling those
 //! functions; positions are memoised in Rust by a canonical key
@@ -119,4 +121,4 @@ mod sandbox;
 pub use family::{registration, registration_from_source, script_family, MAX_SEQ_HEAP};
 pub use game::ScriptGame;
 pub use position::ScriptPosition;
-pub use sandbox::Sandbox;
+pub use sandbox::{Sandbox, MAX_PRINTED_BYTES, MAX_PRINTED_LINES};

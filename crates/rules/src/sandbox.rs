@@ -3,9 +3,10 @@
 //!
 //! rhai has no file, network or process access of its own; the engine is
 //! built with [`Engine::new_raw`], so it also has no module resolver
-//! (`import` finds nothing) and `print`/`debug` go nowhere (a rules file
-//! cannot write to the answer on stdout). `eval` is disabled so that the
-//! code run is the code that was checked at load time.
+//! (`import` finds nothing). `print` cannot write to stdout: its lines
+//! are kept, bounded ([`Printed`]), and the answer carries them as notes;
+//! `debug` goes nowhere. `eval` is disabled so that the code run is the
+//! code that was checked at load time.
 
 use grundy_engine::Deadline;
 use rhai::packages::{Package, StandardPackage};
@@ -74,8 +75,67 @@ impl CommandDeadline {
 /// The token the progress callback stops a script with when the time is up.
 const TIME_TOKEN: &str = "grundy: time limit";
 
-/// Builds the sandboxed engine.
-pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<CommandDeadline>) -> Engine {
+/// Most lines of `print` one command keeps.
+pub const MAX_PRINTED_LINES: usize = 100;
+
+/// Most bytes of `print` one command keeps (the lines' text).
+pub const MAX_PRINTED_BYTES: usize = 10 * 1024;
+
+/// The lines a rules file printed during one command: at most
+/// [`MAX_PRINTED_LINES`] lines and [`MAX_PRINTED_BYTES`] bytes, the rest
+/// counted. A `print` of text holding line breaks gives one line each.
+/// Shared by every thread asking the family (a `batch` on several
+/// threads): lines go to the answer that takes them first.
+#[derive(Debug, Default)]
+pub(crate) struct Printed(Mutex<PrintedLines>);
+
+#[derive(Debug, Default)]
+struct PrintedLines {
+    lines: Vec<String>,
+    bytes: usize,
+    /// Lines printed past the bounds.
+    cut: u64,
+}
+
+impl Printed {
+    /// Keeps the lines of `text` within the bounds, counting the rest.
+    pub(crate) fn push(&self, text: &str) {
+        let Ok(mut p) = self.0.lock() else { return };
+        for line in text.split('\n') {
+            if p.lines.len() >= MAX_PRINTED_LINES || p.bytes + line.len() > MAX_PRINTED_BYTES {
+                p.cut += 1;
+            } else {
+                p.bytes += line.len();
+                p.lines.push(line.to_string());
+            }
+        }
+    }
+
+    /// The lines kept since the last call, as the answer's notes (`print:
+    /// LINE`), with a last note saying how many lines were cut, if any.
+    pub(crate) fn take(&self) -> Vec<String> {
+        let Ok(mut p) = self.0.lock() else {
+            return Vec::new();
+        };
+        let p = std::mem::take(&mut *p);
+        let mut notes: Vec<String> = p.lines.iter().map(|l| format!("print: {l}")).collect();
+        if p.cut > 0 {
+            notes.push(format!(
+                "print: {} more line{} cut: a command keeps at most {MAX_PRINTED_LINES} lines and {MAX_PRINTED_BYTES} bytes of print",
+                p.cut,
+                if p.cut == 1 { "" } else { "s" }
+            ));
+        }
+        notes
+    }
+}
+
+/// Builds the sandboxed engine; `print` writes to `printed`.
+pub(crate) fn engine(
+    sandbox: &Sandbox,
+    clock: Arc<CommandDeadline>,
+    printed: Arc<Printed>,
+) -> Engine {
     let mut engine = Engine::new_raw();
     engine.register_global_module(StandardPackage::new().as_shared_module());
     engine
@@ -88,7 +148,7 @@ pub(crate) fn engine(sandbox: &Sandbox, clock: Arc<CommandDeadline>) -> Engine {
         .set_max_variables(1024)
         .set_max_functions(1024);
     engine.disable_symbol("eval");
-    engine.on_print(|_| {});
+    engine.on_print(move |text| printed.push(text));
     engine.on_debug(|_, _, _| {});
     engine.on_progress(move |ops| {
         // The clock is read every 4096 operations: cheap, and a call

@@ -99,15 +99,35 @@ fn a_game_with_cycles_has_draws() {
 }
 
 #[test]
-fn print_does_not_reach_stdout() {
+fn print_lines_are_notes_of_the_answer_not_loose_output() {
+    // Issue 38: `print` did nothing. Its lines are the answer's notes, in
+    // the JSON document and the text alike; `debug` still goes nowhere.
     let file = temp_rules(
         "print",
-        "fn parse(t) { print(\"LEAK\"); debug(\"LEAK\"); parse_int(t) }\n\
+        "fn parse(t) { debug(\"LEAK\"); parse_int(t) }\n\
          fn format(p) { `${p}` }\n\
-         fn moves(p) { print(\"LEAK\"); if p > 0 { [p - 1] } else { [] } }\n",
+         fn moves(p) { print(`moves of ${p}`); if p > 0 { [p - 1] } else { [] } }\n",
     );
-    let out = ok(&["analyze", "--rules", &file, "3", "--json"]);
-    assert!(!out.contains("LEAK"), "{out}");
+    let doc = json(&["analyze", "--rules", &file, "3", "--json"]);
+    let notes: Vec<&str> = doc["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    for k in 0..=3 {
+        assert!(
+            notes.contains(&format!("print: moves of {k}").as_str()),
+            "{notes:?}"
+        );
+    }
+    let text = ok(&["analyze", "--rules", &file, "3"]);
+    assert!(
+        text.lines().any(|l| l == "note: print: moves of 3"),
+        "{text}"
+    );
+    assert!(!text.contains("LEAK"), "{text}");
+    assert!(!text.lines().any(|l| l == "moves of 3"), "{text}");
     let _ = std::fs::remove_file(file);
 }
 

@@ -241,3 +241,62 @@ fn an_undeclared_cycle_is_reported_not_followed() {
     let t = error(&src, &["0"], &Limits::default());
     assert!(t.contains("cycle"), "{t}");
 }
+
+#[test]
+fn printed_lines_are_the_answers_notes_bounded() {
+    // Issue 38: `print` did nothing, without a word.
+    let src =
+        with_moves("fn moves(p) { print(`moves of ${p}`); if p > 0 { [p - 1] } else { [] } }");
+    let f = build(&src, &Limits::default()).unwrap();
+    let a = f.analyze(&["2"], Play::Normal).unwrap();
+    for k in 0..=2 {
+        assert!(
+            a.notes.contains(&format!("print: moves of {k}")),
+            "{:?}",
+            a.notes
+        );
+    }
+    // The next question starts clean: the options of 1 and 0 are kept,
+    // not asked (nor printed) again.
+    let again = f.analyze(&["2"], Play::Normal).unwrap();
+    for k in 0..=1 {
+        assert!(
+            !again.notes.contains(&format!("print: moves of {k}")),
+            "{:?}",
+            again.notes
+        );
+    }
+    // At most 100 lines, then one note for the rest.
+    let src = with_moves("fn moves(p) { for i in 0..150 { print(`line ${i}`); } [] }");
+    let a = build(&src, &Limits::default())
+        .unwrap()
+        .analyze(&["0"], Play::Normal)
+        .unwrap();
+    let printed: Vec<&String> = a.notes.iter().filter(|n| n.starts_with("print:")).collect();
+    assert_eq!(printed.len(), 101, "{printed:?}");
+    assert_eq!(printed[0], "print: line 0");
+    assert_eq!(printed[99], "print: line 99");
+    assert_eq!(
+        printed[100],
+        "print: 50 more lines cut: a command keeps at most 100 lines and 10240 bytes of print"
+    );
+    // At most 10 KB: two lines of 4,000 bytes kept, the third cut; a
+    // print holding a line break is two lines.
+    let src = with_moves(
+        "fn moves(p) { let s = \"\"; s.pad(4000, 'x'); print(s); print(s); print(s); print(\"a\\nb\"); [] }",
+    );
+    let a = build(&src, &Limits::default())
+        .unwrap()
+        .analyze(&["0"], Play::Normal)
+        .unwrap();
+    let printed: Vec<&String> = a.notes.iter().filter(|n| n.starts_with("print:")).collect();
+    assert_eq!(printed.len(), 5, "{printed:?}");
+    assert_eq!(printed[0].len(), "print: ".len() + 4000);
+    assert_eq!(printed[2], "print: a");
+    assert_eq!(printed[3], "print: b");
+    assert!(
+        printed[4].starts_with("print: 1 more line cut: "),
+        "{}",
+        printed[4]
+    );
+}
