@@ -7,13 +7,16 @@
 
 use grundy_api::memory::{self, CountingAlloc};
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::cell::{Cell, RefCell};
 
-/// Whether an allocation failed since [`begin`].
-static FAILED: AtomicBool = AtomicBool::new(false);
-/// The message of the last panic since [`begin`].
-static PANIC: Mutex<Option<String>> = Mutex::new(None);
+thread_local! {
+    /// Whether an allocation failed since [`begin`] on this thread (the
+    /// page has one; per thread, so tests side by side do not reset each
+    /// other's, as the positions noted are per thread too).
+    static FAILED: Cell<bool> = const { Cell::new(false) };
+    /// The message of the last panic since [`begin`] on this thread.
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
 
 /// The allocator of the target (dlmalloc on wasm32), counted for the
 /// memory budget, noting a refused allocation.
@@ -21,7 +24,7 @@ pub struct PageAlloc(pub CountingAlloc<System>);
 
 fn noted(p: *mut u8) -> *mut u8 {
     if p.is_null() {
-        FAILED.store(true, Relaxed);
+        FAILED.with(|f| f.set(true));
     }
     p
 }
@@ -58,16 +61,13 @@ pub fn begin() {
         // The hook before it still runs (natively, it prints the panic).
         let before = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if let Ok(mut p) = PANIC.lock() {
-                *p = Some(info.to_string());
-            }
+            let message = info.to_string();
+            let _ = PANIC.try_with(|p| p.replace(Some(message)));
             before(info);
         }));
     });
-    FAILED.store(false, Relaxed);
-    if let Ok(mut p) = PANIC.lock() {
-        *p = None;
-    }
+    FAILED.with(|f| f.set(false));
+    PANIC.with(|p| p.replace(None));
     memory::forget_positions();
 }
 
@@ -75,12 +75,12 @@ pub fn begin() {
 /// held then; else `None`. Allocates nothing, so it can be asked after
 /// memory ran out.
 pub fn failed_positions() -> Option<u64> {
-    FAILED.load(Relaxed).then(memory::positions_held)
+    FAILED.with(Cell::get).then(memory::positions_held)
 }
 
 /// The message of a panic since [`begin`], if any.
 pub fn panic_message() -> Option<String> {
-    PANIC.lock().ok()?.clone()
+    PANIC.with(|p| p.borrow().clone())
 }
 
 #[cfg(test)]

@@ -784,7 +784,10 @@ mod sheet_tests {
     fn values_files_are_the_command_lines() {
         let bin = values_bytes("kayles", "", "12", "bin").unwrap();
         assert_eq!(&bin[..8], b"GRUNDYSQ");
-        assert_eq!(bin.len(), 24 + 13 * 2);
+        // Version 2 (take-and-break): a 40-byte header, a byte a value,
+        // Kayles' values all below 256 (no plane, no wide table).
+        assert_eq!(bin[8..12], 2u32.to_le_bytes());
+        assert_eq!(bin.len(), 40 + 13);
         let csv = String::from_utf8(values_bytes("kayles", "", "3", "csv").unwrap()).unwrap();
         assert_eq!(csv, "heap,value\n0,0\n1,1\n2,2\n3,3\n");
         let txt = String::from_utf8(values_bytes("kayles", "", "3", "txt").unwrap()).unwrap();
