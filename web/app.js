@@ -1,8 +1,10 @@
 // The page: picks a game from the registry (or a rules file written in
 // its editor), analyses positions, plays against the engine, plots
-// one-heap values and two-number heat maps, and keeps every answer in a
-// worksheet. Every computation goes to the worker (worker.js); the page
-// enforces the time limit by terminating it. The answers, the rules of
+// one-heap values and two-number heat maps, surveys lists of codes, and
+// keeps every answer in a worksheet (which also runs typed lines with
+// named results, and downloads and loads back as one file). Every
+// computation goes to the worker (worker.js); the page enforces the time
+// limit by terminating it. The answers, the rules of
 // play, command lines and values files are the engine's (the command
 // line's JSON, the api's Match): the page only lays them out.
 
@@ -510,6 +512,13 @@ function renderSheet() {
   $('sheet').replaceChildren(...sheet.map((e) => {
     const li = document.createElement('li');
     li.dataset.kind = e.kind;
+    if (e.name) {
+      li.dataset.name = e.name;
+      const name = document.createElement('span');
+      name.className = 'name';
+      name.textContent = `${e.name} =`;
+      li.append(name);
+    }
     const title = document.createElement('span');
     title.className = 'title';
     title.textContent = e.title;
@@ -524,6 +533,70 @@ function renderSheet() {
   }));
   $('sheet-download').disabled = sheet.length === 0;
   $('sheet-clear').disabled = sheet.length === 0;
+}
+
+/** Says how a worksheet line, a load or a download went, under the line. */
+function sheetSays(text, kind = '') {
+  $('sheet-status').textContent = text;
+  $('sheet-status').className = kind;
+}
+
+/**
+ * Runs the worksheet line typed: the engine reads it (names given and
+ * used, `plot k`, a game and a position) and answers with the entry to
+ * keep, or the name of one to show again.
+ */
+async function runLine() {
+  const line = $('sheet-line').value;
+  const named = sheet.filter((e) => e.name && e.question).map((e) => ({ name: e.name, question: e.question }));
+  sheetSays('Working…', 'pending');
+  try {
+    const r = await ask('sheetRun', line, JSON.stringify(named), maxStates());
+    if (r.show) {
+      await reopen(sheet.filter((e) => e.name === r.show).at(-1));
+    } else {
+      const rules = engine.rules.get(r.setup.game);
+      r.setup.rules = rules === undefined ? null : { name: r.setup.game, source: rules };
+      r.id = sheetNext++;
+      sheet.push(r);
+      renderSheet();
+      saveSheet();
+      await reopen(r);
+    }
+    $('sheet-line').value = '';
+    sheetSays('');
+  } catch (err) {
+    sheetSays(err.message, err instanceof TimeLimit ? 'limit' : 'error');
+  }
+}
+
+/** The worksheet as one file, written by the engine; it loads back. */
+async function downloadSheet() {
+  try {
+    download('grundy-worksheet.json', await ask('sheetFile', JSON.stringify(sheet)), 'application/json');
+  } catch (err) {
+    sheetSays(err.message, 'error');
+  }
+}
+
+/** Loads a worksheet file (checked by the engine): its entries after those kept. */
+async function loadSheetFile() {
+  const file = $('sheet-load').files[0];
+  if (!file) return;
+  try {
+    const entries = await engine.call('sheetLoad', [await file.text()], 60);
+    for (const e of entries) {
+      e.id = sheetNext++;
+      sheet.push(e);
+    }
+    renderSheet();
+    saveSheet();
+    sheetSays(`Loaded ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} from ${file.name}.`);
+  } catch (err) {
+    sheetSays(err.message, 'error');
+  } finally {
+    $('sheet-load').value = '';
+  }
 }
 
 /** Shows a kept answer again, with its question in the form. */
@@ -771,6 +844,83 @@ function clearQuotient() {
   $('quotient-text').hidden = true;
   $('quotient-status').textContent = '';
   $('quotient-status').className = '';
+}
+
+// ---- survey of codes ----
+//
+// Asked of the engine code by code, so each row shows as it comes and
+// the page answers between codes; each code's time limit is the engine's
+// (measured on the page's clock), the worker's end at that limit and
+// five seconds more only a last resort. The checks, rows and heading are
+// the api's: the table `grundy survey` prints.
+
+/** The survey shown: its number (a newer one or Stop ends an older one). */
+let surveyRun = 0;
+
+function surveySays(text, kind = '') {
+  $('survey-status').textContent = text;
+  $('survey-status').className = kind;
+}
+
+async function surveyNow() {
+  const run = ++surveyRun;
+  const misere = $('survey-misere').checked;
+  const heap = $('survey-max-heap').value.trim();
+  const limit = $('survey-limit').value.trim();
+  const question = JSON.stringify({
+    codes: $('survey-codes').value.trim(),
+    misere,
+    n: misere ? null : $('survey-n').value.trim(),
+    max_heap: misere && heap !== '' ? heap : null,
+    time_limit: limit === '' ? null : limit,
+  });
+  const text = $('survey-text');
+  text.hidden = true;
+  delete text.dataset.done;
+  $('survey-command').textContent = '';
+  surveySays('Checking the survey…', 'pending');
+  let plan;
+  try {
+    plan = await engine.call('surveyPlan', [question], 30);
+  } catch (err) {
+    if (run === surveyRun) surveySays(err.message, err instanceof TimeLimit ? 'limit' : 'error');
+    return;
+  }
+  if (run !== surveyRun) return;
+  $('survey-command').textContent = plan.command;
+  const rows = [plan.heading];
+  text.textContent = `${rows.join('\n')}\n`;
+  text.hidden = false;
+  $('survey-stop').disabled = false;
+  const seconds = Number(limit) + 5;
+  for (let i = 0; i < plan.codes.length; i++) {
+    surveySays(`Surveying ${plan.codes[i]} (${i + 1} of ${plan.codes.length})…`, 'pending');
+    let row;
+    try {
+      row = await engine.call('surveyRow', [question, i], seconds);
+    } catch (err) {
+      if (run !== surveyRun) return;
+      try {
+        row = await engine.call('surveyFailed', [question, i, err.message], 30);
+      } catch (again) {
+        surveySays(again.message, 'error');
+        $('survey-stop').disabled = true;
+        return;
+      }
+    }
+    if (run !== surveyRun) return;
+    rows.push(row.text);
+    text.textContent = `${rows.join('\n')}\n`;
+  }
+  surveySays(`${plan.codes.length} code${plan.codes.length === 1 ? '' : 's'} surveyed.`);
+  text.dataset.done = 'true';
+  $('survey-stop').disabled = true;
+}
+
+function stopSurvey() {
+  surveyRun++;
+  surveySays('Stopped.');
+  $('survey-stop').disabled = true;
 }
 
 // ---- play against the engine ----
@@ -1023,14 +1173,20 @@ async function main() {
   $('rules-use').addEventListener('click', useEditor);
   $('rules-save').addEventListener('click', () => download(
     $('rules-name').value.trim().replace(/^.*\//, '') || 'my-game.rhai', $('rules-source').value, 'text/plain'));
-  $('sheet-download').addEventListener('click', () => download('grundy-worksheet.json',
-    `${JSON.stringify(sheet.map((e) => ({ title: e.title, command: e.command || null, rules: e.setup.rules, answer: e.doc })), null, 2)}\n`,
-    'application/json'));
+  $('sheet-download').addEventListener('click', downloadSheet);
+  $('sheet-load').addEventListener('change', loadSheetFile);
+  $('sheet-run').addEventListener('click', runLine);
+  $('sheet-line').addEventListener('keydown', (e) => { if (e.key === 'Enter') runLine(); });
+  $('survey-button').addEventListener('click', surveyNow);
+  $('survey-stop').addEventListener('click', stopSurvey);
   $('sheet-clear').addEventListener('click', () => { sheet.length = 0; renderSheet(); saveSheet(); });
   $('heat-button').disabled = false;
   $('analyze').disabled = false;
   $('play').disabled = false;
   $('quotient-button').disabled = false;
+  $('sheet-run').disabled = false;
+  $('sheet-load').disabled = false;
+  $('survey-button').disabled = false;
   document.body.dataset.ready = 'true';
   if (linked && link.position !== null) await analyzeNow();
   plot();

@@ -8,6 +8,7 @@
 import init, {
   games, analyze, explain, view, plot, quotient, quotientText, Match,
   defineRules, rulesExamples, commandLine, valuesFile, grid,
+  surveyPlan, surveyRow, surveyFailed, sheetRun, sheetFile, sheetLoad,
   begin, failedPositions, panicMessage, outOfMemory,
 } from './pkg/grundy_wasm.js';
 
@@ -21,6 +22,7 @@ function playing() {
 
 const ops = {
   games, analyze, explain, view, plot, quotient, quotientText, defineRules, rulesExamples, grid,
+  surveyPlan, surveyRow, surveyFailed, sheetRun, sheetFile, sheetLoad,
   commandLine: (question) => JSON.stringify(commandLine(question)),
   outOfMemory: (positions) => JSON.stringify(outOfMemory(positions)),
   matchStart(...args) {

@@ -766,7 +766,7 @@ test('the worksheet: entries reopened, copied as command lines and downloaded', 
     await rm(denseDir, { recursive: true, force: true });
   }
   // The whole worksheet as one file.
-  const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8'));
+  const all = JSON.parse((await downloaded(page, () => page.click('#sheet-download'))).bytes.toString('utf8')).entries;
   assert.equal(all.length, 6);
   await page.locator('#worksheet').screenshot({ path: screenshot.replace(/\.png$/, '-worksheet.png') });
   assert.deepEqual(all.slice(0, 3).map((e) => e.command), commands);
@@ -906,4 +906,203 @@ test('memory running out is said in words, and the page goes on', async () => {
   } finally {
     await small.close();
   }
+});
+
+/** The words of a survey's table, each line's seconds left out (they differ run to run). */
+function surveyWords(text) {
+  return text.trimEnd().split('\n').map((l) => l.trim().split(/\s+/).filter((w, i) => i === 0 || !/^\d+\.\d{3}$/.test(w)));
+}
+
+/** Runs a survey on the page and waits for its last row. */
+async function surveyed(page) {
+  await page.click('#survey-button');
+  await page.waitForSelector('#survey-text[data-done="true"]', { timeout: 180000 });
+  return page.textContent('#survey-text');
+}
+
+test("a survey of codes: grundy survey's table, normal and misère, code by code", async () => {
+  const { page, problems } = await openPage();
+  await page.fill('#survey-codes', '0.07,0.137,4.7,0.6');
+  await page.fill('#survey-n', '2000');
+  await page.fill('#survey-limit', '30');
+  const shown = await surveyed(page);
+  const command = await page.textContent('#survey-command');
+  assert.equal(command, 'grundy survey --codes 0.07,0.137,4.7,0.6 -n 2000 --time-limit 30');
+  const printed = execFileSync(grundy, words(command).slice(1), { encoding: 'utf8' });
+  assert.equal(shown.split('\n')[0], printed.split('\n')[0]);
+  assert.deepEqual(surveyWords(shown), surveyWords(printed));
+  assert.equal(surveyWords(shown).length, 5);
+  await page.locator('#survey').screenshot({ path: screenshot.replace(/\.png$/, '-survey.png') });
+  // Misère: each code's quotient, a code without a move among them.
+  await page.check('#survey-misere');
+  await page.fill('#survey-codes', '0.75,0.07,0.00');
+  await page.fill('#survey-max-heap', '14');
+  const misere = await surveyed(page);
+  const mc = await page.textContent('#survey-command');
+  assert.equal(mc, 'grundy survey --codes 0.75,0.07,0.00 --misere --max-heap 14 --time-limit 30');
+  const mp = execFileSync(grundy, words(mc).slice(1), { encoding: 'utf8' });
+  assert.equal(misere.split('\n')[0], mp.split('\n')[0]);
+  assert.deepEqual(surveyWords(misere), surveyWords(mp));
+  // A code's time limit, measured in the page's engine: the row says
+  // what stopped it, as the command line's does.
+  await page.fill('#survey-codes', '0.07');
+  await page.fill('#survey-max-heap', '80');
+  await page.fill('#survey-limit', '1');
+  const stopped = (await surveyed(page)).trimEnd().split('\n')[1];
+  const cliStopped = execFileSync(grundy, ['survey', '--codes', '0.07', '--misere', '--max-heap', '80', '--time-limit', '1'],
+    { encoding: 'utf8' }).trimEnd().split('\n')[1];
+  const stoppedBy = (row) => row.replace(/^\S+.*?\d+\.\d{3}\s+/, '');
+  assert.match(stoppedBy(cliStopped), /time/);
+  assert.equal(stoppedBy(stopped), stoppedBy(cliStopped));
+  // Past the page's bounds, and a list the command line refuses: in words.
+  await page.uncheck('#survey-misere');
+  await page.fill('#survey-limit', '5');
+  await page.fill('#survey-n', '2000000');
+  await page.click('#survey-button');
+  await page.waitForSelector('#survey-status.error');
+  assert.equal(await page.textContent('#survey-status'),
+    "-n: '2000000' is too large for the page; the largest allowed is 1000000 (use `grundy survey` for more)");
+  await page.fill('#survey-n', '100');
+  await page.fill('#survey-codes', '0.9');
+  await page.click('#survey-button');
+  await page.waitForFunction(() => document.getElementById('survey-status').textContent.startsWith('--codes'));
+  assert.equal(await page.textContent('#survey-status'), cliError(['survey', '--codes', '0.9', '-n', '100', '--time-limit', '5']));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** Runs worksheet line `line` and waits until it is answered (the line emptied) or refused. */
+async function sheetLine(page, line) {
+  await page.fill('#sheet-line', line);
+  await page.click('#sheet-run');
+  await page.waitForFunction(() => document.getElementById('sheet-line').value === ''
+    || document.getElementById('sheet-status').className === 'error', null, { timeout: 120000 });
+  return page.textContent('#sheet-status');
+}
+
+test('worksheet lines name results and refer to them; a downloaded worksheet loads back', async () => {
+  const { page, problems } = await openPage();
+  assert.equal(await sheetLine(page, 'k = kayles seq 1000'), '');
+  assert.equal(await page.textContent('#sheet li[data-name="k"] code'), 'grundy seq kayles -n 1000 --plot kayles.svg');
+  assert.equal(await sheetLine(page, 'plot k 100 300'), '');
+  const plotted = '#sheet li >> nth=1';
+  const command = await page.locator(`${plotted} >> code`).textContent();
+  assert.equal(command, 'grundy seq kayles -n 300 --plot k.svg --plot-from 100');
+  assert.equal(await page.textContent('#plot-period'), (await page.locator(`${plotted} >> .title`).textContent()));
+  const dir = await mkdtemp(path.join(tmpdir(), 'grundy-sheet-'));
+  try {
+    const svg = await downloaded(page, () => page.click(`${plotted} >> button.svg`));
+    execFileSync(grundy, ['seq', 'kayles', '-n', '300', '--plot', path.join(dir, 'k.svg'), '--plot-from', '100']);
+    assert.ok(svg.bytes.equals(await readFile(path.join(dir, 'k.svg'))), "plot k 100 300 is the command line's picture");
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  // An analysis, named; a name alone shows its result again.
+  assert.equal(await sheetLine(page, 'a = nim 3 4 5'), '');
+  assert.equal(await page.textContent('#sheet li[data-name="a"] code'), 'grundy analyze nim 3 4 5');
+  await shownAsCli(page, ['nim', '3', '4', '5']);
+  await analyse(page, 'kayles', '4 7');
+  assert.equal(await sheetLine(page, 'a'), '');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('nim 3 4 5:'));
+  // Mistakes in the api's words.
+  assert.equal(await sheetLine(page, 'plot j'), "no result named 'j' in the worksheet; named: k, a");
+  assert.match(await sheetLine(page, 'plot a'), /^'a' is an analysis, not a sequence/);
+  assert.match(await sheetLine(page, 'plot k 0 2000'), /'k' has heaps 0 to 1000/);
+  assert.equal(await sheetLine(page, 'b = chess 1'), cliError(['analyze', 'chess', '1']));
+  const kept = await page.$$eval('#sheet li', (l) => l.map((e) => e.textContent));
+  assert.equal(kept.length, 4);
+  // Downloaded, cleared, loaded back: the same entries, names and all.
+  const file = await downloaded(page, () => page.click('#sheet-download'));
+  const doc = JSON.parse(file.bytes.toString('utf8'));
+  assert.equal(doc.format, 'grundy worksheet');
+  assert.equal(doc.entries.length, 4);
+  await page.click('#sheet-clear');
+  assert.equal(await page.$$eval('#sheet li', (l) => l.length), 0);
+  await page.setInputFiles('#sheet-load', { name: 'w.json', mimeType: 'application/json', buffer: file.bytes });
+  await page.waitForFunction(() => document.querySelectorAll('#sheet li').length === 4);
+  assert.equal(await page.textContent('#sheet-status'), 'Loaded 4 entries from w.json.');
+  assert.deepEqual(await page.$$eval('#sheet li', (l) => l.map((e) => e.textContent)), kept);
+  // Its names are the worksheet's again, and its entries reopen.
+  assert.equal(await sheetLine(page, 'plot k 0 100'), '');
+  assert.equal(await page.locator('#sheet li >> nth=4 >> code').textContent(), 'grundy seq kayles -n 100 --plot k.svg');
+  await page.click('#sheet li[data-name="a"] button.reopen');
+  await page.waitForFunction(() => document.getElementById('outcome').textContent.startsWith('nim 3 4 5:'));
+  // A file that is no worksheet (the earlier list of answers): refused in words.
+  await page.setInputFiles('#sheet-load', { name: 'old.json', mimeType: 'application/json',
+    buffer: Buffer.from('[{"title": "nim 3 4 5", "command": "grundy analyze nim 3 4 5", "answer": {}}]') });
+  await page.waitForSelector('#sheet-status.error');
+  assert.match(await page.textContent('#sheet-status'), /^worksheet file: a list of answers written before worksheets kept their questions/);
+  assert.equal(await page.$$eval('#sheet li', (l) => l.length), 5);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+/** The marks of a points plot: for each pixel column, the distinct rows marked. */
+function marksByColumn(d) {
+  const columns = new Map();
+  for (const m of d.matchAll(/M([\d.]+) ([\d.]+)h2v2h-2z/g)) {
+    const x = m[1];
+    if (!columns.has(x)) columns.set(x, new Set());
+    columns.get(x).add(m[2]);
+  }
+  return columns;
+}
+
+test('plots read at 10^5 and 10^6 heaps: the bands of Kayles and Officers, as the command line draws them', async () => {
+  const { page, problems } = await openPage();
+  await page.fill('#limit', '300');
+  const dir = await mkdtemp(path.join(tmpdir(), 'grundy-bands-'));
+  try {
+    for (const [label, game] of [['kayles', 'kayles'], ['officers', 'octal --code 0.6']]) {
+      for (const n of [100000, 1000000]) {
+        const name = `${label}${n === 100000 ? '5' : '6'}`;
+        assert.equal(await sheetLine(page, `${name} = ${game} seq ${n}`), '');
+        const entry = `#sheet li[data-name="${name}"]`;
+        const command = await page.textContent(`${entry} code`);
+        // The picture is the command line's, byte for byte.
+        const svg = await downloaded(page, () => page.click(`${entry} button.svg`));
+        const file = path.join(dir, `${name}.svg`);
+        execFileSync(grundy, [...words(command).slice(1, -1), file], { stdio: 'ignore' });
+        assert.ok(svg.bytes.equals(await readFile(file)), `${command}: the command line's picture`);
+        // Bands, not a block: each pixel column marks the few value rows
+        // its heaps take, far from every row of the value range.
+        const d = await page.$eval('#plot-svg path.points', (p) => p.getAttribute('d'));
+        const columns = marksByColumn(d);
+        assert.ok(columns.size > 800, `${name}: ${columns.size} columns marked`);
+        // A mark is 2 pixels high; the plotting area 462.
+        const mean = [...columns.values()].reduce((a, s) => a + s.size, 0) / columns.size;
+        assert.ok(mean * 2 < 462 / 4, `${name}: ${mean.toFixed(1)} rows marked a column`);
+        await page.locator('#plot').screenshot({ path: screenshot.replace(/\.png$/, `-${label}-${n}.png`) });
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a rules file's print: notes of the answer, as the command line shows them", async () => {
+  const { page, problems } = await openPage();
+  const source = 'fn parse(t) { parse_int(t) }\nfn format(p) { `${p}` }\n'
+    + 'fn moves(p) { print(`moves of ${p}`); if p > 0 { [p - 1] } else { [] } }\n';
+  const dir = await mkdtemp(path.join(tmpdir(), 'grundy-print-'));
+  try {
+    await writeFile(path.join(dir, 'printing.rhai'), source);
+    await page.fill('#rules-name', 'printing.rhai');
+    await page.fill('#rules-source', source);
+    await page.click('#rules-use');
+    await page.waitForFunction(() => document.getElementById('game').value === 'printing.rhai');
+    await page.fill('#position', '3');
+    await page.click('#analyze');
+    await page.waitForFunction(() => !document.getElementById('result').hidden
+      && document.getElementById('outcome').textContent.startsWith('printing.rhai 3:'), null, { timeout: 30000 });
+    const lines = await shownAsCli(page, ['--rules', 'printing.rhai', '3'], dir);
+    assert.ok(lines.includes('note: print: moves of 3'), lines.join('\n'));
+    assert.match(await page.textContent('#method'), / · note: print: moves of 3( · |$)/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(problems, []);
+  await page.close();
 });

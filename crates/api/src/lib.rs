@@ -82,8 +82,8 @@ pub use family::{
 /// the process's limit and the default budget.
 pub use grundy_engine::memory;
 pub use grundy_engine::{
-    Analysis, ComponentReport, Detail, GameError, Genus, Limits, MoveOutcomes, MoveReport, Outcome,
-    Padded, ParseError, Play, SearchError,
+    Analysis, Clock, ComponentReport, Detail, GameError, Genus, Limits, MoveOutcomes, MoveReport,
+    Outcome, Padded, ParseError, Play, SearchError, SharedClock,
 };
 pub use grundy_quotient::{QuotientControl, QuotientReport};
 /// How a sequence is computed: the sequence crate's own `Control` (one

@@ -12,7 +12,6 @@ use grundy_engine::ranks::Ranks;
 use grundy_quotient::HeapGame;
 use grundy_sequence::{CodeError, HeapRule, TakeBreak};
 use std::path::PathBuf;
-use std::time::Instant;
 
 mod line;
 pub use line::MisereLine;
@@ -56,28 +55,19 @@ impl HeapGame for CodeGame {
 }
 
 /// Grows the quotient of `code` to `max_heap` heaps under `limits` (its
-/// time limit is this code's): the line of the quotient reached.
+/// time limit is this code's): the line of the quotient reached. Its
+/// seconds are read from the limits' clock (none: zero), so it runs
+/// where `std::time::Instant` does not (the page).
 pub fn misere_one(code: &str, max_heap: usize, limits: &Limits) -> MisereLine {
-    let start = Instant::now();
-    let line = |error: Option<String>| MisereLine {
-        code: code.to_string(),
-        order: None,
-        p_portion_size: None,
-        solved: false,
-        solved_at: None,
-        period: None,
-        preperiod: None,
-        tame: None,
-        max_heap: 0,
-        seconds: 0.0,
-        stopped: None,
-        error,
-    };
+    let clock = limits.clock.clone();
+    let start = clock.as_ref().map(|c| (c, c.now()));
+    let elapsed = || start.map_or(0.0, |(c, t)| c.now().saturating_sub(t).as_secs_f64());
+    let line = |error: Option<String>| MisereLine::empty(code, error);
     let game = match CodeGame::parse(code) {
         Ok(game) => game,
         Err(e) => {
             return MisereLine {
-                seconds: start.elapsed().as_secs_f64(),
+                seconds: elapsed(),
                 ..line(Some(e.to_string()))
             }
         }
@@ -90,7 +80,7 @@ pub fn misere_one(code: &str, max_heap: usize, limits: &Limits) -> MisereLine {
         &QuotientControl::default(),
         &mut |_, _| {},
     );
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = elapsed();
     match grown {
         Ok(q) => {
             let m = &q.candidate.monoid;

@@ -47,6 +47,24 @@ pub struct SurveyLine {
     pub error: Option<String>,
 }
 
+impl SurveyLine {
+    /// The line of `code` that could not be computed, `error` saying
+    /// why: the other fields empty, zero seconds.
+    pub fn failed(code: &str, error: String) -> SurveyLine {
+        SurveyLine {
+            code: code.to_string(),
+            preperiod: None,
+            period: None,
+            proven: false,
+            heaps: 0,
+            max_value: None,
+            rare_mask: None,
+            seconds: 0.0,
+            error: Some(error),
+        }
+    }
+}
+
 /// The codes a list names, in its order: items separated by commas, each
 /// a code as `seq` takes it ([`TakeBreak::parse`]: `0.137`, `4.7`, `0.F3`,
 /// `0.f3`, `0x0.8`, `0o0.37`), surveyed as written, or a pattern whose
@@ -150,15 +168,8 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
     let start = ctl.clock.as_ref().map(|c| (c, c.now()));
     let seconds = || start.map_or(0.0, |(c, t)| c.now().saturating_sub(t).as_secs_f64());
     let empty = |error: String| SurveyLine {
-        code: code.to_string(),
-        preperiod: None,
-        period: None,
-        proven: false,
-        heaps: 0,
-        max_value: None,
-        rare_mask: None,
         seconds: seconds(),
-        error: Some(error),
+        ..SurveyLine::failed(code, error)
     };
     let rule = match TakeBreak::parse(code) {
         Ok(rule) => HeapRule::TakeBreak(rule),
@@ -186,7 +197,7 @@ pub fn survey_one(code: &str, n: u64, ctl: &Control) -> SurveyLine {
 /// The control of one code's computation: one thread (the survey runs
 /// codes side by side), no checkpoint, the caller's time and memory
 /// limits, stopped by this thread's watch ([`grundy_engine::interrupt`]).
-fn one_code(ctl: &Control) -> Control {
+pub(crate) fn one_code(ctl: &Control) -> Control {
     Control {
         method: Method::Rc,
         threads: 1,

@@ -7,6 +7,8 @@ use crate::{Detail, Family, GameError, Outcome, Play};
 use serde::Serialize;
 use std::fmt::Write as _;
 
+pub mod named;
+
 /// Most rows (and columns) of a [`ValueGrid`]: the numbers 0 to 100.
 pub const MAX_GRID_SIDE: u64 = 101;
 
@@ -156,7 +158,7 @@ pub fn value_grid(
 }
 
 /// A question as the page asks it, for [`command_line`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Question {
     /// `analyze` (the default), `seq`, or `batch` (the positions `a b`
@@ -266,7 +268,7 @@ pub fn command_line(q: &Question) -> String {
 
 /// `word` as a POSIX shell reads it back: bare when made of safe
 /// characters, else in single quotes.
-fn quoted(word: &str) -> String {
+pub(crate) fn quoted(word: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_.,/:=+@%^".contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         word.to_string()

@@ -50,10 +50,12 @@ mod family;
 mod play;
 mod rules;
 mod sheet;
+mod survey;
 
 use family::{convention, js_error, json, with_family, with_titled_family};
 pub use play::{PageMatch, Session};
 pub use sheet::*;
+pub use survey::*;
 
 pub use family::MAX_BROWSER_SEQ_N;
 
@@ -337,6 +339,80 @@ pub fn games() -> String {
 #[wasm_bindgen]
 pub fn seq(game: &str, options: &str, n: &str) -> Result<String, JsError> {
     seq_json(game, options, n).map_err(js_error)
+}
+
+/// The worksheet line `line` answered, against the results `named` so
+/// far (a JSON array of `{name, question}`), as the page's entry: `{kind,
+/// name, title, setup, doc, command, question}` and, for an analysis, its
+/// `view`, for a sequence its plot (`svg`, `caption`, `from`, `to`); or
+/// `{"show": NAME}` for a line naming a result to show again. The line is
+/// read by the api ([`grundy_api::worksheet::named::read_line`]), the
+/// answers are those of [`analyze_json`], [`view_json`] and
+/// [`sheet::plot_json`].
+pub fn sheet_run_json(
+    line: &str,
+    named: &str,
+    max_states: Option<&str>,
+) -> Result<String, GameError> {
+    use grundy_api::worksheet::{self, named::Named};
+    use serde_json::{json as j, Value};
+    let named: Vec<Named> = serde_json::from_str(named)
+        .map_err(|e| GameError::Input(format!("worksheet names: {e}")))?;
+    let line = worksheet::named::read_line(line, &named)?;
+    if let Some(name) = &line.show {
+        return json(&j!({ "show": name }));
+    }
+    let q = &line.question;
+    let options: serde_json::Map<String, Value> = q
+        .options
+        .iter()
+        .map(|(k, v)| (k.clone(), Value::String(v.clone())))
+        .collect();
+    let setup = j!({
+        "game": q.game, "rules": null, "options": options, "position": q.position,
+        "misere": q.misere, "outcomeOnly": q.outcome_only, "maxStates": max_states,
+    });
+    let options = Value::Object(options).to_string();
+    let parsed = |text: String| -> Result<Value, GameError> {
+        serde_json::from_str(&text).map_err(|e| GameError::Internal(format!("answer: {e}")))
+    };
+    let mut entry = if q.command == "seq" {
+        let (from, to) = (q.plot_from.unwrap_or(0), q.n.unwrap_or(0));
+        let style = q.plot_style.as_deref().unwrap_or("points");
+        let p = parsed(sheet::plot_json(
+            &q.game,
+            &options,
+            &from.to_string(),
+            &to.to_string(),
+            style,
+        )?)?;
+        j!({
+            "kind": "seq", "title": p["caption"], "doc": p["seq"], "svg": p["svg"],
+            "caption": p["caption"], "from": from, "to": to,
+        })
+    } else {
+        let args = (&q.game, &options, &q.position, q.misere, q.outcome_only);
+        let doc = parsed(analyze_json(
+            args.0, args.1, args.2, args.3, args.4, max_states,
+        )?)?;
+        let view = parsed(view_json(
+            args.0, args.1, args.2, args.3, args.4, max_states,
+        )?)?;
+        j!({ "kind": "analysis", "title": view["headline"], "doc": doc, "view": view })
+    };
+    entry["name"] = j!(line.name);
+    entry["setup"] = setup;
+    entry["command"] = j!(worksheet::command_line(q));
+    entry["question"] = j!(q);
+    json(&entry)
+}
+
+/// `sheetRun(line, named, maxStates)`: [`sheet_run_json`]; throws the
+/// api's words for a line it cannot read, the command line's for the
+/// question.
+#[wasm_bindgen(js_name = sheetRun)]
+pub fn sheet_run(line: &str, named: &str, max_states: Option<String>) -> Result<String, JsError> {
+    sheet_run_json(line, named, max_states.as_deref()).map_err(js_error)
 }
 
 #[cfg(test)]

@@ -127,6 +127,35 @@ pub fn values_file(game: &str, options: &str, n: &str, form: &str) -> Result<Vec
     values_bytes(game, options, n, form).map_err(js_error)
 }
 
+/// The worksheet file of the page's entries (a JSON array), as the api
+/// writes it ([`worksheet::named::sheet_file`]).
+pub fn sheet_file_text(entries: &str) -> Result<String, GameError> {
+    let entries: Vec<serde_json::Value> = serde_json::from_str(entries)
+        .map_err(|e| GameError::Input(format!("worksheet entries: {e}")))?;
+    worksheet::named::sheet_file(&entries)
+}
+
+/// The entries of a worksheet file, checked by the api
+/// ([`worksheet::named::read_sheet`]), as a JSON array.
+pub fn sheet_load_json(text: &str) -> Result<String, GameError> {
+    json(&worksheet::named::read_sheet(text)?)
+}
+
+/// `sheetFile(entries)`: the worksheet file's text, as a JSON string.
+#[wasm_bindgen(js_name = sheetFile)]
+pub fn sheet_file(entries: &str) -> Result<String, JsError> {
+    sheet_file_text(entries)
+        .and_then(|t| json(&t))
+        .map_err(js_error)
+}
+
+/// `sheetLoad(text)`: the entries of a worksheet file; throws the api's
+/// words for a file that is not one.
+#[wasm_bindgen(js_name = sheetLoad)]
+pub fn sheet_load(text: &str) -> Result<String, JsError> {
+    sheet_load_json(text).map_err(js_error)
+}
+
 /// `grid(game, options, rows, cols, misere, maxStates)`: the value table
 /// of two-number positions with its heat map, as JSON ([`grid_json`]).
 #[wasm_bindgen]

@@ -45,3 +45,24 @@ pub struct MisereLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
+
+impl MisereLine {
+    /// The line of `code` with nothing known yet: no quotient, heap 0,
+    /// zero seconds, `error` if given.
+    pub fn empty(code: &str, error: Option<String>) -> MisereLine {
+        MisereLine {
+            code: code.to_string(),
+            order: None,
+            p_portion_size: None,
+            solved: false,
+            solved_at: None,
+            period: None,
+            preperiod: None,
+            tame: None,
+            max_heap: 0,
+            seconds: 0.0,
+            stopped: None,
+            error,
+        }
+    }
+}
