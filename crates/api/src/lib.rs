@@ -49,6 +49,7 @@ mod adapter;
 pub mod batch;
 pub mod explain;
 mod family;
+mod hand_out;
 mod heap_quotient;
 pub mod help;
 pub mod html;

@@ -4,7 +4,7 @@
 //! line as it finishes and stops at an interrupt
 //! ([`grundy_engine::interrupt`]) with every finished line kept.
 
-use crate::survey::{hand_out_ranks, hand_out_threads, InOrder};
+use crate::hand_out::{hand_out_ranks, hand_out_threads, InOrder};
 use crate::{GameError, SearchError};
 use grundy_engine::interrupt;
 use grundy_engine::ranks::Ranks;
@@ -19,18 +19,6 @@ use std::path::PathBuf;
 pub trait Line: Serialize + DeserializeOwned + Clone + Send {
     /// The code the line is of.
     fn code(&self) -> &str;
-}
-
-impl Line for crate::survey::SurveyLine {
-    fn code(&self) -> &str {
-        &self.code
-    }
-}
-
-impl Line for crate::misere_survey::MisereLine {
-    fn code(&self) -> &str {
-        &self.code
-    }
 }
 
 /// What a checkpoint of a survey of `codes` is of: `what` ("misère

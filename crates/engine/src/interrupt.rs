@@ -137,31 +137,3 @@ pub fn interrupted() -> SearchError {
         kept: None,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A budget stops with the interrupt once it is raised, and goes on
-    /// once it is cleared.
-    #[test]
-    fn a_raised_stop_ends_every_budget_until_cleared() {
-        let watch = Watch::new();
-        within(Arc::clone(&watch), || {
-            let mut b = crate::Budget::start(&crate::Limits::default());
-            assert_eq!(b.tick(), Ok(()));
-            watch.raise();
-            assert!(flag().load(Ordering::SeqCst) && raised());
-            assert_eq!(b.tick(), Err(interrupted()));
-            assert_eq!(b.spend(1), Err(interrupted()));
-            assert_eq!(b.check_now(), Err(interrupted()));
-            watch.clear();
-            assert_eq!(b.tick(), Ok(()));
-            set_progress(3, 7);
-        });
-        assert_eq!(watch.progress(), (3, 7));
-        // Outside, the process's watch: not raised by the call's.
-        watch.raise();
-        assert!(!raised());
-    }
-}

@@ -258,6 +258,8 @@ impl Budget {
 mod tests {
     use super::*;
     use crate::clock::Clock;
+    use crate::interrupt;
+    use std::sync::atomic::Ordering;
     use std::sync::Arc;
 
     /// A clock stuck far past any deadline started at zero.
@@ -423,5 +425,28 @@ mod tests {
             d.clock.as_ref().map(|_| Duration::from_secs(60))
         );
         assert_eq!(d.clock.is_some(), cfg!(feature = "std-clock"));
+    }
+
+    /// A budget stops with the interrupt once it is raised, and goes on
+    /// once it is cleared.
+    #[test]
+    fn a_raised_stop_ends_every_budget_until_cleared() {
+        let watch = interrupt::Watch::new();
+        interrupt::within(Arc::clone(&watch), || {
+            let mut b = Budget::start(&Limits::default());
+            assert_eq!(b.tick(), Ok(()));
+            watch.raise();
+            assert!(interrupt::flag().load(Ordering::SeqCst) && interrupt::raised());
+            assert_eq!(b.tick(), Err(interrupt::interrupted()));
+            assert_eq!(b.spend(1), Err(interrupt::interrupted()));
+            assert_eq!(b.check_now(), Err(interrupt::interrupted()));
+            watch.clear();
+            assert_eq!(b.tick(), Ok(()));
+            interrupt::set_progress(3, 7);
+        });
+        assert_eq!(watch.progress(), (3, 7));
+        // Outside, the process's watch: not raised by the call's.
+        watch.raise();
+        assert!(!interrupt::raised());
     }
 }

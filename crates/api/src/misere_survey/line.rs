@@ -66,3 +66,9 @@ impl MisereLine {
         }
     }
 }
+
+impl crate::survey_checkpoint::Line for MisereLine {
+    fn code(&self) -> &str {
+        &self.code
+    }
+}
