@@ -225,7 +225,7 @@ fn binary_values_files_take_a_byte_a_value() {
     let (version, _, written) = read_bin(&path);
     assert_eq!(version, 2);
     assert!(written.iter().any(|&v| v >= 256));
-    let text = ok(&[&officers[..], &["--values", "-"]].concat());
+    let text = values_to_stdout(&[&officers[..], &["--values", "-"]].concat());
     let want: Vec<u64> = text.lines().map(|l| l.parse().unwrap()).collect();
     assert_eq!(written, want);
     // Nim's values pass 65535: eight bytes each (version 1).
@@ -505,8 +505,9 @@ fn files_of_the_two_byte_formats_are_still_read() {
     assert_eq!(old[10..14], 1u32.to_le_bytes(), "a version 1 file");
     let officers = ["seq", "octal", "--code", "0.6", "-n", "50000"];
     let c = ckpt.to_str().unwrap();
-    let resumed = ok(&[&officers[..], &["--checkpoint", c, "--values", "-"]].concat());
-    let fresh = ok(&[&officers[..], &["--values", "-"]].concat());
+    let resumed =
+        values_to_stdout(&[&officers[..], &["--checkpoint", c, "--values", "-"]].concat());
+    let fresh = values_to_stdout(&[&officers[..], &["--values", "-"]].concat());
     assert_eq!(resumed, fresh);
     let new = std::fs::read(&ckpt).unwrap();
     assert_eq!(new[10..14], 2u32.to_le_bytes(), "saved as version 2");
@@ -536,4 +537,17 @@ fn files_of_the_two_byte_formats_are_still_read() {
         .collect();
     assert_eq!(read, want);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The values `grundy seq ... --values -` writes to standard output (it
+/// must succeed; its summary goes to standard error).
+fn values_to_stdout(args: &[&str]) -> String {
+    let o = grundy(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    assert!(
+        stderr(&o).ends_with("values written to standard output, one per line, heap 0 first\n"),
+        "{args:?}: {}",
+        stderr(&o)
+    );
+    stdout(&o)
 }
