@@ -81,7 +81,14 @@ pub fn run(
         }
     }
     let (values_file, plot_file) = files?;
-    let report = cleanup::stopping(|| grundy_api::seq_report(family, seq.n, &ctl, seq.genus))?;
+    // Across ranks a signal ends the process at once: a rank waiting in
+    // an exchange for a killed rank would never reach its stop check.
+    let run = || grundy_api::seq_report(family, seq.n, &ctl, seq.genus);
+    let report = if ranks.is_some() {
+        run()
+    } else {
+        cleanup::stopping(run)
+    }?;
     if !root {
         return Ok(());
     }
