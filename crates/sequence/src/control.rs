@@ -88,6 +88,8 @@ pub struct Control {
     pub clock: Option<SharedClock>,
     /// Raised by another thread to stop the computation; it then ends with
     /// [`SeqError::Stopped`], keeping (and checkpointing) the values so far.
+    /// `None`: the stop flag of the calling thread's watch
+    /// ([`grundy_engine::interrupt::flag`]).
     pub stop: Option<Arc<AtomicBool>>,
     /// Once a period is proven, fill the rest from it instead of computing.
     pub use_period: bool,

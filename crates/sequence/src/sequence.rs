@@ -171,7 +171,8 @@ impl Sequence {
     /// (also when stopped or failing); values already computed are kept on
     /// error, so a later call resumes. Ends with [`SeqError::TimeLimit`]
     /// once `ctl.time_limit` has passed, [`SeqError::Stopped`] once
-    /// `ctl.stop` is raised (both looked at between blocks of heaps).
+    /// `ctl.stop` (by default this thread's [`grundy_engine::interrupt`]
+    /// watch) is raised (both looked at between blocks of heaps).
     pub fn extend_to(&mut self, n: u64, ctl: &Control) -> Result<(), SeqError> {
         #[cfg(not(feature = "checkpoint"))]
         if ctl.checkpoint.is_some() {
@@ -235,6 +236,12 @@ impl Sequence {
             HOUSEKEEPING
         };
         let mut last_reading = deadline.started_at();
+        // The caller's flag, else this thread's watch (SIGINT on the
+        // command line, KeyboardInterrupt in Python).
+        let stop = ctl
+            .stop
+            .clone()
+            .unwrap_or_else(grundy_engine::interrupt::flag);
         while self.values.len() < target {
             if ctl.use_period {
                 if self.proven.is_none() && self.values.len() >= self.next_period_check {
@@ -266,7 +273,7 @@ impl Sequence {
             }
 
             progress.set(self.values.len() as u64);
-            let stopped = ctl.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+            let stopped = stop.load(Ordering::Relaxed);
             let (late, reading) = match deadline.check_reading() {
                 Ok(reading) => (None, reading),
                 Err(limit) => (Some(limit), None),

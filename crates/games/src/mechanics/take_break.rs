@@ -685,7 +685,6 @@ impl TakeBreakFamily {
         };
         let ctl = Control {
             progress: PROGRESS.load(Ordering::Relaxed),
-            stop: Some(grundy_engine::interrupt::flag()),
             until,
             ..self.control.clone()
         };
@@ -767,15 +766,6 @@ fn sequence(
     ctl: &Control,
 ) -> Result<SeqReport, GameError> {
     let rule = game.rule().clone();
-    // Stopped by this thread's watch (SIGINT, KeyboardInterrupt) unless
-    // the caller gave its own flag.
-    let ctl = &Control {
-        stop: ctl
-            .stop
-            .clone()
-            .or_else(|| Some(grundy_engine::interrupt::flag())),
-        ..ctl.clone()
-    };
     let started = ctl.clock.as_ref().map(|c| c.now());
     let mut seq = compute(rule.clone(), n, ctl).map_err(|e| seq_error(e, ctl))?;
     // Look further than asked when n is small, so short requests still get
