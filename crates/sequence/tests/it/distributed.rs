@@ -145,3 +145,55 @@ fn rank_zero_resumes_the_checkpoint_for_every_rank() {
     assert!(other.contains("rank 0"), "{other}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 37: threads and ranks change who computes each phase of a block,
+/// never a value. 0.6, 0.1777, 4.7 and four codes drawn with a fixed seed
+/// (past the heap where blocks are divided among ranks) give, on 2 and 3
+/// threads and on 1 to 3 ranks of 2 threads, the values of one thread.
+#[test]
+fn threads_and_ranks_give_the_one_thread_values_on_many_codes() {
+    let mut state = 37u32;
+    let mut digit = move || {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (state >> 16) % 8
+    };
+    let mut codes = vec!["0.6".to_string(), "0.1777".to_string(), "4.7".to_string()];
+    while codes.len() < 7 {
+        let code = format!("0.{}{}{}", digit(), digit(), 1 + digit() % 7);
+        codes.push(code);
+    }
+    let n = 12_000;
+    for code in &codes {
+        let rule = rule(code);
+        let one = Control {
+            method: Method::Parallel,
+            threads: 1,
+            use_period: false,
+            ..Control::default()
+        };
+        let expected = values(&rule, n, &one);
+        for threads in [2, 3] {
+            let ctl = Control {
+                threads,
+                ..one.clone()
+            };
+            assert!(
+                values(&rule, n, &ctl) == expected,
+                "{code} on {threads} threads"
+            );
+        }
+        for size in 1..=3 {
+            let got = on_ranks(size, |ranks| {
+                let ctl = Control {
+                    ranks: Some(ranks),
+                    threads: 2,
+                    ..one.clone()
+                };
+                values(&rule, n, &ctl)
+            });
+            for (r, v) in got.iter().enumerate() {
+                assert!(v == &expected, "{code} on {size} ranks: rank {r} differs");
+            }
+        }
+    }
+}
