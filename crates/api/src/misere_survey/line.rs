@@ -72,3 +72,25 @@ impl crate::survey_checkpoint::Line for MisereLine {
         &self.code
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::MisereLine;
+
+    /// A checkpoint keeps lines as JSON and prints them again on resume:
+    /// the seconds read back must print the digits written (1.451083362
+    /// came back as 1.4510833619999999 before serde_json's exact float
+    /// parsing was turned on).
+    #[test]
+    fn a_line_read_back_prints_the_same_bytes() {
+        let mut line = MisereLine::empty("0.07", None);
+        let mut x = 1.451083362_f64;
+        for _ in 0..10_000 {
+            line.seconds = x;
+            let text = serde_json::to_string(&line).unwrap();
+            let back: MisereLine = serde_json::from_str(&text).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), text);
+            x = x * 1.000_000_7 + 1e-9;
+        }
+    }
+}
