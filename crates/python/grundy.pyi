@@ -19,6 +19,11 @@ PositionArg = Union[str, list[str], tuple[str, ...], int, tuple[int, ...]]
 Limit = Union[int, float, str, None]
 # The values of an option: text, a number or a list of numbers.
 OptionValue = Union[str, int, float, list[int], tuple[int, ...]]
+# `progress=` of a long call: True draws a tqdm bar, a function is called
+# with the counts (done, total), None or False shows nothing.
+Progress = Union[bool, Callable[[int, int], object], None]
+# `checkpoint=`: the file a long call keeps its work in (a str or a path).
+Checkpoint = Union[str, "os.PathLike[str]", None]
 
 class GrundyError(ValueError): ...
 class InputError(GrundyError): ...
@@ -218,6 +223,8 @@ class Game:
         time_limit: Limit = None,
         max_memory: Limit = None,
         max_states: Limit = None,
+        checkpoint: Checkpoint = None,
+        progress: Progress = None,
     ) -> Sequence: ...
     def quotient(
         self,
@@ -226,6 +233,8 @@ class Game:
         time_limit: Limit = None,
         max_memory: Limit = None,
         max_states: Limit = None,
+        checkpoint: Checkpoint = None,
+        progress: Progress = None,
     ) -> Quotient: ...
 
 class Match:
@@ -296,6 +305,9 @@ def seq(
     max_memory: Limit = None,
     genus: bool = False,
     max_states: Limit = None,
+    *,
+    checkpoint: Checkpoint = None,
+    progress: Progress = None,
 ) -> Sequence: ...
 def quotient(
     game: Union[str, Game],
@@ -304,6 +316,9 @@ def quotient(
     time_limit: Limit = None,
     max_memory: Limit = None,
     max_states: Limit = None,
+    *,
+    checkpoint: Checkpoint = None,
+    progress: Progress = None,
 ) -> Quotient: ...
 def survey(
     codes: str,
@@ -314,7 +329,8 @@ def survey(
     threads: Optional[int] = None,
     time_limit: Limit = None,
     max_memory: Limit = None,
-    checkpoint: Optional[str] = None,
+    checkpoint: Checkpoint = None,
+    progress: Progress = None,
 ) -> list[dict[str, Any]]: ...
 # A pandas (or polars) DataFrame: a Sequence's or Quotient's own, or a row
 # an item of an iterable of dicts (survey lines) or answers.

@@ -74,8 +74,16 @@ impl<G: Impartial> SearchedSeq<G> {
             .map_err(|_| GameError::Internal("sequence solver lock poisoned".into()))?;
         let solver = slot.get_or_insert_with(|| Solver::new(self.game.clone(), limits.clone()));
         let kept = solver.replace_limits(limits);
+        // Counted heap by heap on the thread's watch with `progress`
+        // (Python's `progress=`), as the sequence engine counts.
         let values = (0..=n)
-            .map(|k| Ok(solver.value(&heap(k)?).map_err(GameError::from)?.0))
+            .map(|k| {
+                let v = solver.value(&heap(k)?).map_err(GameError::from)?.0;
+                if ctl.progress {
+                    grundy_engine::interrupt::set_progress(k + 1, n + 1);
+                }
+                Ok(v)
+            })
             .collect::<Result<Vec<u64>, GameError>>();
         solver.replace_limits(kept);
         let values = values?;

@@ -39,7 +39,7 @@ create_exception!(
 /// Command-line flags and the Python keywords that stand for them in
 /// messages. A flag followed by `: ` loses the colon (`time_limit= '-1'
 /// is not ...`), one followed by a value is joined to it (`max_heap=12`).
-const KEYWORDS: [(&str, &str); 10] = [
+const KEYWORDS: [(&str, &str); 11] = [
     ("max-states", "max_states="),
     ("time-limit", "time_limit="),
     ("max-memory", "max_memory="),
@@ -50,13 +50,14 @@ const KEYWORDS: [(&str, &str); 10] = [
     ("misere", "misere=True"),
     ("explain", "explain=True"),
     ("genus", "genus=True"),
+    ("checkpoint", "checkpoint="),
 ];
 
 /// `message` (the command line's words) with every flag the Python
 /// package spells otherwise named as in Python: the keywords of
 /// [`KEYWORDS`], a game option of `options` as `options['NAME']`, a
-/// leading `-n` as `n=`. Other flags (`--checkpoint`, `--mpi`) have no
-/// Python spelling and stay.
+/// leading `-n` as `n=`. Other flags (`--checkpoint-every`, `--mpi`) have
+/// no Python spelling and stay.
 pub(crate) fn keywords(message: &str, options: &[&str]) -> String {
     let message = message
         .replace("--max-memory; in Python, max_memory=", "--max-memory")

@@ -313,9 +313,19 @@ impl CallableGame {
                     e.to_string(),
                 ));
             }
-            // Ctrl-C in a long search: the KeyboardInterrupt is raised.
+            // Ctrl-C in a long search: the KeyboardInterrupt is raised
+            // (on the main thread; a call's own thread sees its watch
+            // raised by the thread that waits for it, crate::long).
             if let Err(e) = py.check_signals() {
                 return Err(self.fault(e, format!("interrupted before {what}")));
+            }
+            if grundy_engine::interrupt::raised() {
+                return Err(self.fault(
+                    pyo3::exceptions::PyKeyboardInterrupt::new_err(format!(
+                        "interrupted before {what}"
+                    )),
+                    format!("interrupted before {what}"),
+                ));
             }
             let f = match which {
                 Callable::Moves => self.inner.moves.bind(py),
@@ -544,6 +554,25 @@ impl Errors {
             }
         }
         crate::convert::py_err_for(e, &self.options)
+    }
+
+    /// The failure a callable left on this thread, taken (the thread that
+    /// did the work, for [`Errors::finish_taken`] on the one that asked).
+    pub(crate) fn take_fault(&self) -> Option<PyErr> {
+        self.custom.as_ref().and_then(CallableGame::take_fault)
+    }
+
+    /// [`Errors::finish`] of an answer worked out on another thread,
+    /// `fault` the failure taken there ([`Errors::take_fault`]): it wins.
+    pub(crate) fn finish_taken<T>(
+        &self,
+        r: Result<T, GameError>,
+        fault: Option<PyErr>,
+    ) -> PyResult<T> {
+        match fault {
+            Some(fault) => Err(fault),
+            None => self.finish(r),
+        }
     }
 
     /// `r` for Python: its error as [`Errors::err`] makes it; an answer

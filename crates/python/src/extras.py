@@ -1,10 +1,11 @@
 """grundy's optional parts written in Python: data frames (pandas,
-polars) and drawings on a matplotlib axis. Compiled into the extension
+polars), drawings on a matplotlib axis and the tqdm bar of
+`progress=True`. Compiled into the extension
 module (src/extras.rs includes this file) and run on first use, so the
 package stays one module. Nothing here decides an answer or a picture:
 the api computed the values, the rows and the dots and cells of a plot
 (`Sequence.plot_data()`); this only places them. pandas, polars and
-matplotlib are optional: a call that needs one that is missing raises an
+matplotlib are optional (tqdm too): a call that needs one that is missing raises an
 ImportError naming the extra that installs it."""
 
 import importlib
@@ -138,3 +139,34 @@ def plot(data, ax):
     ax.set_ylabel("value")
     ax.set_title(data["caption"])
     return ax
+
+
+class ProgressBar:
+    """`progress=True`: a tqdm bar (tqdm.auto: a widget in a notebook
+    that has ipywidgets, text otherwise) counting `unit`s, called with the
+    counts (done, total) as they change, closed when the call ends."""
+
+    def __init__(self, tqdm, unit):
+        self.tqdm = tqdm
+        self.unit = unit
+        self.bar = None
+
+    def __call__(self, done, total):
+        if self.bar is None:
+            self.bar = self.tqdm(total=total, initial=done, unit=self.unit, unit_scale=True)
+            return
+        if total != self.bar.total:
+            self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+def progress_bar(unit):
+    """A `ProgressBar` of `unit`s; an ImportError when tqdm is missing
+    (the caller says how to install it)."""
+    from tqdm.auto import tqdm
+
+    return ProgressBar(tqdm, unit)

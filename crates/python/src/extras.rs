@@ -1,5 +1,6 @@
 //! The optional parts written in Python (extras.py): data frames for
-//! pandas and polars, drawings on a matplotlib axis. The source is
+//! pandas and polars, drawings on a matplotlib axis, the tqdm bar of
+//! `progress=True`. The source is
 //! compiled into this module and run once, on first use, so the package
 //! stays one extension module and needs none of those libraries until a
 //! call asks for one. What they show is the api's: the rows of the

@@ -8,6 +8,7 @@ use crate::convert::{
     LimitTexts,
 };
 use crate::custom::{self, CallableGame, Errors, Position};
+use crate::long::{self, Progress};
 use crate::results::{Analysis, Quotient, Sequence};
 use grundy_api::explain::Explained;
 use grundy_api::{request, Family, GameError, GameOptions, Limits, Play, Registration, SeqControl};
@@ -240,17 +241,36 @@ impl Game {
     /// under the call's limits ([`Limits::within_answer`]): every search
     /// `f` makes (the analysis, its explanation, the move list), and every
     /// call of a game's Python callables, ends by the end of the call's
-    /// one time limit, started in [`Game::built`].
+    /// one time limit, started in [`Game::built`]. A long call
+    /// ([`long::run`]): a signal (the stop button) ends it within a
+    /// fraction of a second, raised as its `KeyboardInterrupt`.
     pub(crate) fn ask<T: Send>(
         &self,
         py: Python<'_>,
         built: &Built,
         f: impl FnOnce(&Family) -> Result<T, GameError> + Send,
     ) -> PyResult<T> {
+        self.ask_showing(py, built, &Progress::default(), f)
+    }
+
+    /// [`Game::ask`], the counts of the work passed to `progress`.
+    pub(crate) fn ask_showing<T: Send>(
+        &self,
+        py: Python<'_>,
+        built: &Built,
+        progress: &Progress,
+        f: impl FnOnce(&Family) -> Result<T, GameError> + Send,
+    ) -> PyResult<T> {
         let family = &*built.family;
         let limits = &built.limits;
-        let answer = py.detach(|| limits.within_answer(|| f(family)));
-        self.errors.finish(answer)
+        let errors = &self.errors;
+        // A callable's failure is kept for the thread it failed on: taken
+        // there.
+        let (answer, fault) = long::run(py, progress, || {
+            let answer = limits.within_answer(|| f(family));
+            (answer, errors.take_fault())
+        })?;
+        self.errors.finish_taken(answer, fault)
     }
 
     /// A new reference to the `Game` named by `game`: `game` itself when
@@ -320,6 +340,7 @@ impl Game {
     }
 
     /// `seq` with the call's limits read.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn seq_with(
         &self,
         py: Python<'_>,
@@ -327,7 +348,11 @@ impl Game {
         threads: Option<&Bound<'_, PyAny>>,
         genus: bool,
         call: &LimitTexts,
+        checkpoint: Option<&Bound<'_, PyAny>>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Sequence> {
+        let checkpoint = checkpoint_of(checkpoint)?;
+        let progress = Progress::read(py, progress, "heap")?;
         let threads = threads.map(threads_of).transpose()?.unwrap_or(0);
         let n = seq_n(n)?;
         // A game with cycles has no sequence capability: said in its
@@ -364,9 +389,11 @@ impl Game {
                 None => SeqControl::default().clock,
             },
             memory_limit: Some(built.limits.max_memory),
+            checkpoint,
+            progress: progress.shown(),
             ..SeqControl::default()
         };
-        let answer = self.ask(py, &built, |family| {
+        let answer = self.ask_showing(py, &built, &progress, |family| {
             grundy_api::seq_report(family, n, &ctl, genus)
         })?;
         Ok(Sequence::new(answer))
@@ -378,14 +405,41 @@ impl Game {
         py: Python<'_>,
         max_heap: Option<&Bound<'_, PyAny>>,
         call: &LimitTexts,
+        checkpoint: Option<&Bound<'_, PyAny>>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Quotient> {
         let n = max_heap_of(max_heap)?;
+        let checkpoint = checkpoint_of(checkpoint)?;
+        let progress = Progress::read(py, progress, "heap")?;
         let built = self.built(py, call)?;
-        let answer = self.ask(py, &built, |family| {
-            family.quotient(n, &grundy_api::QuotientControl::default())
-        })?;
+        let ctl = grundy_api::QuotientControl {
+            progress: progress.shown(),
+            checkpoint,
+            ..grundy_api::QuotientControl::default()
+        };
+        let answer = self.ask_showing(py, &built, &progress, |family| family.quotient(n, &ctl))?;
         Ok(Quotient::new(answer))
     }
+}
+
+/// The checkpoint file `checkpoint=` names (a str or a path), checked as
+/// `--checkpoint FILE` is; `None` when not given.
+pub(crate) fn checkpoint_of(
+    checkpoint: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<std::path::PathBuf>> {
+    let Some(c) = checkpoint.filter(|c| !c.is_none()) else {
+        return Ok(None);
+    };
+    let path: std::path::PathBuf = if c.is_instance_of::<PyString>() || c.hasattr("__fspath__")? {
+        c.extract()?
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "checkpoint=: expected a file's path (a str or a pathlib.Path), got {}",
+            type_name(c)
+        )));
+    };
+    let text = path.to_string_lossy();
+    request::checkpoint_file(Some(&text), None).map_err(py_err)
 }
 
 /// The number of worker threads `threads` asks for: 0 (every core) or 1
@@ -670,13 +724,19 @@ impl Game {
     /// heaps are the ints 0..=n, each valued by search (at most 10**6),
     /// the period only observed. `threads`: workers (0: every core; from
     /// 0 to 256). `time_limit`, `max_memory` and `max_states` bound this
-    /// call only.
+    /// call only. `checkpoint`: a file the values are kept in, as `grundy
+    /// seq --checkpoint FILE` keeps them (every minute and when the call
+    /// ends, also by an interrupt): the same call resumes from it.
+    /// `progress`: `True` draws a tqdm bar of the heaps done, a function
+    /// is called with the counts `(done, total)`. The stop button (SIGINT)
+    /// raises `KeyboardInterrupt` within a fraction of a second, the
+    /// checkpoint written.
     ///
     /// Example:
     ///
     /// >>> grundy.Game("kayles").seq(100).period
     /// Period(preperiod=71, period=12, proven=True)
-    #[pyo3(signature = (n, threads=None, genus=false, *, time_limit=None, max_memory=None, max_states=None))]
+    #[pyo3(signature = (n, threads=None, genus=false, *, time_limit=None, max_memory=None, max_states=None, checkpoint=None, progress=None))]
     // One parameter per keyword argument of the Python signature.
     #[allow(clippy::too_many_arguments)]
     fn seq(
@@ -688,9 +748,11 @@ impl Game {
         time_limit: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         max_states: Option<&Bound<'_, PyAny>>,
+        checkpoint: Option<&Bound<'_, PyAny>>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Sequence> {
         let call = LimitTexts::read(max_states, time_limit, max_memory)?;
-        self.seq_with(py, n, threads, genus, &call)
+        self.seq_with(py, n, threads, genus, &call, checkpoint, progress)
     }
 
     /// The misère quotient of heaps 0..=max_heap (default 300), as a
@@ -700,13 +762,16 @@ impl Game {
     /// are the ints, and every option of a heap must split (by
     /// `components`) into smaller heaps. A limit hit is `LimitError`,
     /// naming the last quotient proven. Kept by the game: asked again, it
-    /// is not grown again.
+    /// is not grown again. `checkpoint` and `progress` as for `seq`
+    /// (`grundy quotient --checkpoint FILE`).
     ///
     /// Example:
     ///
     /// >>> grundy.Game("kayles").quotient().order
     /// 40
-    #[pyo3(signature = (max_heap=None, *, time_limit=None, max_memory=None, max_states=None))]
+    #[pyo3(signature = (max_heap=None, *, time_limit=None, max_memory=None, max_states=None, checkpoint=None, progress=None))]
+    // One parameter per keyword argument of the Python signature.
+    #[allow(clippy::too_many_arguments)]
     fn quotient(
         &self,
         py: Python<'_>,
@@ -714,9 +779,11 @@ impl Game {
         time_limit: Option<&Bound<'_, PyAny>>,
         max_memory: Option<&Bound<'_, PyAny>>,
         max_states: Option<&Bound<'_, PyAny>>,
+        checkpoint: Option<&Bound<'_, PyAny>>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Quotient> {
         let call = LimitTexts::read(max_states, time_limit, max_memory)?;
-        self.quotient_with(py, max_heap, &call)
+        self.quotient_with(py, max_heap, &call, checkpoint, progress)
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

@@ -14,16 +14,19 @@
 //! keywords, and raised as `InputError` (a `ValueError`), a hit search
 //! limit as `LimitError`, a failure of a game's own rules as `RulesError`,
 //! all subclasses of `GrundyError`; a bug as `RuntimeError`. Searches and
-//! sequence runs release the GIL (`Python::detach`), so other Python
-//! threads run meanwhile; every search obeys its limits (by default ten
-//! million states and 60 seconds, as on the command line), so a call
-//! always returns.
+//! sequence runs work on a thread of their own while the caller waits
+//! without the GIL (long.rs), so other Python threads run meanwhile and
+//! the stop button (SIGINT) raises `KeyboardInterrupt` within a fraction
+//! of a second; every search obeys its limits (by default ten million
+//! states and 60 seconds, as on the command line), so a call always
+//! returns.
 
 mod convert;
 mod custom;
 mod extras;
 mod game;
 mod interrupt;
+mod long;
 mod play;
 mod results;
 
@@ -135,17 +138,19 @@ fn moves<'py>(
 }
 
 /// `seq(game, n, options=None, time_limit=None, threads=0,
-/// max_memory=None, genus=False, max_states=None)`: the `Sequence` of
-/// heaps 0..=n of
-/// `game` (a name with its `options`, or a `Game`), as `Game.seq` gives
-/// it.
+/// max_memory=None, genus=False, max_states=None, *, checkpoint=None,
+/// progress=None)`: the `Sequence` of heaps 0..=n of `game` (a name with
+/// its `options`, or a `Game`), as `Game.seq` gives it: resumed from and
+/// kept in `checkpoint`, its counts shown by `progress` (`True`: a tqdm
+/// bar; a function of `(done, total)`), ended by the stop button within
+/// a fraction of a second (`KeyboardInterrupt`, the checkpoint kept).
 ///
 /// Example:
 ///
 /// >>> grundy.seq("kayles", 1000).period
 /// Period(preperiod=71, period=12, proven=True)
 #[pyfunction]
-#[pyo3(signature = (game, n, options=None, time_limit=None, threads=None, max_memory=None, genus=false, max_states=None))]
+#[pyo3(signature = (game, n, options=None, time_limit=None, threads=None, max_memory=None, genus=false, max_states=None, *, checkpoint=None, progress=None))]
 // One parameter per keyword argument of the Python signature.
 #[allow(clippy::too_many_arguments)]
 fn seq<'py>(
@@ -158,23 +163,28 @@ fn seq<'py>(
     max_memory: Option<&Bound<'py, PyAny>>,
     genus: bool,
     max_states: Option<&Bound<'py, PyAny>>,
+    checkpoint: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Sequence> {
     let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
     let (g, call) = Game::named(py, game, options, limits)?;
-    g.get().seq_with(py, n, threads, genus, &call)
+    g.get()
+        .seq_with(py, n, threads, genus, &call, checkpoint, progress)
 }
 
 /// `quotient(game, max_heap=None, options=None, time_limit=None,
-/// max_memory=None, max_states=None)`: the misère `Quotient` of a game of
-/// heaps (a name
-/// with its `options`, or a `Game`), as `Game.quotient` gives it.
+/// max_memory=None, max_states=None, *, checkpoint=None, progress=None)`:
+/// the misère `Quotient` of a game of heaps (a name with its `options`,
+/// or a `Game`), as `Game.quotient` gives it.
 ///
 /// Example:
 ///
 /// >>> grundy.quotient("octal", options={"code": "0.33"}).order
 /// 6
 #[pyfunction]
-#[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None, max_states=None))]
+#[pyo3(signature = (game, max_heap=None, options=None, time_limit=None, max_memory=None, max_states=None, *, checkpoint=None, progress=None))]
+// One parameter per keyword argument of the Python signature.
+#[allow(clippy::too_many_arguments)]
 fn quotient<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyAny>,
@@ -183,10 +193,13 @@ fn quotient<'py>(
     time_limit: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,
     max_states: Option<&Bound<'py, PyAny>>,
+    checkpoint: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Quotient> {
     let limits = LimitTexts::read(max_states, time_limit, max_memory)?;
     let (g, call) = Game::named(py, game, options, limits)?;
-    g.get().quotient_with(py, max_heap, &call)
+    g.get()
+        .quotient_with(py, max_heap, &call, checkpoint, progress)
 }
 
 /// `survey(codes, n=None, *, misere=False, max_heap=None, threads=None,
@@ -195,14 +208,18 @@ fn quotient<'py>(
 /// `"0.xy,4.7"`, patterns as on the command line), in its order: with
 /// `n`, each code's value sequence to heap `n`; with `misere=True`, each
 /// code's misère quotient to `max_heap` (default 300), `time_limit`
-/// seconds a code, resumed from and kept in `checkpoint`.
+/// seconds a code, resumed from and kept in `checkpoint` (a str or a
+/// path); `progress` shows the counts of codes done (`True`: a tqdm bar;
+/// a function of `(done, total)`); the stop button raises
+/// `KeyboardInterrupt` once the codes under way end, the finished ones
+/// kept in the checkpoint.
 ///
 /// Example:
 ///
 /// >>> [l["order"] for l in grundy.survey("0.75,0.77", misere=True)]
 /// [8, 40]
 #[pyfunction]
-#[pyo3(signature = (codes, n=None, *, misere=false, max_heap=None, threads=None, time_limit=None, max_memory=None, checkpoint=None))]
+#[pyo3(signature = (codes, n=None, *, misere=false, max_heap=None, threads=None, time_limit=None, max_memory=None, checkpoint=None, progress=None))]
 // One parameter per keyword argument of the Python signature.
 #[allow(clippy::too_many_arguments)]
 fn survey<'py>(
@@ -214,7 +231,8 @@ fn survey<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     time_limit: Option<&Bound<'py, PyAny>>,
     max_memory: Option<&Bound<'py, PyAny>>,
-    checkpoint: Option<&str>,
+    checkpoint: Option<&Bound<'py, PyAny>>,
+    progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let int = |v: Option<&Bound<'py, PyAny>>, what: &str| {
         v.filter(|v| !v.is_none())
@@ -227,6 +245,9 @@ fn survey<'py>(
         int(threads, "threads")?,
     );
     let limits = LimitTexts::read(None, time_limit, max_memory)?;
+    let checkpoint = game::checkpoint_of(checkpoint)?;
+    let checkpoint = checkpoint.as_ref().map(|p| p.to_string_lossy());
+    let progress = long::Progress::read(py, progress, "code")?;
     let text = grundy_api::survey_request::SurveyText {
         codes,
         n: n.as_deref(),
@@ -235,21 +256,20 @@ fn survey<'py>(
         threads: threads.as_deref(),
         time_limit: limits.time_limit.as_deref(),
         max_memory: limits.max_memory.as_deref(),
-        checkpoint,
+        checkpoint: checkpoint.as_deref(),
         json: true,
     };
     let request = grundy_api::survey_request::Survey::new(&text).map_err(convert::py_err)?;
-    let rows = py
-        .detach(|| {
-            let mut rows = Vec::new();
-            request
-                .run(None, &mut |row| {
-                    rows.push(row);
-                    Ok(())
-                })
-                .map(|()| rows)
-        })
-        .map_err(convert::py_err)?;
+    let rows = long::run(py, &progress, || {
+        let mut rows = Vec::new();
+        request
+            .run(None, &mut |row| {
+                rows.push(row);
+                Ok(())
+            })
+            .map(|()| rows)
+    })?
+    .map_err(convert::py_err)?;
     convert::to_python(py, &rows)
 }
 
@@ -257,6 +277,9 @@ fn survey<'py>(
 #[pymodule]
 fn grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // Python shows the counts of long calls itself (`progress=`): the
+    // engine draws no bar on stderr.
+    grundy_engine::interrupt::draw_bars(false);
     m.add("GrundyError", py.get_type::<GrundyError>())?;
     m.add("InputError", py.get_type::<InputError>())?;
     m.add("LimitError", py.get_type::<LimitError>())?;

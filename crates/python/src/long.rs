@@ -1,0 +1,215 @@
+//! Long calls that a notebook's stop button (SIGINT) ends at once: the
+//! work runs on a thread of its own, under a watch of its own
+//! ([`grundy_engine::interrupt::within`]), while the calling thread waits
+//! without the GIL and wakes every [`TICK`] to run Python's signal
+//! handlers (`Python::check_signals`, which only the main thread runs)
+//! and to pass the counts of the work done to `progress=`.
+//!
+//! On an exception from a handler (`KeyboardInterrupt`) the watch is
+//! raised: the searches end at their next look at their limits, a value
+//! sequence between two blocks of heaps, writing its checkpoint when it
+//! has one, a survey after its current codes. The calling thread waits
+//! for that end, so the checkpoint is whole, and raises the exception;
+//! what the work answered is dropped. An exception from `progress=` ends
+//! the call the same way.
+
+use crate::convert::{type_name, InputError};
+use grundy_engine::interrupt::{self, Watch};
+use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+/// How often the waiting thread runs the signal handlers and shows the
+/// counts: a stop is seen within this, plus the work's own time to end.
+pub(crate) const TICK: Duration = Duration::from_millis(50);
+
+/// The stack of the thread doing the work: the size of a main thread's
+/// (8 MiB on Linux), where the work ran before it had a thread of its
+/// own.
+const STACK: usize = 8 << 20;
+
+/// Where the counts (done, total) of a long call go: nowhere, a function
+/// of the user's, or a tqdm bar made by extras.py.
+#[derive(Default)]
+pub(crate) struct Progress {
+    /// Called with (done, total) each time the counts change.
+    report: Option<Py<PyAny>>,
+    /// A bar's `close()`, called when the call ends.
+    bar: Option<Py<PyAny>>,
+}
+
+impl Progress {
+    /// `progress=` read: `None` or `False` shows nothing, `True` draws a
+    /// tqdm bar counting `unit`s (an `InputError` when tqdm is not
+    /// installed), a callable is called with the counts `(done, total)`.
+    pub(crate) fn read(
+        py: Python<'_>,
+        progress: Option<&Bound<'_, PyAny>>,
+        unit: &str,
+    ) -> PyResult<Progress> {
+        let Some(p) = progress.filter(|p| !p.is_none()) else {
+            return Ok(Progress::default());
+        };
+        if let Ok(on) = p.cast::<PyBool>() {
+            if !on.is_true() {
+                return Ok(Progress::default());
+            }
+            let bar = crate::extras::function(py, "progress_bar")?
+                .call1((unit,))
+                .map_err(|e| {
+                    if e.is_instance_of::<PyImportError>(py) {
+                        let err = InputError::new_err(
+                            "progress=True draws a tqdm bar, and tqdm is not installed: pip install tqdm (or 'grundy[progress]'), or give progress= a function of (done, total)",
+                        );
+                        err.set_cause(py, Some(e));
+                        err
+                    } else {
+                        e
+                    }
+                })?;
+            let bar = bar.unbind();
+            return Ok(Progress {
+                report: Some(bar.clone_ref(py)),
+                bar: Some(bar),
+            });
+        }
+        if p.is_callable() {
+            return Ok(Progress {
+                report: Some(p.clone().unbind()),
+                bar: None,
+            });
+        }
+        Err(PyTypeError::new_err(format!(
+            "progress=: expected True, False, None or a function of (done, total), got {}",
+            type_name(p)
+        )))
+    }
+
+    /// Whether counts are shown (the engine then counts its work).
+    pub(crate) fn shown(&self) -> bool {
+        self.report.is_some()
+    }
+
+    /// Passes `counts` on.
+    fn show(&self, py: Python<'_>, counts: (u64, u64)) -> PyResult<()> {
+        match &self.report {
+            Some(f) => f.bind(py).call1(counts).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    /// Closes the bar, if one was drawn.
+    fn close(&self, py: Python<'_>) -> PyResult<()> {
+        match &self.bar {
+            Some(bar) => bar.bind(py).call_method0("close").map(drop),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Whether the work has ended, and the waiting thread's wake-up.
+#[derive(Default)]
+struct End {
+    ended: Mutex<bool>,
+    wake: Condvar,
+}
+
+impl End {
+    /// Waits until the work ends or `TICK` passes: whether it has ended.
+    fn wait(&self) -> bool {
+        let ended = self.ended.lock().unwrap_or_else(|e| e.into_inner());
+        if *ended {
+            return true;
+        }
+        let (ended, _) = self
+            .wake
+            .wait_timeout(ended, TICK)
+            .unwrap_or_else(|e| e.into_inner());
+        *ended
+    }
+}
+
+/// Tells the waiting thread that the work has ended, also when it panics.
+struct Ended<'a>(&'a End);
+
+impl Drop for Ended<'_> {
+    fn drop(&mut self) {
+        *self.0.ended.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.0.wake.notify_all();
+    }
+}
+
+/// Runs `work` on a thread of its own under a new watch, the calling
+/// thread waiting for it without the GIL; see the module's docs. The
+/// exception of a signal handler (or of `progress`) wins over what
+/// `work` answered.
+pub(crate) fn run<T: Send>(
+    py: Python<'_>,
+    progress: &Progress,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let watch = Watch::new();
+    let end = &End::default();
+    let (answer, stopped) = std::thread::scope(|s| {
+        let theirs = Arc::clone(&watch);
+        let worker = std::thread::Builder::new()
+            .name("grundy-call".into())
+            .stack_size(STACK)
+            .spawn_scoped(s, move || {
+                let _ended = Ended(end);
+                interrupt::within(theirs, work)
+            });
+        let worker = match worker {
+            Ok(w) => w,
+            Err(e) => {
+                return (
+                    None,
+                    Some(PyRuntimeError::new_err(format!(
+                        "cannot start a thread for the call: {e}"
+                    ))),
+                )
+            }
+        };
+        let mut stopped: Option<PyErr> = None;
+        let mut shown = (0, 0);
+        loop {
+            if py.detach(|| end.wait()) {
+                break;
+            }
+            if stopped.is_some() {
+                continue;
+            }
+            let counts = watch.progress();
+            let looked = py.check_signals().and_then(|()| {
+                if counts != shown && counts.1 > 0 {
+                    shown = counts;
+                    progress.show(py, counts)?;
+                }
+                Ok(())
+            });
+            if let Err(e) = looked {
+                watch.raise();
+                stopped = Some(e);
+            }
+        }
+        let answer = py.detach(|| worker.join()).ok();
+        if stopped.is_none() && answer.is_some() {
+            // The work is done: its last counts, whole.
+            let (_, total) = watch.progress();
+            if total > 0 && shown != (total, total) {
+                if let Err(e) = progress.show(py, (total, total)) {
+                    stopped = Some(e);
+                }
+            }
+        }
+        (answer, stopped)
+    });
+    let closed = progress.close(py);
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    closed?;
+    answer.ok_or_else(|| PyRuntimeError::new_err("grundy: the call's thread panicked (a bug)"))
+}

@@ -1,0 +1,162 @@
+"""Long calls in a notebook: SIGINT (the stop button) raises
+KeyboardInterrupt within a second, the checkpoint kept for the same call
+to resume from; `progress=` shows the counts of the work (a function of
+(done, total), or a tqdm bar)."""
+
+import os
+import signal
+import sys
+import threading
+import time
+
+import pytest
+
+import grundy
+
+# Officers: its values to 10**8 take many minutes, so every interrupt
+# below lands while it runs.
+OFFICERS = {"code": "0.6"}
+LONG = 10**8
+
+
+def interrupted_after(delay, call):
+    """Sends this process SIGINT `delay` seconds into `call()`, which
+    must raise KeyboardInterrupt: the seconds from the signal to the
+    exception."""
+    sent = []
+
+    def send():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(delay, send)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        caught = time.monotonic()
+    finally:
+        timer.cancel()
+    assert sent, "the call ended before the signal was sent"
+    return caught - sent[0]
+
+
+def test_sigint_stops_a_long_seq_within_a_second_keeping_its_checkpoint(tmp_path):
+    kept = tmp_path / "officers.ckpt"
+    took = interrupted_after(1.0, lambda: grundy.seq("octal", LONG, options=OFFICERS, checkpoint=kept))
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    assert kept.stat().st_size > 0
+    # The same call resumes from it and answers what a run without a
+    # checkpoint answers.
+    n = 300_000
+    resumed = grundy.seq("octal", n, options=OFFICERS, checkpoint=kept)
+    fresh = grundy.seq("octal", n, options=OFFICERS)
+    assert resumed.values.tolist() == fresh.values.tolist()
+    assert resumed.period == fresh.period
+
+
+def test_a_checkpoint_is_resumed_where_it_stopped(tmp_path):
+    kept = tmp_path / "officers.ckpt"
+    interrupted_after(0.5, lambda: grundy.Game("octal", OFFICERS).seq(LONG, checkpoint=kept))
+    # Asked for more heaps than were kept, the call starts from them.
+    counts = []
+    grundy.seq("octal", 3_000_000, options=OFFICERS, checkpoint=kept, progress=lambda d, t: counts.append(d))
+    assert counts[0] > 1000, counts[:3]
+
+
+def test_sigint_stops_a_search_of_a_game_defined_in_python():
+    def moves(n):
+        return [n - k for k in (1, 2, 5) if k <= n] + [(a, n - 2 - a) for a in range(1, (n - 2) // 2 + 1)]
+
+    g = grundy.Game(moves=moves, components=lambda p: list(p) if isinstance(p, tuple) else [p])
+    took = interrupted_after(0.5, lambda: g.seq(10**6, time_limit=600))
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    # The game still answers afterwards.
+    assert g.analyze(3).outcome in ("N", "P")
+
+
+def test_sigint_stops_a_long_analysis():
+    took = interrupted_after(
+        0.5,
+        lambda: grundy.analyze("treblecross", "." * 28, misere=True, max_states=10**9, time_limit=600),
+    )
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+
+
+def test_sigint_stops_a_survey_keeping_the_finished_codes(tmp_path):
+    kept = tmp_path / "survey.ckpt"
+    codes = ",".join(["0.6"] * 4 + ["0.77"])
+    took = interrupted_after(1.0, lambda: grundy.survey(codes, n=LONG, threads=1, checkpoint=kept))
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+
+
+def test_a_signal_handler_that_raises_nothing_lets_the_call_finish():
+    seen = []
+    old = signal.signal(signal.SIGINT, lambda *_: seen.append(1))
+    try:
+        timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timer.start()
+        s = grundy.seq("octal", 400_000, options=OFFICERS)
+        timer.join()
+    finally:
+        signal.signal(signal.SIGINT, old)
+    assert seen == [1]
+    assert s.n == 400_000
+
+
+def test_progress_gets_increasing_counts_ending_at_the_total():
+    counts = []
+    n = 400_000
+    grundy.seq("octal", n, options=OFFICERS, progress=lambda done, total: counts.append((done, total)))
+    assert len(counts) >= 2, counts
+    assert {t for _, t in counts} == {n + 1}
+    done = [d for d, _ in counts]
+    assert done == sorted(done) and len(set(done)) == len(done)
+    assert counts[-1] == (n + 1, n + 1)
+
+
+def test_progress_of_a_quotient_a_survey_and_a_game_defined_in_python():
+    heaps = []
+    grundy.quotient("kayles", 120, progress=lambda d, t: heaps.append((d, t)))
+    assert heaps[-1] == (120, 120)
+    codes = []
+    grundy.survey("0.7x", n=2000, progress=lambda d, t: codes.append((d, t)))
+    assert codes[-1] == (8, 8)
+    own = []
+    g = grundy.Game(moves=lambda n: [n - k for k in (1, 3, 4) if k <= n])
+    g.seq(500, progress=lambda d, t: own.append((d, t)))
+    assert own[-1] == (501, 501)
+
+
+def test_progress_true_draws_a_tqdm_bar(capsys):
+    # tqdm is a test requirement (.ci/run installs it).
+    grundy.seq("octal", 200_000, options=OFFICERS, progress=True)
+    assert "200k/200k" in capsys.readouterr().err
+
+
+def test_progress_true_without_tqdm_is_an_input_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.raises(grundy.InputError, match="tqdm is not installed"):
+        grundy.seq("kayles", 100, progress=True)
+
+
+def test_a_progress_function_that_raises_ends_the_call():
+    def fail(done, total):
+        raise RuntimeError(f"seen {done} of {total}")
+
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="seen"):
+        grundy.seq("octal", LONG, options=OFFICERS, progress=fail)
+    assert time.monotonic() - start < 5
+
+
+def test_bad_progress_and_checkpoint_arguments_are_named():
+    with pytest.raises(TypeError, match="progress="):
+        grundy.seq("kayles", 10, progress="yes")
+    with pytest.raises(grundy.InputError, match="checkpoint= the file name is empty"):
+        grundy.seq("kayles", 10, checkpoint="")
+    with pytest.raises(TypeError, match="checkpoint="):
+        grundy.seq("kayles", 10, checkpoint=3)
+    with pytest.raises(grundy.InputError, match="checkpoint"):
+        grundy.Game(moves=lambda n: [n - 1] if n else []).seq(10, checkpoint="x.ckpt")

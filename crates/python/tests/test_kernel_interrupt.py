@@ -1,0 +1,82 @@
+"""The notebook user's stop button, in a real Jupyter kernel
+(jupyter_client and ipykernel, test requirements): Officers (octal 0.6)
+started to 10**8 heaps with a checkpoint, interrupted 3 s in by the
+kernel's interrupt (SIGINT to the kernel), raises KeyboardInterrupt within
+a second; the same call then resumes from the checkpoint and answers
+what an uninterrupted run answers. (The comparison is made to 2*10**6
+heaps: 10**8 takes many minutes.)"""
+
+import queue
+import time
+
+import jupyter_client
+
+START = """
+import grundy, time
+started = time.monotonic()
+try:
+    grundy.seq("octal", 10**8, options={"code": "0.6"}, checkpoint=KEPT)
+    print("finished")
+except KeyboardInterrupt:
+    print("KeyboardInterrupt")
+"""
+
+RESUME = """
+counts = []
+resumed = grundy.seq("octal", N, options={"code": "0.6"}, checkpoint=KEPT,
+                     progress=lambda done, total: counts.append(done))
+fresh = grundy.seq("octal", N, options={"code": "0.6"})
+print("resumed from", counts[0], "equal", resumed.values.tolist() == fresh.values.tolist()
+      and resumed.period == fresh.period)
+"""
+
+
+def run(client, code, timeout):
+    """Runs `code` in the kernel: what it printed on stdout, and when each
+    piece came (monotonic seconds of this process)."""
+    msg_id = client.execute(code)
+    printed = []
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        assert left > 0, f"no answer in {timeout} s; printed {printed}"
+        try:
+            msg = client.get_iopub_msg(timeout=left)
+        except queue.Empty:
+            continue
+        if msg["parent_header"].get("msg_id") != msg_id:
+            continue
+        kind = msg["msg_type"]
+        if kind == "stream" and msg["content"]["name"] == "stdout":
+            printed.append((time.monotonic(), msg["content"]["text"]))
+        elif kind == "error":
+            raise AssertionError("\n".join(msg["content"]["traceback"]))
+        elif kind == "status" and msg["content"]["execution_state"] == "idle":
+            return printed
+
+
+def test_the_stop_button_stops_officers_within_a_second_and_it_resumes(tmp_path):
+    kept = tmp_path / "officers.ckpt"
+    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3")
+    try:
+        run(client, f"KEPT = {str(kept)!r}\nN = 2_000_000", 30)
+        msg_id = client.execute(START)
+        time.sleep(3.0)
+        manager.interrupt_kernel()
+        stopped = time.monotonic()
+        printed = []
+        while not printed:
+            msg = client.get_iopub_msg(timeout=30)
+            if msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "stream":
+                printed.append((time.monotonic(), msg["content"]["text"]))
+        seen, text = printed[0]
+        assert text.strip() == "KeyboardInterrupt", text
+        assert seen - stopped < 1.0, f"KeyboardInterrupt printed {seen - stopped:.3f} s after the interrupt"
+        assert kept.stat().st_size > 0
+        (_, said), *_ = run(client, RESUME, 120)
+        words = said.split()
+        assert words[0:2] == ["resumed", "from"] and int(words[2]) > 0, said
+        assert words[-2:] == ["equal", "True"], said
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
