@@ -424,3 +424,29 @@ fn the_first_k_moves_keep_to_the_memory_and_time_limits() {
         &text[..text.len().min(600)]
     );
 }
+
+#[test]
+fn a_formula_sequence_reads_the_clock() {
+    // 10^8 values of nim (Lasker's nim) by their formula: answered after
+    // 3.4 s at --time-limit 0.05, the clock never read.
+    for game in ["nim", "lasker"] {
+        let o = grundy_stdin(
+            &[
+                "seq",
+                game,
+                "-n",
+                "100000000",
+                "--summary",
+                "--time-limit",
+                "0.05",
+            ],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(2), "{game}: {}", stdout(&o));
+        assert!(
+            stderr(&o).contains("time limit of 50ms reached"),
+            "{game}: {}",
+            stderr(&o)
+        );
+    }
+}

@@ -3,8 +3,9 @@
 //! [`grundy_api::Adapter`] answers `seq` with.
 
 use grundy_api::{Period, SeqFn, SeqReport};
+use grundy_engine::clock::Deadline;
 use grundy_engine::memory;
-use grundy_engine::GameError;
+use grundy_engine::{GameError, SearchError};
 use std::path::Path;
 
 /// The largest `n` a formula sequence is computed to: the answer holds
@@ -39,11 +40,24 @@ pub fn formula_seq<G>(
                 period,
                 proven: true,
             });
+        // 10^8 heaps take seconds: the clock read every 4,096 of them
+        // (3.4 s at --time-limit 0.05 before).
+        let mut deadline = Deadline::start_until(ctl.time_limit, ctl.clock.as_ref(), ctl.until);
+        let values = (0..=n)
+            .map(|heap| {
+                deadline.tick().map_err(|limit| SearchError::TimeLimitAt {
+                    limit,
+                    reached: heap,
+                    kept: None,
+                })?;
+                Ok(value(heap))
+            })
+            .collect::<Result<_, SearchError>>()?;
         Ok(SeqReport {
             game: name.to_string(),
             code: None,
             n,
-            values: (0..=n).map(&value).collect(),
+            values,
             period,
             computed_to: n,
             genus: None,
