@@ -57,11 +57,30 @@ def test_sigint_stops_a_long_seq_within_a_second_keeping_its_checkpoint(tmp_path
 
 def test_a_checkpoint_is_resumed_where_it_stopped(tmp_path):
     kept = tmp_path / "officers.ckpt"
-    interrupted_after(0.5, lambda: grundy.Game("octal", OFFICERS).seq(LONG, checkpoint=kept))
+    before = []
+    interrupted_after(
+        0.5, lambda: grundy.Game("octal", OFFICERS).seq(LONG, checkpoint=kept, progress=lambda d, t: before.append(d))
+    )
     # Asked for more heaps than were kept, the call starts from them.
     counts = []
-    grundy.seq("octal", 3_000_000, options=OFFICERS, checkpoint=kept, progress=lambda d, t: counts.append(d))
-    assert counts[0] > 1000, counts[:3]
+    grundy.seq("octal", 1_500_000, options=OFFICERS, checkpoint=kept, progress=lambda d, t: counts.append(d))
+    assert before and counts[0] >= before[-1], (before[-3:], counts[:3])
+
+
+def test_sigint_stops_a_quotient_which_resumes_from_its_checkpoint(tmp_path):
+    kept = tmp_path / "quotient.ckpt"
+    # 0.07's quotient to heap 28: a second of work or more.
+    code = {"code": "0.07"}
+    before = []
+    took = interrupted_after(
+        0.2, lambda: grundy.quotient("octal", 28, options=code, checkpoint=kept, progress=lambda d, t: before.append(d))
+    )
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    counts = []
+    resumed = grundy.quotient("octal", 28, options=code, checkpoint=kept, progress=lambda d, t: counts.append(d))
+    # It starts where the interrupted call got to.
+    assert before and counts[0] >= before[-1], (before, counts)
+    assert resumed.to_dict() == grundy.quotient("octal", 28, options=code).to_dict()
 
 
 def test_sigint_stops_a_search_of_a_game_defined_in_python():
@@ -85,9 +104,17 @@ def test_sigint_stops_a_long_analysis():
 
 def test_sigint_stops_a_survey_keeping_the_finished_codes(tmp_path):
     kept = tmp_path / "survey.ckpt"
-    codes = ",".join(["0.6"] * 4 + ["0.77"])
-    took = interrupted_after(1.0, lambda: grundy.survey(codes, n=LONG, threads=1, checkpoint=kept))
+    # Kayles' line is done at once, Officers' takes a second or more.
+    codes, n = "0.77,0.6", 400_000
+    took = interrupted_after(0.5, lambda: grundy.survey(codes, n=n, threads=1, checkpoint=kept))
     assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    counts = []
+    resumed = grundy.survey(codes, n=n, threads=1, checkpoint=kept, progress=lambda d, t: counts.append((d, t)))
+    assert counts[0] == (1, 2), counts
+    fresh = grundy.survey(codes, n=n, threads=1)
+    for line in resumed + fresh:
+        line.pop("seconds")
+    assert resumed == fresh
 
 
 def test_a_signal_handler_that_raises_nothing_lets_the_call_finish():
