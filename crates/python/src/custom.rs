@@ -12,7 +12,8 @@
 //!
 //! The GIL: the engine runs with the GIL released; each call of a
 //! callable takes it ([`Python::attach`]) and gives it back. The searches
-//! that call back into Python run on the thread that asked (the rayon
+//! that call back into Python run on the call's own thread (crate::long,
+//! while the thread that asked waits for it and polls signals; the rayon
 //! phases of retrograde analysis work on the explored graph and never
 //! call back), so answers for a Python-defined game are single-threaded.
 //! No lock of this module is held while the GIL is taken.

@@ -71,7 +71,7 @@ pub(crate) struct Built {
 /// Every answer is built by the same engine for all three kinds: a game
 /// defined in Python gets the answers `grundy` gives for the same rules.
 /// Its callables run with the GIL held, one call at a time, on the
-/// thread that asked (its searches are single-threaded); an exception
+/// call's own thread (its searches are single-threaded); an exception
 /// they raise comes out of the method as that same exception object, and
 /// an answer that is no list of positions as `RulesError`.
 ///
