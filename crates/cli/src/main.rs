@@ -23,7 +23,7 @@ mod values_file;
 use args::{Parsed, PuzzleRequest};
 use error::{is_broken_pipe, CliError};
 use grundy_api::batch;
-use grundy_api::explain::Explained;
+use grundy_api::explain::{self, Explained};
 /// Bounded lines of stdin, for `play` (`crate::lines`).
 use grundy_api::lines;
 use grundy_api::render;
@@ -126,7 +126,7 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let words: Vec<&str> = req.positions.iter().map(String::as_str).collect();
             // Dropped (MPI finished) before the process exits.
             let started = ranks::start(mpi)?;
-            let a = match &started {
+            let doc = match &started {
                 Some(s) => {
                     let ranks = s.ranks();
                     let a = family.analyze_on_ranks(&words, req.play, req.detail, &*ranks);
@@ -149,12 +149,12 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
                     if !ranks.is_root() {
                         return Ok(0);
                     }
-                    a
+                    Explained::new(&family, &words, a?, false)
                 }
-                None => family.analyze_with(&words, req.play, req.detail),
+                // One time limit for the analysis and its explanation.
+                None => explain::answer(&family, &words, req.play, req.detail, req.explain),
             }
             .map_err(|e| outcome_only_hint(e, req.detail))?;
-            let doc = Explained::new(&family, &words, a, req.explain)?;
             if req.json {
                 let doc = serde_json::to_string_pretty(&doc).map_err(|e| {
                     GameError::Internal(format!("cannot serialise the analysis: {e}"))
