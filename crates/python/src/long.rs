@@ -8,7 +8,10 @@
 //! On an exception from a handler (`KeyboardInterrupt`) the watch is
 //! raised: the searches end at their next look at their limits, a value
 //! sequence between two blocks of heaps, writing its checkpoint when it
-//! has one, a survey after its current codes. The calling thread waits
+//! has one, a survey after its current codes; a game's Python callable
+//! running on the work's thread gets `KeyboardInterrupt` raised in it
+//! (`PyThreadState_SetAsyncExc`, as interrupt.rs raises a time limit),
+//! so a callable looping for minutes ends at its next line. The calling thread waits
 //! for that end, so the checkpoint is whole, and raises the exception;
 //! what the work answered is dropped. An exception from `progress=` ends
 //! the call the same way.
@@ -18,6 +21,8 @@ use grundy_engine::interrupt::{self, Watch};
 use pyo3::exceptions::{PyImportError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
+use pyo3::PyTypeInfo;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -141,6 +146,27 @@ impl Drop for Ended<'_> {
     }
 }
 
+/// Raises `KeyboardInterrupt` in the Python code thread `ident` runs, if
+/// any: a game's callable called by the work. A thread outside Python
+/// code has no thread state then (pyo3 makes one for each call of a
+/// callable), and nothing happens; one raised as a callable returns is
+/// cleared with its thread state, or ends the reading of its answer: the
+/// work stops either way.
+fn raise_in(py: Python<'_>, ident: u64) {
+    if ident == 0 {
+        return;
+    }
+    // CPython's thread ids are unsigned longs, its function takes them as
+    // longs (the same bits).
+    let thread = ident as std::ffi::c_long;
+    let exception = pyo3::exceptions::PyKeyboardInterrupt::type_object(py);
+    // SAFETY: the GIL is held (`py`); the exception type is a live class
+    // object, borrowed for the call (CPython takes its own reference).
+    unsafe {
+        pyo3::ffi::PyThreadState_SetAsyncExc(thread, exception.as_ptr());
+    }
+}
+
 /// Runs `work` on a thread of its own under a new watch, the calling
 /// thread waiting for it without the GIL; see the module's docs. The
 /// exception of a signal handler (or of `progress`) wins over what
@@ -152,12 +178,19 @@ pub(crate) fn run<T: Send>(
 ) -> PyResult<T> {
     let watch = Watch::new();
     let end = &End::default();
+    // The work's thread as Python names it (`threading.get_ident()`).
+    let ident = &AtomicU64::new(0);
     let (answer, stopped) = std::thread::scope(|s| {
         let theirs = Arc::clone(&watch);
         let worker = std::thread::Builder::new()
             .name("grundy-call".into())
             .stack_size(STACK)
             .spawn_scoped(s, move || {
+                // SAFETY: reads the calling thread's id; needs no GIL.
+                let id = unsafe { pyo3::ffi::PyThread_get_thread_ident() };
+                // c_ulong: u64 here, u32 on Windows.
+                #[allow(clippy::useless_conversion)]
+                ident.store(u64::from(id), Ordering::SeqCst);
                 let _ended = Ended(end);
                 interrupt::within(theirs, work)
             });
@@ -191,6 +224,7 @@ pub(crate) fn run<T: Send>(
             });
             if let Err(e) = looked {
                 watch.raise();
+                raise_in(py, ident.load(Ordering::SeqCst));
                 stopped = Some(e);
             }
         }

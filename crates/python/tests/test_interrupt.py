@@ -94,6 +94,24 @@ def test_sigint_stops_a_search_of_a_game_defined_in_python():
     assert g.analyze(3).outcome in ("N", "P")
 
 
+def test_sigint_stops_a_callable_looping_in_python_code():
+    # The stop reaches into the game's own Python code: a callable busy
+    # for a minute ends at once, not when it returns.
+    def moves(n):
+        if n == 5:
+            end = time.perf_counter() + 60
+            while time.perf_counter() < end:
+                pass
+        return [n - k for k in (1, 2) if k <= n]
+
+    g = grundy.Game(moves=moves)
+    took = interrupted_after(0.5, lambda: g.seq(10, time_limit=600))
+    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    # Nothing is left pending: the game answers (heap 5 looped above; 4
+    # does not).
+    assert g.analyze(4).outcome == "N"
+
+
 def test_sigint_stops_a_long_analysis():
     took = interrupted_after(
         0.5,
