@@ -14,7 +14,9 @@
 # play of a loopy graph game to its draw by repetition. Answers of both
 # binaries are compared (batch outputs and analyses byte for byte).
 #
-# Env: RUNS (default 5).
+# Env: RUNS (default 5). INSTRUCTIONS=1 counts instructions instead
+# (valgrind --tool=callgrind, one run of each binary: steady under load;
+# batch inputs cut to their first INSTR_LINES lines, default 20000).
 set -euo pipefail
 
 old=${1:?usage: bench/ab.sh OLD_BINARY NEW_BINARY}
@@ -69,11 +71,19 @@ cpu() { # binary stdin args... -> prints CPU seconds, output to $work/out
     shift 2
     local src=/dev/null
     [[ $input != - ]] && src=$input
+    if [[ ${INSTRUCTIONS:-0} == 1 ]]; then
+        [[ $input != - ]] && head -n "${INSTR_LINES:-20000}" "$input" >"$work/in" && src=$work/in
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg" "$bin" "$@" <"$src" >"$work/out" 2>/dev/null || true
+        awk '/^summary:/ { printf "%.4f", $2 / 1e9 }' "$work/cg"
+        return
+    fi
     /usr/bin/time -f "%U %S" -o "$work/t" "$bin" "$@" <"$src" >"$work/out" 2>/dev/null || true
     awk '{ printf "%.3f", $1 + $2 }' "$work/t"
 }
 
-printf "%-14s %10s %10s %7s\n" case old_cpu_s new_cpu_s new/old
+[[ ${INSTRUCTIONS:-0} == 1 ]] && runs=1
+unit=cpu_s; [[ ${INSTRUCTIONS:-0} == 1 ]] && unit=G_instr
+printf "%-14s %10s %10s %7s\n" case "old_$unit" "new_$unit" new/old
 for c in "${cases[@]}"; do
     IFS='|' read -r name input args <<<"$c"
     read -ra words <<<"$args"
@@ -87,5 +97,5 @@ for c in "${cases[@]}"; do
     same=""
     if ! cmp -s "$work/out" "$work/out.old"; then same="  (outputs differ)"; fi
     awk -v n="$name" -v o="$best_old" -v w="$best_new" -v s="$same" \
-        'BEGIN { printf "%-14s %10.3f %10.3f %7.2f%s\n", n, o, w, (o > 0 ? w / o : 0), s }'
+        'BEGIN { printf "%-14s %10.4f %10.4f %7.3f%s\n", n, o, w, (o > 0 ? w / o : 0), s }'
 done

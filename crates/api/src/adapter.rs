@@ -10,8 +10,9 @@ use crate::{admit_genus_heaps, Family, SeqReport};
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
-    analyze_on_ranks, analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits,
-    MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
+    analyze_in_answer, analyze_on_ranks, check_moves_bound, Analysis, Detail, GameError, Genus,
+    Limits, MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver,
+    TextGame,
 };
 use grundy_quotient::{QuotientControl, QuotientReport};
 use grundy_sequence::Control;
@@ -297,30 +298,20 @@ impl<G: TextGame + 'static> Adapter<G> {
         // values there (a coin rule checks each head's value is known,
         // growing Grundy's game to 10^6 in 3 s for a 0.5 s limit).
         let shared = s.normal.limits().ending_by(until).sharing_time();
-        let until = shared.until;
-        let p = match shared.within_answer(|| self.game.parse(args)) {
-            Ok(p) => p,
-            Err(e) => {
-                self.give_back(s);
-                return Err(e.into());
-            }
-        };
-        let kept = (
-            s.normal.replace_limits(s.normal.limits().ending_by(until)),
-            s.misere.replace_limits(Limits::default()),
-        );
-        s.misere.replace_limits(kept.1.ending_by(until));
-        let answer = analyze_with(
-            &self.name,
-            &*self.game,
-            &mut s.normal,
-            &mut s.misere,
-            &p,
-            play,
-            detail,
-        );
-        s.normal.replace_limits(kept.0);
-        s.misere.replace_limits(kept.1);
+        // One scope for the parse and the answer: the solvers' own
+        // deadlines end with it (`Limits::deadline` reads the answer's end).
+        let answer = shared.within_answer(|| {
+            let p = self.game.parse(args)?;
+            analyze_in_answer(
+                &self.name,
+                &*self.game,
+                &mut s.normal,
+                &mut s.misere,
+                &p,
+                play,
+                detail,
+            )
+        });
         self.give_back(s);
         answer
     }

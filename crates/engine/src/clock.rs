@@ -246,6 +246,24 @@ pub fn answer_limit() -> Option<(Duration, SharedClock, Duration)> {
     })
 }
 
+/// The end of the answer this thread is working out, read on `clock`
+/// (the same reading when it is the answer's clock; else the time left
+/// carried over, as clocks may have other origins); `None` outside an
+/// answer or without a time limit. [`answer_limit`] without cloning the
+/// clock, for the limits read at every search's start.
+pub(crate) fn answer_end_on(clock: &SharedClock) -> Option<Duration> {
+    answer::DEADLINE.with(|d| {
+        let d = d.borrow();
+        let t = d.as_ref()?.timed.as_ref()?;
+        Some(if Arc::ptr_eq(&t.clock, clock) {
+            t.end
+        } else {
+            let left = t.end.saturating_sub(t.clock.now());
+            clock.now().saturating_add(left)
+        })
+    })
+}
+
 /// Runs `f` with `deadline` as this thread's answer deadline (see
 /// [`answer_time_passed`]), restoring the one before afterwards, also when
 /// `f` panics. Every [`crate::Limits::deadline`] and
@@ -271,6 +289,18 @@ pub fn within_answer<R>(deadline: Deadline, f: impl FnOnce() -> R) -> R {
 /// an answer, and when the answer has no time limit or no clock.
 pub fn answer_time_passed() -> bool {
     answer::DEADLINE.with(|d| d.borrow().as_ref().is_some_and(Deadline::passed))
+}
+
+/// The time limit of the answer this thread is working out when its
+/// deadline has passed (the clock read now), else `None`: one look at the
+/// answer's scope for a check made once an answer.
+pub fn answer_limit_passed() -> Option<Duration> {
+    answer::DEADLINE.with(|d| {
+        let d = d.borrow();
+        let d = d.as_ref()?;
+        let limit = d.timed.as_ref()?.limit;
+        d.passed().then_some(limit)
+    })
 }
 
 /// For a family listing moves by the million ([`crate::TextGame::moves`]

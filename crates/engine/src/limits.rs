@@ -82,15 +82,8 @@ impl Limits {
         let (Some(_), Some(clock)) = (self.max_time, &self.clock) else {
             return self.until;
         };
-        let Some((_, answer_clock, answer_end)) = crate::clock::answer_limit() else {
+        let Some(end) = crate::clock::answer_end_on(clock) else {
             return self.until;
-        };
-        // The answer's end on this clock (clocks may have other origins).
-        let end = if std::sync::Arc::ptr_eq(&answer_clock, clock) {
-            answer_end
-        } else {
-            let left = answer_end.saturating_sub(answer_clock.now());
-            clock.now().saturating_add(left)
         };
         Some(self.until.map_or(end, |u| u.min(end)))
     }

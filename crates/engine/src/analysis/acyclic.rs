@@ -42,16 +42,14 @@ pub(super) fn analyze<G: TextGame>(
     // time-limit error. In normal play the value still comes cheaply
     // (closed forms, tables): answered without the moves, and noted.
     if theory.is_none() {
-        if let Some((limit, _, _)) = crate::clock::answer_limit() {
-            if crate::clock::answer_time_passed() {
-                if play == Play::Misere {
-                    return Err(SearchError::TimeLimit(limit).into());
-                }
-                if list_moves {
-                    list_moves = false;
-                    counted = false;
-                    timed_out_note(&mut notes);
-                }
+        if let Some(limit) = crate::clock::answer_limit_passed() {
+            if play == Play::Misere {
+                return Err(SearchError::TimeLimit(limit).into());
+            }
+            if list_moves {
+                list_moves = false;
+                counted = false;
+                timed_out_note(&mut notes);
             }
         }
     }

@@ -69,27 +69,47 @@ pub fn analyze_with<G: TextGame>(
     // listing moves, reads them through the thread's answer scope.
     let shared = normal.limits().sharing_time();
     shared.within_answer(|| {
-        let (detail, too_large) = within_answer_size(game, p, play, detail, shared.max_memory);
         let kept = (
             normal.replace_limits(shared.clone()),
             misere.replace_limits(shared.clone()),
         );
-        let question = Question {
-            game_name,
-            game,
-            p,
-            play,
-            detail,
-        };
-        let answer = if game.may_repeat() {
-            loopy::analyze(question, normal.limits())
-        } else {
-            acyclic::analyze(question, normal, misere)
-        };
+        let answer = analyze_in_answer(game_name, game, normal, misere, p, play, detail);
         normal.replace_limits(kept.0);
         misere.replace_limits(kept.1);
-        Ok(replayable(game, noted_too_large(answer?, too_large)))
+        answer
     })
+}
+
+/// [`analyze_with`] inside an answer the caller has opened with
+/// [`crate::Limits::within_answer`] on the solvers' own limits (both
+/// solvers under the same limits): the answer's time limit and memory
+/// budget are read from that scope, and the solvers' limits are used as
+/// they are. For a front end that opens one scope for the parse and the
+/// answer together, so that a request's limits hold end to end.
+pub fn analyze_in_answer<G: TextGame>(
+    game_name: &str,
+    game: &G,
+    normal: &mut Solver<G>,
+    misere: &mut MisereSolver<G>,
+    p: &G::Position,
+    play: Play,
+    detail: Detail,
+) -> Result<Analysis, GameError> {
+    let max_memory = normal.limits().max_memory;
+    let (detail, too_large) = within_answer_size(game, p, play, detail, max_memory);
+    let question = Question {
+        game_name,
+        game,
+        p,
+        play,
+        detail,
+    };
+    let answer = if game.may_repeat() {
+        loopy::analyze(question, normal.limits())
+    } else {
+        acyclic::analyze(question, normal, misere)
+    };
+    Ok(replayable(game, noted_too_large(answer?, too_large)))
 }
 
 /// The detail an answer can afford: a full move list too large to write

@@ -305,7 +305,13 @@ pub(super) fn readable_moves<G: TextGame>(
     moves: impl IntoIterator<Item = crate::Move<G::Position>>,
     shown: usize,
 ) -> Readable {
-    let mut out = Readable::default();
+    let moves = moves.into_iter();
+    // Sized once (most answers list one or two moves): growing from
+    // empty cost an allocation an answer in a batch of 10^5.
+    let mut out = Readable {
+        moves: Vec::with_capacity(moves.size_hint().0.min(shown).min(64)),
+        ..Readable::default()
+    };
     for m in moves {
         if out.moves.len() >= shown {
             break;
