@@ -1024,6 +1024,66 @@ impl Candidate {
         })
     }
 
+    /// The same candidate reduced: the elements the heaps reach (from the
+    /// identity, by the heaps' elements), those no product tells apart
+    /// (`xw ∈ P ⇔ yw ∈ P` for every product `w` of heaps) merged, numbered
+    /// as [`minimise`] numbers. Outcomes are predicted as before (P is a
+    /// union of classes of the congruence), so a round of the check on it
+    /// ([`refine_with`]) gives the very candidate a round on `self` gives:
+    /// the map to the classes sends `self`'s pairs `(x, D)` onto its
+    /// pairs, marks kept, and Moore's algorithm merges the same pairs.
+    /// The round enumerates fewer pairs: a cyclic guess `Q × C(m, p)`
+    /// with its P-portion read off the least positions
+    /// ([`Candidate::assign_p`]) often has classes no product tells
+    /// apart. Returns `self` when nothing merges and every element is
+    /// reached.
+    pub fn reduced(self, budget: &mut Budget) -> Result<Candidate, SearchError> {
+        let q = &self.monoid;
+        let order = q.order();
+        // Letters: the heaps' distinct elements other than the identity,
+        // in order of their first heap.
+        let mut letter: Vec<u32> = Vec::new();
+        let mut letter_of = vec![u32::MAX; order];
+        let heap_gen: Vec<Option<u32>> = self
+            .phi
+            .iter()
+            .map(|&x| {
+                (x != 0).then(|| {
+                    if letter_of[x as usize] == u32::MAX {
+                        letter_of[x as usize] = letter.len() as u32;
+                        letter.push(x);
+                    }
+                    letter_of[x as usize]
+                })
+            })
+            .collect();
+        let k = letter.len();
+        let mut state = vec![u32::MAX; order];
+        let mut elems: Vec<u32> = vec![0];
+        state[0] = 0;
+        let mut trans: Vec<u32> = Vec::new();
+        let mut head = 0;
+        while head < elems.len() {
+            trans.reserve_within(k, budget.max_memory())?;
+            for &y in &letter {
+                let z = q.mul(elems[head], y);
+                if state[z as usize] == u32::MAX {
+                    state[z as usize] = elems.len() as u32;
+                    elems.push(z);
+                }
+                trans.push(state[z as usize]);
+            }
+            head += 1;
+        }
+        let marked: Vec<bool> = elems.iter().map(|&e| q.in_p(e)).collect();
+        let next = minimise(elems.len(), k, &trans, &marked, &heap_gen, budget)?;
+        Ok(if next.monoid.order() == order {
+            self
+        } else {
+            next
+        })
+    }
+
     /// This candidate with a new generator `b` for its last heap: the
     /// direct product with the cyclic monoid `1, b, …, b^(m+p-1)`,
     /// `b^(m+p) = b^m` (`p ≥ 1`); `(y, b^j)` is in P when `y` is and

@@ -664,7 +664,9 @@ fn settle(
 ) -> Result<Option<Candidate>, SearchError> {
     let mut rounds = 0;
     loop {
-        cand = cand.assign_p(options);
+        // Reduced first: the same round (see [`Candidate::reduced`]),
+        // fewer pairs to enumerate.
+        cand = cand.assign_p(options).reduced(budget)?;
         let round = refine_with(&cand, options, budget, check)?;
         if round.faithful {
             return Ok(Some(round.next));
