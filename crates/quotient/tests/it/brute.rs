@@ -2,19 +2,48 @@ use crate::code;
 use grundy_engine::Limits;
 use grundy_quotient::{grow, is_tame, HeapGame, HeapQuotient, Nim};
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// Misère outcome by search of the whole sum (a sorted multiset of
 /// heaps): true when the player to move loses. Written from the rule
 /// alone: a position is lost exactly when it has a move and every move
-/// leads to a won position.
+/// leads to a won position. A heap without a move is dropped from a sum
+/// (the sums with and without it have the same moves, to the end).
 struct Search<'g> {
     game: &'g dyn HeapGame,
-    memo: HashMap<Vec<usize>, bool>,
+    /// Sums searched, keyed by their heaps as bytes (every heap of these
+    /// tests is below 256).
+    memo: HashMap<Box<[u8]>, bool>,
+    /// `dead[h]`: a heap of `h` has no move (`h` up to the largest heap).
+    dead: Vec<bool>,
 }
 
 impl Search<'_> {
+    /// A search of sums of heaps up to `max_heap`.
+    fn new(game: &dyn HeapGame, max_heap: usize) -> Search<'_> {
+        assert!(max_heap < 256, "the memo's keys hold heaps as bytes");
+        let dead = (0..=max_heap)
+            .map(|h| {
+                let mut none = true;
+                game.options(h, &mut |_| none = false);
+                none
+            })
+            .collect();
+        Search {
+            game,
+            memo: HashMap::new(),
+            dead,
+        }
+    }
+
+    /// Whether a heap of `h` has no move.
+    fn dead(&self, h: usize) -> bool {
+        self.dead[h]
+    }
+
     fn lost(&mut self, pos: &[usize]) -> bool {
-        if let Some(&r) = self.memo.get(pos) {
+        let key: Box<[u8]> = pos.iter().map(|&h| h as u8).collect();
+        if let Some(&r) = self.memo.get(&key) {
             return r;
         }
         let mut any = false;
@@ -28,7 +57,7 @@ impl Search<'_> {
             for o in opts {
                 any = true;
                 let mut next: Vec<usize> = pos[..i].iter().chain(&pos[i + 1..]).copied().collect();
-                next.extend(o);
+                next.extend(o.iter().copied().filter(|&h| !self.dead(h)));
                 next.sort_unstable();
                 if self.lost(&next) {
                     lost = false;
@@ -40,7 +69,7 @@ impl Search<'_> {
             }
         }
         let r = any && lost;
-        self.memo.insert(pos.to_vec(), r);
+        self.memo.insert(key, r);
         r
     }
 }
@@ -72,13 +101,10 @@ fn agrees(game: &dyn HeapGame, max_heap: usize, total: usize) -> usize {
     let m = &q.candidate.monoid;
     assert!(m.is_reduced(), "quotient not reduced");
     assert_eq!(m.order() % 2, 0, "odd order {}", m.order());
-    let mut search = Search {
-        game,
-        memo: HashMap::new(),
-    };
+    let mut search = Search::new(game, max_heap);
     let sums = multisets(max_heap.min(total), total);
     for pos in &sums {
-        let mut sorted = pos.clone();
+        let mut sorted: Vec<usize> = pos.iter().copied().filter(|&h| !search.dead(h)).collect();
         sorted.sort_unstable();
         let predicted = m.in_p(
             m.product(
@@ -180,18 +206,72 @@ fn dawsons_kayles_past_heap_24_predicts_every_sum_with_a_large_heap() {
 #[test]
 fn dawsons_kayles_to_heap_33_predicts_every_sum_with_a_heap_past_30() {
     let game = code("0.07");
-    // No clock: Q_33 takes seconds alone and a minute on a loaded machine.
-    let limits = Limits {
-        max_time: None,
-        ..Limits::default()
-    };
-    let q = grow(&game, 33, &limits).expect("within the state and memory limits");
+    let q = dawsons_kayles_q33();
     assert_eq!(
         q.orders[24..],
         [24, 144, 144, 176, 176, 176, 360, 520, 552, 638]
     );
-    assert!(predicts_sums_with_a_large_heap(&game, &q, 33, 45, 31) > 1_000);
+    assert!(predicts_sums_with_a_large_heap(&game, q, 33, 45, 31) > 1_000);
 }
+
+/// Q_33 of Dawson's Kayles (0.07), grown once for the tests that read it.
+fn dawsons_kayles_q33() -> &'static HeapQuotient {
+    static Q: OnceLock<HeapQuotient> = OnceLock::new();
+    Q.get_or_init(|| {
+        // No clock: Q_33 takes seconds alone and a minute on a loaded machine.
+        let limits = Limits {
+            max_time: None,
+            ..Limits::default()
+        };
+        grow(&code("0.07"), 33, &limits).expect("within the state and memory limits")
+    })
+}
+
+/// Dawson's Kayles (0.07), sums past 25 tokens a heap: random sums (a
+/// fixed seed) of two heaps of 25..=33 and up to two heaps of 2..=12,
+/// up to 90 tokens, each of whose misère outcome Q_33 predicts as the
+/// search of the whole sum finds it. The sums of the tests above hold
+/// one large heap at most (45 or 50 tokens); here two, from the heaps
+/// the learner and the cyclic shapes place (25, 30; 31..=33).
+#[test]
+fn dawsons_kayles_random_sums_of_two_heaps_from_25_to_33() {
+    let game = code("0.07");
+    let q = dawsons_kayles_q33();
+    let m = &q.candidate.monoid;
+    let mut search = Search::new(&game, 33);
+    let mut seed = 0x0007_2533_u64;
+    let mut next = |below: u64| {
+        // splitmix64
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % below) as usize
+    };
+    let (mut lost, mut won) = (0, 0);
+    for _ in 0..SUMS_OF_TWO_LARGE_HEAPS {
+        let mut pos = vec![25 + next(9), 25 + next(9)];
+        for _ in 0..next(3) {
+            pos.push(2 + next(11));
+        }
+        let mut sorted: Vec<usize> = pos.iter().copied().filter(|&h| !search.dead(h)).collect();
+        sorted.sort_unstable();
+        let predicted = m.in_p(m.product(pos.iter().map(|&h| q.candidate.phi[h])));
+        let searched = search.lost(&sorted);
+        assert_eq!(predicted, searched, "misère outcome of {pos:?}");
+        if searched {
+            lost += 1;
+        } else {
+            won += 1;
+        }
+    }
+    // Both outcomes met: a quotient answering one outcome throughout fails.
+    assert!(lost > 0 && won > 0, "{lost} lost, {won} won");
+}
+
+/// How many random sums [`dawsons_kayles_random_sums_of_two_heaps_from_25_to_33`]
+/// searches.
+const SUMS_OF_TWO_LARGE_HEAPS: usize = 40;
 
 /// Checks that `q` (the quotient of `game`'s heaps up to `max_heap`)
 /// predicts the misère outcome, by a search of the whole sum, of every
@@ -206,16 +286,13 @@ fn predicts_sums_with_a_large_heap(
 ) -> usize {
     let m = &q.candidate.monoid;
     assert!(m.is_reduced());
-    let mut search = Search {
-        game,
-        memo: HashMap::new(),
-    };
+    let mut search = Search::new(game, max_heap);
     let mut compared = 0;
     for pos in multisets(max_heap, tokens) {
         if pos.first().is_none_or(|&h| h < least) {
             continue;
         }
-        let mut sorted = pos.clone();
+        let mut sorted: Vec<usize> = pos.iter().copied().filter(|&h| !search.dead(h)).collect();
         sorted.sort_unstable();
         let predicted = m.in_p(m.product(pos.iter().map(|&h| q.candidate.phi[h])));
         assert_eq!(predicted, search.lost(&sorted), "misère outcome of {pos:?}");
