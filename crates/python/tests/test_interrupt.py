@@ -149,6 +149,38 @@ def test_a_signal_handler_that_raises_nothing_lets_the_call_finish():
     assert s.n == 400_000
 
 
+def test_a_forked_child_answers_after_its_parent_did():
+    # The worker thread of the parent's calls is not in a child made by
+    # fork (multiprocessing's default on Linux): the child makes its own.
+    grundy.analyze("nim", "1 2")
+    pid = os.fork()
+    if pid == 0:
+        ok = grundy.analyze("nim", "3 4 5").value == 2 and grundy.seq("kayles", 100).n == 100
+        os._exit(0 if ok else 1)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    raise AssertionError("the forked child did not answer in 60 s")
+
+
+def test_a_call_inside_progress_runs_on_a_worker_of_its_own():
+    # progress= runs on the calling thread while its worker is busy.
+    inner = []
+
+    def show(done, total):
+        if not inner:
+            inner.append(grundy.analyze("nim", "3 4 5").value)
+
+    grundy.seq("octal", 300_000, options=OFFICERS, progress=show)
+    assert inner == [2]
+
+
 def test_progress_gets_increasing_counts_ending_at_the_total():
     counts = []
     n = 400_000
