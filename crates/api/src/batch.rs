@@ -19,10 +19,15 @@
 //!
 //! Memory: a chunk holds at most [`CHUNK`] lines, [`CHUNK_BYTES`] of input
 //! (plus one line) and, by the answer sizes seen so far, about
-//! [`OUTPUT_BYTES`] of answers; at most two chunks are in flight.
+//! [`OUTPUT_BYTES`] of answers; at most two chunks are in flight. Under a
+//! memory budget (`--max-memory`) a chunk reads at most an eighth of it
+//! and a line longer than a 32nd is refused by its length, unread
+//! ([`Bounds`]); a line stopped by the memory limit beside others is asked
+//! again alone once its chunk is answered, so that one heavy line does not
+//! make its neighbours fail, nor they it.
 
 use crate::lines::{append_line, Appended, ReadAhead, MAX_LINE};
-use crate::{Detail, Family, GameError, Play};
+use crate::{Detail, Family, GameError, Play, SearchError};
 use rayon::prelude::*;
 use std::fmt;
 use std::io::{self, Write};
@@ -121,12 +126,33 @@ impl Sizer {
     }
 }
 
+/// What a chunk may hold: the longest line kept and the bytes of input
+/// read, [`MAX_LINE`] and [`CHUNK_BYTES`] or less under a small memory
+/// budget (a 32nd and an eighth of it: an 8 MB line under `--max-memory
+/// 10M` was held, copied and split into words, 150 MB resident, and the
+/// lines beside it failed).
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    line: usize,
+    bytes: usize,
+}
+
+impl Bounds {
+    fn of(max_memory: u64) -> Bounds {
+        let share = |d: u64| usize::try_from(max_memory / d).unwrap_or(usize::MAX);
+        Bounds {
+            line: MAX_LINE.min(share(32)),
+            bytes: CHUNK_BYTES.min(share(8)),
+        }
+    }
+}
+
 /// One input line of a chunk.
 #[derive(Clone, Debug)]
 enum Slot {
     /// Its bytes, at this range of the chunk's buffer.
     Text(Range<usize>),
-    /// Longer than [`MAX_LINE`]: its length, its bytes not kept.
+    /// Longer than [`Bounds::line`]: its length, its bytes not kept.
     TooLong(u64),
 }
 
@@ -154,14 +180,20 @@ struct Chunk {
 
 impl Chunk {
     /// Empties the chunk and reads up to `lines` lines into it (fewer once
-    /// it holds [`CHUNK_BYTES`], or when the next line has not arrived and
+    /// it holds `bounds.bytes`, or when the next line has not arrived and
     /// the chunk has one), numbered from `first`. The lines read before a
     /// read error stay in the chunk, to be answered.
-    fn refill(&mut self, input: &mut ReadAhead, first: usize, lines: usize) -> Refill {
+    fn refill(
+        &mut self,
+        input: &mut ReadAhead,
+        first: usize,
+        lines: usize,
+        bounds: Bounds,
+    ) -> Refill {
         self.bytes.clear();
         self.lines.clear();
         self.first = first;
-        while self.lines.len() < lines && self.bytes.len() < CHUNK_BYTES {
+        while self.lines.len() < lines && self.bytes.len() < bounds.bytes {
             if !self.lines.is_empty() && !input.waiting() {
                 return Refill {
                     starved: true,
@@ -169,7 +201,7 @@ impl Chunk {
                 };
             }
             let start = self.bytes.len();
-            match append_line(input, MAX_LINE, &mut self.bytes) {
+            match append_line(input, bounds.line, &mut self.bytes) {
                 Ok(Appended::End) => {
                     return Refill {
                         eof: true,
@@ -201,6 +233,10 @@ impl Chunk {
 struct Piece {
     out: Vec<u8>,
     status: i32,
+    /// Lines stopped by the memory limit, to ask again alone: each one's
+    /// index in the chunk and its error's bytes in `out` (their status
+    /// is not yet in `status`).
+    again: Vec<(usize, Range<usize>)>,
 }
 
 /// The more serious of two exit statuses: internal failures (1) outrank
@@ -224,7 +260,10 @@ impl Buffers {
             .ok()
             .and_then(|mut v| v.pop())
             .unwrap_or_default();
-        Piece { out, status: 0 }
+        Piece {
+            out,
+            ..Piece::default()
+        }
     }
 
     fn give_back(&self, mut out: Vec<u8>) {
@@ -244,6 +283,10 @@ struct Job<'a> {
 }
 
 impl Job<'_> {
+    fn bounds(&self) -> Bounds {
+        Bounds::of(self.family.limits().max_memory)
+    }
+
     /// The answers to every line of `chunk`, in order: on the rayon pool
     /// with `parallel` (split where a worker is idle, so slow lines spread
     /// out and fast ones share a buffer), else on this thread.
@@ -259,14 +302,19 @@ impl Job<'_> {
         buffers: &Buffers,
         parallel: bool,
     ) -> Vec<Piece> {
+        let alone = range.len() == 1;
         let one = |mut piece: Piece, (i, slot): (usize, &Slot)| {
-            let status = self.answer_line(chunk, chunk.first + i, slot, &mut piece.out);
-            piece.status = worse(piece.status, status);
+            let at = piece.out.len();
+            match self.answer_line(chunk, chunk.first + i, slot, &mut piece.out) {
+                MEMORY if !alone => piece.again.push((i, at..piece.out.len())),
+                MEMORY => piece.status = worse(piece.status, 2),
+                status => piece.status = worse(piece.status, status),
+            }
             piece
         };
         let start = range.start;
         let lines = &chunk.lines[range];
-        if parallel {
+        let mut pieces: Vec<Piece> = if parallel {
             lines
                 .par_iter()
                 .enumerate()
@@ -279,26 +327,40 @@ impl Job<'_> {
                 .enumerate()
                 .map(|(i, slot)| (start + i, slot))
                 .fold(buffers.take(), one)]
+        };
+        // The lines the memory limit stopped, one at a time, the others'
+        // analyses gone: each answer (or error) takes its error's place.
+        for piece in &mut pieces {
+            for (i, at) in std::mem::take(&mut piece.again).into_iter().rev() {
+                let mut out = Vec::new();
+                let status = self.answer_line(chunk, chunk.first + i, &chunk.lines[i], &mut out);
+                let status = if status == MEMORY { 2 } else { status };
+                piece.status = worse(piece.status, status);
+                piece.out.splice(at, out);
+            }
         }
+        pieces
     }
 
     /// Writes the JSON line for input line number `line_no` (1-based) onto
     /// `out`; returns its exit status (0 answered, 2 bad input or a limit,
-    /// 1 an internal failure).
+    /// 1 an internal failure; [`MEMORY`] for the memory limit).
     fn answer_line(&self, chunk: &Chunk, line_no: usize, slot: &Slot, out: &mut Vec<u8>) -> i32 {
         let status = match slot {
             Slot::Text(range) => match std::str::from_utf8(&chunk.bytes[range.clone()]) {
                 Ok(text) => self.analyze_line(line_no, text, out),
                 Err(_) => error_line(out, line_no, "line is not valid UTF-8", 2),
             },
-            Slot::TooLong(len) => error_line(
-                out,
-                line_no,
-                &format!(
-                    "line is {len} bytes long; at most {MAX_LINE} are read (no position is that long)"
-                ),
-                2,
-            ),
+            Slot::TooLong(len) => {
+                let cap = self.bounds().line;
+                let why = if cap < MAX_LINE {
+                    "a 32nd of the memory budget; raise it with --max-memory"
+                } else {
+                    "no position is that long"
+                };
+                let msg = format!("line is {len} bytes long; at most {cap} are read ({why})");
+                error_line(out, line_no, &msg, 2)
+            }
         };
         out.push(b'\n');
         status
@@ -322,10 +384,17 @@ impl Job<'_> {
                     }
                 }
             }
+            Err(e @ GameError::Search(SearchError::MemoryLimit(_))) => {
+                error_line(out, line_no, &e.to_string(), MEMORY)
+            }
             Err(e) => error_line(out, line_no, &e.to_string(), e.exit_code()),
         }
     }
 }
+
+/// [`Job::answer_line`]'s status for a line the memory limit stopped
+/// (exit status 2, once asked again alone).
+const MEMORY: i32 = -2;
 
 /// Writes the error document of line `line_no` onto `out`; returns `code`.
 fn error_line(out: &mut Vec<u8>, line_no: usize, msg: &str, code: i32) -> i32 {
@@ -383,7 +452,7 @@ pub fn run(
         let mut chunk = Chunk::default();
         let mut next = 1;
         loop {
-            let got = chunk.refill(input, next, sizer.next());
+            let got = chunk.refill(input, next, sizer.next(), job.bounds());
             next += chunk.lines.len();
             let bytes =
                 write(Some(job.answer(&chunk, &buffers, false))).map_err(BatchError::Write)?;
@@ -417,7 +486,7 @@ pub fn run(
             loop {
                 let mut chunk = spare.pop().unwrap_or_default();
                 let size = sizer.next();
-                let got = chunk.refill(input, next, size);
+                let got = chunk.refill(input, next, size, job.bounds());
                 next += chunk.lines.len();
                 to_work.send(chunk).map_err(|_| lost())?;
                 in_flight += 1;
@@ -537,7 +606,7 @@ pub fn run_ranks(
             chunk.bytes.clear();
             encode_chunk(&chunk, true)
         } else {
-            let got = chunk.refill(input, next, sizer.next());
+            let got = chunk.refill(input, next, sizer.next(), job.bounds());
             next += chunk.lines.len();
             read_error = got.error;
             encode_chunk(&chunk, got.eof)
@@ -634,9 +703,13 @@ mod tests {
     }
 
     fn batch(input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
+        batch_of(&echo(), input, parallel)
+    }
+
+    fn batch_of(family: &Family, input: &[u8], parallel: bool) -> (i32, Vec<serde_json::Value>) {
         let mut out = Vec::new();
         let code = run(
-            &echo(),
+            family,
             Play::Normal,
             Detail::AllMoves,
             &mut ReadAhead::spawn(std::io::Cursor::new(input.to_vec())),
@@ -652,6 +725,82 @@ mod tests {
                 .map(|l| serde_json::from_str(l).unwrap())
                 .collect(),
         )
+    }
+
+    /// [`Echo`], but `heavy` fails with the memory limit the first time
+    /// it is asked (as when the lines beside it held the memory).
+    struct OnceHeavy(std::sync::atomic::AtomicBool);
+
+    impl crate::Analyze for OnceHeavy {
+        fn analyze_with(
+            &self,
+            args: &[&str],
+            play: Play,
+            d: Detail,
+        ) -> Result<Analysis, GameError> {
+            use std::sync::atomic::Ordering::SeqCst;
+            match args {
+                ["heavy"] if !self.0.swap(true, SeqCst) => {
+                    Err(SearchError::MemoryLimit(1 << 20).into())
+                }
+                ["heavy"] => Echo.analyze_with(&["ok"], play, d),
+                _ => Echo.analyze_with(args, play, d),
+            }
+        }
+        fn moves(&self, _args: &[&str]) -> Result<Vec<crate::MoveReport>, GameError> {
+            Ok(vec![])
+        }
+    }
+
+    #[test]
+    fn a_line_stopped_by_the_memory_limit_is_asked_again_alone() {
+        let heavy = || {
+            let once = OnceHeavy(std::sync::atomic::AtomicBool::new(false));
+            Family::new(
+                "heavy",
+                &crate::Limits::default(),
+                std::sync::Arc::new(once),
+            )
+        };
+        for parallel in [false, true] {
+            let (code, lines) = batch_of(&heavy(), b"ok\nheavy\nok\n", parallel);
+            assert_eq!(code, 0, "{lines:?}");
+            assert_eq!(lines.len(), 3);
+            assert!(lines.iter().all(|l| l["outcome"] == "P"), "{lines:?}");
+            // Alone in its chunk already: its error stands.
+            let (code, lines) = batch_of(&heavy(), b"heavy\n", parallel);
+            assert_eq!(code, 2);
+            assert!(lines[0]["error"]
+                .as_str()
+                .unwrap()
+                .contains("memory limit hit"));
+        }
+    }
+
+    #[test]
+    fn a_line_past_a_32nd_of_the_memory_budget_is_refused_by_its_length() {
+        assert_eq!(Bounds::of(10 << 20).line, 327_680);
+        assert_eq!(Bounds::of(10 << 20).bytes, 1_310_720);
+        assert_eq!(Bounds::of(u64::MAX).line, MAX_LINE);
+        let limits = crate::Limits {
+            max_memory: 1 << 20,
+            ..crate::Limits::default()
+        };
+        let family = Family::new("echo", &limits, std::sync::Arc::new(Echo));
+        let mut input = b"ok\n".to_vec();
+        input.extend(b"ok ".repeat(20_000));
+        input.extend(b"\nok\n");
+        let (code, lines) = batch_of(&family, &input, false);
+        assert_eq!(code, 2);
+        assert_eq!(lines.len(), 3);
+        assert_eq!(
+            (&lines[0]["outcome"], &lines[2]["outcome"]),
+            (&"P".into(), &"P".into())
+        );
+        assert_eq!(
+            lines[1]["error"],
+            "line is 60000 bytes long; at most 32768 are read (a 32nd of the memory budget; raise it with --max-memory)"
+        );
     }
 
     #[test]
@@ -773,7 +922,7 @@ mod tests {
         let (release, held) = mpsc::channel();
         let mut input = ReadAhead::spawn(Held(Some(b"ok\n".repeat(FIRST_CHUNK)), held));
         let mut chunk = Chunk::default();
-        let got = chunk.refill(&mut input, 1, FIRST_CHUNK);
+        let got = chunk.refill(&mut input, 1, FIRST_CHUNK, Bounds::of(u64::MAX));
         assert_eq!(chunk.lines.len(), FIRST_CHUNK);
         assert!(got.starved, "{got:?}");
         drop(release);

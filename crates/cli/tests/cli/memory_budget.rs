@@ -464,7 +464,12 @@ fn a_batch_line_too_large_for_the_budget_gets_an_error_line() {
     let text = String::from_utf8_lossy(&o.stdout);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
-    assert!(lines[0].contains("memory limit hit"), "{}", lines[0]);
+    // Past a 32nd of the budget (half the cap), refused by its length.
+    assert!(
+        lines[0].contains("line is 8888895 bytes long; at most 7200000 are read"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[0].contains(r#""line":1"#), "{}", lines[0]);
     assert!(lines[1].contains(r#""outcome":"P""#), "{}", lines[1]);
 }
@@ -556,4 +561,26 @@ fn a_sequence_the_address_space_cannot_hold_is_refused_not_aborted() {
         stderr(&o)
     );
     assert!(!values.exists());
+}
+
+#[test]
+fn a_batch_line_past_a_32nd_of_the_budget_is_refused_unread() {
+    // 4,000,000 heaps of nim on one 8 MB line between two small ones, at
+    // --max-memory 16M: the long line was held and split (150 MB
+    // resident) and all three lines failed for memory.
+    let input = format!("1 2\n{}\n1 2 3\n", vec!["1"; 4_000_000].join(" "));
+    let o = capped_with_input(&owned("batch nim --max-memory 16M"), &input);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].contains(r#""outcome":"N""#), "{}", lines[0]);
+    assert!(
+        lines[1].contains(
+            "line is 7999999 bytes long; at most 524288 are read (a 32nd of the memory budget"
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains(r#""outcome":"P""#), "{}", lines[2]);
 }
