@@ -150,8 +150,18 @@ pub fn limits(
 
 /// A memory budget written as text (`--max-memory`): bytes, or a number
 /// with K, M, G or T (`512M`, `4G`), at least 1M.
+/// A budget the process already holds more than is refused, since every
+/// answer under it would fail (each with a message about that answer).
 pub fn parse_max_memory(s: &str) -> Result<u64, GameError> {
-    memory::parse_size(s).map_err(|e| GameError::Input(format!("--max-memory: {e}")))
+    let budget =
+        memory::parse_size(s).map_err(|e| GameError::Input(format!("--max-memory: {e}")))?;
+    match memory::allocated() {
+        Some(held) if held >= budget => Err(GameError::Input(format!(
+            "--max-memory {s}: below the {} MiB this process already holds; give more",
+            held.div_ceil(1 << 20)
+        ))),
+        _ => Ok(budget),
+    }
 }
 
 /// The largest heap of a sequence, `-n`, checked against [`MAX_SEQ_N`].

@@ -117,6 +117,8 @@ struct ScriptScope {
     budget: Option<std::time::Duration>,
     /// The clock it is measured on: the family's ([`Limits::clock`]).
     clock: Option<SharedClock>,
+    /// The memory budget of every command ([`Limits::max_memory`]).
+    max_memory: u64,
 }
 
 impl ScriptScope {
@@ -126,6 +128,7 @@ impl ScriptScope {
     fn start(&self, budget: Option<std::time::Duration>) {
         self.game
             .start_deadline(Deadline::start(budget, self.clock.as_ref()));
+        self.game.limit_memory(self.max_memory);
         let _ = self.game.take_format_error();
         let _ = self.game.take_printed();
     }
@@ -192,6 +195,7 @@ pub fn script_family(game: ScriptGame, limits: &Limits) -> Family {
         game: game.clone(),
         budget: limits.max_time,
         clock: limits.clock.clone(),
+        max_memory: limits.max_memory,
     });
     let adapter = Arc::new(
         Adapter::new(game.file().to_string(), game.clone(), limits).with_scope(scope.clone()),

@@ -148,6 +148,13 @@ impl ScriptGame {
         self.inner.clock.set(deadline);
     }
 
+    /// Stops every call of the file's functions from now on once the
+    /// process holds more than `max_memory` bytes (read every 64
+    /// operations), with the memory-limit error.
+    pub fn limit_memory(&self, max_memory: u64) {
+        self.inner.clock.set_memory(max_memory);
+    }
+
     /// The first failure of `format` since the last call, if any:
     /// [`TextGame::format`] cannot fail, so it records the failure here
     /// and the family reports it after the command.

@@ -11,6 +11,7 @@
 use grundy_engine::Deadline;
 use rhai::packages::{Package, StandardPackage};
 use rhai::{Engine, EvalAltResult};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -52,11 +53,18 @@ impl Default for Sandbox {
 /// The deadline of the command a script's calls belong to: the engine's
 /// [`Deadline`], started by the family at every command on the family's
 /// clock (its `Limits`) and handed down here ([`crate::ScriptGame::start_deadline`]);
-/// checked by the engine every few thousand operations and before every
+/// checked by the engine every 64 operations and before every
 /// call. Without a clock (wasm32-unknown-unknown) it never passes: the
 /// front end bounds time itself (the page ends its worker).
+///
+/// It holds the command's memory budget too ([`Limits::max_memory`],
+/// `u64::MAX` until set), checked every 64 operations: a file building a
+/// map in a loop held 36 MB under `--max-memory 16M`, the budget read only
+/// where the engine counts states.
+///
+/// [`Limits::max_memory`]: grundy_engine::Limits::max_memory
 #[derive(Debug, Default)]
-pub(crate) struct CommandDeadline(Mutex<Option<Deadline>>);
+pub(crate) struct CommandDeadline(Mutex<Option<Deadline>>, AtomicU64);
 
 impl CommandDeadline {
     /// The deadline of the command starting now.
@@ -64,6 +72,20 @@ impl CommandDeadline {
         if let Ok(mut d) = self.0.lock() {
             *d = Some(deadline);
         }
+    }
+
+    /// The budget of the commands from now on, in bytes.
+    pub(crate) fn set_memory(&self, max_memory: u64) {
+        self.1
+            .store(max_memory.saturating_add(1), Ordering::Relaxed);
+    }
+
+    /// The memory budget, if the process holds more than it (the counting
+    /// allocator's figure; none without it).
+    pub(crate) fn over_memory(&self) -> Option<u64> {
+        let budget = self.1.load(Ordering::Relaxed).checked_sub(1)?;
+        let held = grundy_engine::memory::allocated()?;
+        (held > budget).then_some(budget)
     }
 
     /// The command's time limit, if it has run out.
@@ -74,6 +96,10 @@ impl CommandDeadline {
 
 /// The token the progress callback stops a script with when the time is up.
 const TIME_TOKEN: &str = "grundy: time limit";
+
+/// The token the progress callback stops a script with when the process
+/// holds more than the memory budget.
+const MEMORY_TOKEN: &str = "grundy: memory limit";
 
 /// Most lines of `print` one command keeps.
 pub const MAX_PRINTED_LINES: usize = 100;
@@ -151,9 +177,15 @@ pub(crate) fn engine(
     engine.on_print(move |text| printed.push(text));
     engine.on_debug(|_, _, _| {});
     engine.on_progress(move |ops| {
-        // The clock is read every 4096 operations: cheap, and a call
-        // checks it on entry too.
-        if ops & 0xfff == 0 && clock.expired().is_some() {
+        // Memory and clock every 64 operations (a call checks the clock
+        // on entry too): one operation may take milliseconds (a `pad` to
+        // 60,000 characters took 5 ms, so 4,096 of them overran a
+        // 0.2 s limit by 0.9 s).
+        if ops & 0x3f != 0 {
+            None
+        } else if clock.over_memory().is_some() {
+            Some(MEMORY_TOKEN.into())
+        } else if clock.expired().is_some() {
             Some(TIME_TOKEN.into())
         } else {
             None
@@ -182,6 +214,15 @@ pub(crate) fn describe(err: &EvalAltResult, sandbox: &Sandbox, clock: &CommandDe
             "size limit hit: {what} too large (strings at most {} bytes, arrays at most {} elements, maps at most {} entries){at}",
             sandbox.max_string_size, sandbox.max_array_size, sandbox.max_map_size
         ),
+        EvalAltResult::ErrorTerminated(token, _)
+            if token.clone().into_string().is_ok_and(|t| t == MEMORY_TOKEN) =>
+        {
+            let budget = clock.1.load(Ordering::Relaxed).saturating_sub(1);
+            format!(
+                "memory limit hit: the process held more than {} MiB{at} (raise it with --max-memory)",
+                budget >> 20
+            )
+        }
         EvalAltResult::ErrorTerminated(..) => match clock.expired() {
             Some(budget) => time_message(budget),
             None => format!("stopped{at}"),

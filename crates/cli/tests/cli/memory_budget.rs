@@ -584,3 +584,15 @@ fn a_batch_line_past_a_32nd_of_the_budget_is_refused_unread() {
     );
     assert!(lines[2].contains(r#""outcome":"P""#), "{}", lines[2]);
 }
+
+#[test]
+fn a_limit_below_what_the_process_holds_is_refused() {
+    let o = grundy(&["analyze", "nim", "3", "4", "--max-memory", "1M"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: --max-memory 1M: below the ")
+            && err.contains(" MiB this process already holds; give more"),
+        "{err}"
+    );
+}

@@ -280,3 +280,29 @@ fn counts_of_one_are_singular() {
         "retrograde analysis of the 1 position reachable (the game may repeat)"
     );
 }
+
+#[test]
+fn a_rules_file_is_stopped_at_the_memory_limit_within_a_call() {
+    // 400 strings of 60 KB in a map, in one call of `moves`: 35.7 MB
+    // resident at --max-memory 16M and answered, the budget read only
+    // where the engine counts states.
+    let file = temp_rules(
+        "bigmap",
+        r#"
+fn parse(text) { parse_int(text) }
+fn format(p) { `${p}` }
+fn moves(p) {
+    let m = #{};
+    for i in 0..400 { let s = `${i}`; s.pad(60000, "y"); m[`k${i}`] = s; }
+    []
+}
+"#,
+    );
+    let o = grundy(&["analyze", "--rules", &file, "3", "--max-memory", "16M"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("memory limit hit: the process held more than 16 MiB"),
+        "{}",
+        stderr(&o)
+    );
+}
