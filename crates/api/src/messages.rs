@@ -198,15 +198,8 @@ pub fn out_of_memory(positions: u64) -> String {
 /// when made only of letters, digits and `,._+:@%/=-`, else in single
 /// quotes (a quote inside written `'\''`).
 pub fn shell_command(args: impl IntoIterator<Item = String>) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || ",._+:@%/=-".contains(c);
     args.into_iter()
-        .map(|w| {
-            if !w.is_empty() && w.chars().all(plain) {
-                w
-            } else {
-                format!("'{}'", w.replace('\'', "'\\''"))
-            }
-        })
+        .map(|w| crate::worksheet::quoted(&w))
         .collect::<Vec<_>>()
         .join(" ")
 }

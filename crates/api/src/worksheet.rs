@@ -258,6 +258,10 @@ pub fn command_line(q: &Question) -> String {
         words.push("--plot-style".into());
         words.push(style.clone());
     }
+    // A position word that starts with `-` would be read as an option.
+    if q.position.split_whitespace().any(|w| w.starts_with('-')) {
+        words.push("--".into());
+    }
     words.extend(q.position.split_whitespace().map(str::to_string));
     words
         .iter()
@@ -267,14 +271,32 @@ pub fn command_line(q: &Question) -> String {
 }
 
 /// `word` as a POSIX shell reads it back: bare when made of safe
-/// characters, else in single quotes.
+/// characters, else in single quotes; as `$'...'` with escapes when it
+/// holds a control or bidirectional character
+/// ([`crate::messages::is_hidden`]), which would otherwise act on the
+/// terminal or reorder the line that shows it (an ESC byte typed in a
+/// position was echoed raw in the worksheet's command line).
 pub(crate) fn quoted(word: &str) -> String {
+    use crate::messages::is_hidden;
+    use std::fmt::Write;
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_.,/:=+@%^".contains(c);
     if !word.is_empty() && word.chars().all(safe) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
+        return word.to_string();
     }
+    if !word.chars().any(is_hidden) {
+        return format!("'{}'", word.replace('\'', r"'\''"));
+    }
+    let mut s = String::from("$'");
+    for c in word.chars() {
+        let _ = match c {
+            '\\' | '\'' => write!(s, "\\{c}"),
+            c if is_hidden(c) && c.is_ascii() => write!(s, "\\x{:02x}", u32::from(c)),
+            c if is_hidden(c) => write!(s, "\\u{:04x}", u32::from(c)),
+            c => write!(s, "{c}"),
+        };
+    }
+    s.push('\'');
+    s
 }
 
 #[cfg(test)]
@@ -326,6 +348,15 @@ mod tests {
             "grundy seq kayles -n 200 --plot kayles.svg --plot-from 150 --plot-style density"
         );
         assert_eq!(quoted("it's"), r"'it'\''s'");
+        let hostile = Question {
+            game: "nim".into(),
+            position: "3\u{1b}[31m4 -5 \u{202e}x'\\".into(),
+            ..Question::default()
+        };
+        assert_eq!(
+            command_line(&hostile),
+            r"grundy analyze nim -- $'3\x1b[31m4' -5 $'\u202ex\'\\'"
+        );
         let g = Question {
             command: "batch".into(),
             game: "wythoff".into(),
