@@ -1,5 +1,6 @@
 """Long calls in a notebook: SIGINT (the stop button) raises
-KeyboardInterrupt within a second, the checkpoint kept for the same call
+KeyboardInterrupt before the work ends (counted in work done, never in
+seconds: bench/py_interrupt.py times it), the checkpoint kept for the same call
 to resume from; `progress=` shows the counts of the work (a function of
 (done, total), or a tqdm bar)."""
 
@@ -21,8 +22,7 @@ LONG = 10**8
 
 def interrupted_after(delay, call):
     """Sends this process SIGINT `delay` seconds into `call()`, which
-    must raise KeyboardInterrupt: the seconds from the signal to the
-    exception."""
+    must raise KeyboardInterrupt."""
     sent = []
 
     def send():
@@ -34,17 +34,18 @@ def interrupted_after(delay, call):
     try:
         with pytest.raises(KeyboardInterrupt):
             call()
-        caught = time.monotonic()
     finally:
         timer.cancel()
     assert sent, "the call ended before the signal was sent"
-    return caught - sent[0]
 
 
-def test_sigint_stops_a_long_seq_within_a_second_keeping_its_checkpoint(tmp_path):
+def test_sigint_stops_a_long_seq_keeping_its_checkpoint(tmp_path):
     kept = tmp_path / "officers.ckpt"
-    took = interrupted_after(1.0, lambda: grundy.seq("octal", LONG, options=OFFICERS, checkpoint=kept))
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    done = []
+    interrupted_after(
+        1.0, lambda: grundy.seq("octal", LONG, options=OFFICERS, checkpoint=kept, progress=lambda d, t: done.append(d))
+    )
+    assert done and done[-1] < LONG // 2, done[-3:]
     assert kept.stat().st_size > 0
     # The same call resumes from it and answers what a run without a
     # checkpoint answers.
@@ -64,7 +65,8 @@ def test_a_checkpoint_is_resumed_where_it_stopped(tmp_path):
     # Asked for more heaps than were kept, the call starts from them.
     counts = []
     grundy.seq("octal", 1_500_000, options=OFFICERS, checkpoint=kept, progress=lambda d, t: counts.append(d))
-    assert before and counts[0] >= before[-1], (before[-3:], counts[:3])
+    assert before and before[-1] < LONG // 2, before[-3:]
+    assert counts[0] >= before[-1], (before[-3:], counts[:3])
 
 
 def test_sigint_stops_a_quotient_which_resumes_from_its_checkpoint(tmp_path):
@@ -72,10 +74,10 @@ def test_sigint_stops_a_quotient_which_resumes_from_its_checkpoint(tmp_path):
     # 0.07's quotient to heap 28: a second of work or more.
     code = {"code": "0.07"}
     before = []
-    took = interrupted_after(
+    interrupted_after(
         0.2, lambda: grundy.quotient("octal", 28, options=code, checkpoint=kept, progress=lambda d, t: before.append(d))
     )
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    assert before and before[-1] < 28, before
     counts = []
     resumed = grundy.quotient("octal", 28, options=code, checkpoint=kept, progress=lambda d, t: counts.append(d))
     # It starts where the interrupted call got to.
@@ -88,44 +90,51 @@ def test_sigint_stops_a_search_of_a_game_defined_in_python():
         return [n - k for k in (1, 2, 5) if k <= n] + [(a, n - 2 - a) for a in range(1, (n - 2) // 2 + 1)]
 
     g = grundy.Game(moves=moves, components=lambda p: list(p) if isinstance(p, tuple) else [p])
-    took = interrupted_after(0.5, lambda: g.seq(10**6, time_limit=600))
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    done = []
+    interrupted_after(0.5, lambda: g.seq(10**6, time_limit=600, progress=lambda d, t: done.append(d)))
+    assert not done or done[-1] < 10**6 // 2, done[-3:]
     # The game still answers afterwards.
     assert g.analyze(3).outcome in ("N", "P")
 
 
 def test_sigint_stops_a_callable_looping_in_python_code():
     # The stop reaches into the game's own Python code: a callable busy
-    # for a minute ends at once, not when it returns.
+    # for hours ends at once, not when it returns.
+    spins = [0]
+    SPINS = 10**10
+
     def moves(n):
         if n == 5:
-            end = time.perf_counter() + 60
-            while time.perf_counter() < end:
-                pass
+            while spins[0] < SPINS:
+                spins[0] += 1
         return [n - k for k in (1, 2) if k <= n]
 
     g = grundy.Game(moves=moves)
-    took = interrupted_after(0.5, lambda: g.seq(10, time_limit=600))
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    interrupted_after(0.5, lambda: g.seq(10, time_limit=600))
+    assert 0 < spins[0] < SPINS // 2, spins
     # Nothing is left pending: the game answers (heap 5 looped above; 4
     # does not).
     assert g.analyze(4).outcome == "N"
 
 
 def test_sigint_stops_a_long_analysis():
-    took = interrupted_after(
+    # analyze has no progress= to count its work: the call raising
+    # KeyboardInterrupt, not returning an Analysis, is what is checked.
+    interrupted_after(
         0.5,
         lambda: grundy.analyze("treblecross", "." * 28, misere=True, max_states=10**9, time_limit=600),
     )
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
 
 
 def test_sigint_stops_a_survey_keeping_the_finished_codes(tmp_path):
     kept = tmp_path / "survey.ckpt"
     # Kayles' line is done at once, Officers' takes a second or more.
     codes, n = "0.77,0.6", 400_000
-    took = interrupted_after(0.5, lambda: grundy.survey(codes, n=n, threads=1, checkpoint=kept))
-    assert took < 1.0, f"KeyboardInterrupt {took:.3f} s after SIGINT"
+    before = []
+    interrupted_after(
+        0.5, lambda: grundy.survey(codes, n=n, threads=1, checkpoint=kept, progress=lambda d, t: before.append(d))
+    )
+    assert not before or before[-1] < 2, before
     counts = []
     resumed = grundy.survey(codes, n=n, threads=1, checkpoint=kept, progress=lambda d, t: counts.append((d, t)))
     assert counts[0] == (1, 2), counts
@@ -219,13 +228,16 @@ def test_progress_true_without_tqdm_is_an_input_error(monkeypatch):
 
 
 def test_a_progress_function_that_raises_ends_the_call():
+    seen = []
+
     def fail(done, total):
+        seen.append(done)
         raise RuntimeError(f"seen {done} of {total}")
 
-    start = time.monotonic()
     with pytest.raises(RuntimeError, match="seen"):
         grundy.seq("octal", LONG, options=OFFICERS, progress=fail)
-    assert time.monotonic() - start < 5
+    # Called once, well short of the total: no work went on after it.
+    assert len(seen) == 1 and seen[0] < LONG // 2, seen[-3:]
 
 
 def test_bad_progress_and_checkpoint_arguments_are_named():
