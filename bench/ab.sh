@@ -60,8 +60,8 @@ cases=(
     "batch-wythoff|$work/wythoff.txt|batch wythoff --threads 1"
     "batch-game31|$work/game31.txt|batch game31 --threads 1"
     "batch-kayles|$work/kayles.txt|batch kayles --threads 1"
-    "graph-misere|-|analyze graph --edges $edges n0,n38,n101,n4 --misere --json"
-    "ring-7000|-|analyze ring --n 7000 --a $ring_a --b $ring_b --json"
+    "graph-misere|-|analyze graph --edges $edges n0,n38,n101,n4 --misere --json --threads 1"
+    "ring-7000|-|analyze ring --n 7000 --a $ring_a --b $ring_b --json --threads 1"
     "seq-officers|-|seq octal --code 0.6 -n 100000 --threads 1 --summary"
     "play-loopy|$work/play.txt|play graph --edges a-b,b-c,c-a a"
 )

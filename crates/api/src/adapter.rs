@@ -10,9 +10,8 @@ use crate::{admit_genus_heaps, Family, SeqReport};
 use grundy_engine::memory::Reserve;
 use grundy_engine::ranks::Ranks;
 use grundy_engine::{
-    analyze_in_answer, analyze_on_ranks, check_moves_bound, Analysis, Detail, GameError, Genus,
-    Limits, MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver,
-    TextGame,
+    analyze_on_ranks, analyze_with, check_moves_bound, Analysis, Detail, GameError, Genus, Limits,
+    MisereSolver, MoveOutcomes, MoveReport, Play, ReachableGame, SearchError, Solver, TextGame,
 };
 use grundy_quotient::{QuotientControl, QuotientReport};
 use grundy_sequence::Control;
@@ -302,7 +301,7 @@ impl<G: TextGame + 'static> Adapter<G> {
         // deadlines end with it (`Limits::deadline` reads the answer's end).
         let answer = shared.within_answer(|| {
             let p = self.game.parse(args)?;
-            analyze_in_answer(
+            analyze_with(
                 &self.name,
                 &*self.game,
                 &mut s.normal,

@@ -673,21 +673,8 @@ mod tests {
         ) -> Result<Analysis, GameError> {
             match args {
                 ["ok"] => Ok(Analysis {
-                    game: "echo".into(),
-                    position: "ok".into(),
-                    play,
-                    outcome: Outcome::P,
                     value: Some(0),
-                    genus: None,
-                    winning_move_count: Some(0),
-                    winning_moves: vec![],
-                    drawing_move_count: None,
-                    drawing_moves: vec![],
-                    loopy_value: None,
-                    components: vec![],
-                    method: "test".into(),
-                    notes: vec![],
-                    table: None,
+                    ..Analysis::outcome_only("echo", "ok", play, Outcome::P, "test")
                 }),
                 ["bug"] => Err(GameError::Internal("bug".into())),
                 _ => Err(GameError::Input(format!("bad position {args:?}"))),

@@ -489,26 +489,11 @@ mod tests {
             }
             *self.0 .0.lock().unwrap() += Duration::from_secs(1);
             let moves = self.moves(args)?;
+            let outcome = Outcome::from_mover_wins(!moves.is_empty());
             Ok(Analysis {
-                game: "slow".into(),
-                position: args.join(" "),
-                play,
-                outcome: if moves.is_empty() {
-                    Outcome::P
-                } else {
-                    Outcome::N
-                },
-                value: None,
-                genus: None,
                 winning_move_count: Some(moves.len()),
                 winning_moves: moves,
-                drawing_move_count: None,
-                drawing_moves: vec![],
-                loopy_value: None,
-                components: vec![],
-                method: "test".into(),
-                notes: vec![],
-                table: None,
+                ..Analysis::outcome_only("slow", &args.join(" "), play, outcome, "test")
             })
         }
         fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

@@ -416,22 +416,11 @@ mod tests {
             } else {
                 vec![mv(&format!("take {win}"), &(n - win).to_string())]
             };
+            let outcome = Outcome::from_mover_wins(win != 0);
             Ok(Analysis {
-                game: "countdown".into(),
-                position: n.to_string(),
-                play,
-                outcome: Outcome::from_mover_wins(win != 0),
-                value: None,
-                genus: None,
                 winning_move_count: Some(winning.len()),
                 winning_moves: winning,
-                drawing_move_count: None,
-                drawing_moves: vec![],
-                loopy_value: None,
-                components: vec![],
-                method: "test".into(),
-                notes: vec![],
-                table: None,
+                ..Analysis::outcome_only("countdown", &n.to_string(), play, outcome, "test")
             })
         }
         fn moves(&self, args: &[&str]) -> Result<Vec<MoveReport>, GameError> {

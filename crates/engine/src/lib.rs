@@ -40,9 +40,9 @@ mod table;
 pub mod testing;
 
 pub use analysis::{
-    analyze, analyze_in_answer, analyze_on_ranks, analyze_with, check_moves_bound, not_listed_note,
-    too_large_note, Analysis, ComponentReport, Detail, Heading, LoopyReport, MoveOutcomes,
-    MoveReport, ReachableGame, GENUS_STATES, MAX_ANSWER,
+    analyze, analyze_on_ranks, analyze_with, check_moves_bound, not_listed_note, too_large_note,
+    Analysis, ComponentReport, Detail, Heading, LoopyReport, MoveOutcomes, MoveReport,
+    ReachableGame, GENUS_STATES, MAX_ANSWER,
 };
 pub use clock::{Clock, Deadline, SharedClock};
 pub use error::{GameError, ParseError, RulesError, SearchError};

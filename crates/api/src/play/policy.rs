@@ -353,21 +353,9 @@ mod tests {
                 _ => vec![],
             };
             Ok(Analysis {
-                game: "draw-or-lose".into(),
-                position,
-                play,
-                outcome,
-                value: None,
-                genus: None,
-                winning_move_count: Some(0),
-                winning_moves: vec![],
                 drawing_move_count: (outcome == Outcome::D).then_some(drawing_moves.len()),
                 drawing_moves,
-                loopy_value: None,
-                components: vec![],
-                method: "test".into(),
-                notes: vec![],
-                table: None,
+                ..Analysis::outcome_only("draw-or-lose", &position, play, outcome, "test")
             })
         }
 

@@ -15,21 +15,9 @@ fn mv(label: &str, to: &str) -> MoveReport {
 
 fn analysis(position: &str, play: Play, outcome: Outcome, winning: Vec<MoveReport>) -> Analysis {
     Analysis {
-        game: "test".into(),
-        position: position.into(),
-        play,
-        outcome,
-        value: None,
-        genus: None,
         winning_move_count: Some(winning.len()),
         winning_moves: winning,
-        drawing_move_count: (outcome == Outcome::D).then_some(0),
-        drawing_moves: vec![],
-        loopy_value: None,
-        components: vec![],
-        method: "test".into(),
-        notes: vec![],
-        table: None,
+        ..Analysis::outcome_only("test", position, play, outcome, "test")
     }
 }
 

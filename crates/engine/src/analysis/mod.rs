@@ -22,8 +22,12 @@ use report::{Question, MOVE_HELD_BYTES};
 
 use crate::{GameError, MisereSolver, Outcome, Play, Solver, TextGame};
 
-/// Analyses `p` under `play` with every winning move listed: see
-/// [`analyze_with`].
+/// Analyses `p` under `play` with every winning move listed, as one
+/// answer: the searches behind it (its size estimate, its outcome, each
+/// winning move, the genus) share one time limit and one memory budget,
+/// the solvers' (both solvers run under the normal solver's limits); a
+/// value table a family builds on demand, or its theory listing moves,
+/// reads them through the thread's answer scope. See [`analyze_with`].
 pub fn analyze<G: TextGame>(
     game_name: &str,
     game: &G,
@@ -32,15 +36,30 @@ pub fn analyze<G: TextGame>(
     p: &G::Position,
     play: Play,
 ) -> Result<Analysis, GameError> {
-    analyze_with(game_name, game, normal, misere, p, play, Detail::AllMoves)
+    let shared = normal.limits().sharing_time();
+    shared.within_answer(|| {
+        let kept = (
+            normal.replace_limits(shared.clone()),
+            misere.replace_limits(shared.clone()),
+        );
+        let answer = analyze_with(game_name, game, normal, misere, p, play, Detail::AllMoves);
+        normal.replace_limits(kept.0);
+        misere.replace_limits(kept.1);
+        answer
+    })
 }
 
-/// Analyses `p` under `play`, using the family's theory where it has one
-/// and the solvers otherwise, working out as much of the move list as
-/// `detail` asks. The solvers' tables persist across calls. A game that
-/// may repeat ([`crate::Rules::may_repeat`]) is answered by retrograde
-/// analysis of the positions reachable from `p` instead (its outcome may
-/// be `D`; see [`LoopyReport`]).
+/// Analyses `p` under `play` inside the answer its caller has opened
+/// ([`crate::Limits::within_answer`] on the solvers' limits, both solvers
+/// under the same ones; a front end opens one scope for the parse and the
+/// answer together, so that a request's limits hold end to end): the
+/// answer's time limit and memory budget are read from that scope. Uses
+/// the family's theory where it has one and the solvers otherwise,
+/// working out as much of the move list as `detail` asks. The solvers'
+/// tables persist across calls. A game that may repeat
+/// ([`crate::Rules::may_repeat`]) is answered by retrograde analysis of
+/// the positions reachable from `p` instead (its outcome may be `D`; see
+/// [`LoopyReport`]).
 ///
 /// A position whose winning moves are too many to list is answered all
 /// the same: outcome and value, no move listed (`winning_move_count`
@@ -55,38 +74,6 @@ pub fn analyze<G: TextGame>(
 /// internal error if theory and search disagree (a bug caught at run
 /// time).
 pub fn analyze_with<G: TextGame>(
-    game_name: &str,
-    game: &G,
-    normal: &mut Solver<G>,
-    misere: &mut MisereSolver<G>,
-    p: &G::Position,
-    play: Play,
-    detail: Detail,
-) -> Result<Analysis, GameError> {
-    // The searches behind one answer (its size estimate, its outcome,
-    // each winning move, the genus) share one time limit and one memory
-    // budget; a value table a family builds on demand, or its theory
-    // listing moves, reads them through the thread's answer scope.
-    let shared = normal.limits().sharing_time();
-    shared.within_answer(|| {
-        let kept = (
-            normal.replace_limits(shared.clone()),
-            misere.replace_limits(shared.clone()),
-        );
-        let answer = analyze_in_answer(game_name, game, normal, misere, p, play, detail);
-        normal.replace_limits(kept.0);
-        misere.replace_limits(kept.1);
-        answer
-    })
-}
-
-/// [`analyze_with`] inside an answer the caller has opened with
-/// [`crate::Limits::within_answer`] on the solvers' own limits (both
-/// solvers under the same limits): the answer's time limit and memory
-/// budget are read from that scope, and the solvers' limits are used as
-/// they are. For a front end that opens one scope for the parse and the
-/// answer together, so that a request's limits hold end to end.
-pub fn analyze_in_answer<G: TextGame>(
     game_name: &str,
     game: &G,
     normal: &mut Solver<G>,

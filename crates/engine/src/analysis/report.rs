@@ -112,6 +112,36 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The answer `outcome` at `position` of `game` and nothing more: no
+    /// value or genus, no move listed (a count of 0, and of 0 draw-keeping
+    /// moves for a draw), method `method`, no notes. The base that a
+    /// family answering by hand (a test's stand-in) fills in.
+    pub fn outcome_only(
+        game: &str,
+        position: &str,
+        play: Play,
+        outcome: Outcome,
+        method: &str,
+    ) -> Analysis {
+        Analysis {
+            game: game.into(),
+            position: position.into(),
+            play,
+            outcome,
+            value: None,
+            genus: None,
+            winning_move_count: Some(0),
+            winning_moves: vec![],
+            drawing_move_count: (outcome == Outcome::D).then_some(0),
+            drawing_moves: vec![],
+            loopy_value: None,
+            components: vec![],
+            method: method.into(),
+            notes: vec![],
+            table: None,
+        }
+    }
+
     /// The moves worth playing from the position: the winning moves of a
     /// won position, the draw-keeping moves of a drawn one, none from a
     /// lost one (as many as were listed).
