@@ -142,7 +142,15 @@ fn seq_genus_limits_and_refusals() {
     ]);
     assert_input_error(&o, "--max-states");
     // Above what the process holds at start (11 MiB), below what 40 heaps need.
-    let o = grundy(&["seq", "kayles", "-n", "40", "--genus", "--max-memory", "16M"]);
+    let o = grundy(&[
+        "seq",
+        "kayles",
+        "-n",
+        "40",
+        "--genus",
+        "--max-memory",
+        "16M",
+    ]);
     assert_input_error(&o, "memory limit");
     let o = grundy(&["seq", "wythoff", "-n", "4", "--genus"]);
     assert_input_error(&o, "one-heap");
