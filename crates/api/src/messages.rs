@@ -199,9 +199,37 @@ pub fn out_of_memory(positions: u64) -> String {
 /// quotes (a quote inside written `'\''`).
 pub fn shell_command(args: impl IntoIterator<Item = String>) -> String {
     args.into_iter()
-        .map(|w| crate::worksheet::quoted(&w))
+        .map(|w| quoted(&w))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `word` as a POSIX shell reads it back: bare when made of safe
+/// characters, else in single quotes; as `$'...'` with escapes when it
+/// holds a control or bidirectional character
+/// ([`is_hidden`]), which would otherwise act on the
+/// terminal or reorder the line that shows it (an ESC byte typed in a
+/// position was echoed raw in the worksheet's command line).
+pub(crate) fn quoted(word: &str) -> String {
+    use std::fmt::Write;
+    let safe = |c: char| c.is_ascii_alphanumeric() || "-_.,/:=+@%^".contains(c);
+    if !word.is_empty() && word.chars().all(safe) {
+        return word.to_string();
+    }
+    if !word.chars().any(is_hidden) {
+        return format!("'{}'", word.replace('\'', r"'\''"));
+    }
+    let mut s = String::from("$'");
+    for c in word.chars() {
+        let _ = match c {
+            '\\' | '\'' => write!(s, "\\{c}"),
+            c if is_hidden(c) && c.is_ascii() => write!(s, "\\x{:02x}", u32::from(c)),
+            c if is_hidden(c) => write!(s, "\\u{:04x}", u32::from(c)),
+            c => write!(s, "{c}"),
+        };
+    }
+    s.push('\'');
+    s
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ impl SurveyText<'_> {
         if self.json {
             words.push("--json");
         }
-        let words: Vec<String> = words.iter().map(|w| crate::worksheet::quoted(w)).collect();
+        let words: Vec<String> = words.iter().map(|w| crate::messages::quoted(w)).collect();
         words.join(" ")
     }
 }
