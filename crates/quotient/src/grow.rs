@@ -840,6 +840,36 @@ enum Passed {
     Other(Candidate),
 }
 
+/// The elements of `q` reached from the identity by products of the
+/// `letter`s, in breadth-first order (`elems[0]` the identity), and the
+/// transitions between them: `trans[i * k + j]` is the number of
+/// `elems[i] * letter[j]` (k letters). The table grows within the
+/// budget's memory.
+fn reached(
+    q: &BipartiteMonoid,
+    letter: &[u32],
+    budget: &Budget,
+) -> Result<(Vec<u32>, Vec<u32>), SearchError> {
+    let mut state = vec![u32::MAX; q.order()];
+    let mut elems: Vec<u32> = vec![0];
+    state[0] = 0;
+    let mut trans: Vec<u32> = Vec::new();
+    let mut head = 0;
+    while head < elems.len() {
+        trans.reserve_within(letter.len(), budget.max_memory())?;
+        for &y in letter {
+            let z = q.mul(elems[head], y);
+            if state[z as usize] == u32::MAX {
+                state[z as usize] = elems.len() as u32;
+                elems.push(z);
+            }
+            trans.push(state[z as usize]);
+        }
+        head += 1;
+    }
+    Ok((elems, trans))
+}
+
 /// The quotient of a candidate that passed the check (`gens`, `heap_gen`
 /// its heaps' distinct triples or pairs, element first): the minimised
 /// automaton of the elements the heaps reach (the module's
@@ -855,23 +885,7 @@ fn passed_quotient(
     let order = q.order();
     let k = gens.len();
     let letter: Vec<u32> = gens.iter().map(|g| g[0] as u32).collect();
-    let mut state = vec![u32::MAX; order];
-    let mut elems: Vec<u32> = vec![0];
-    state[0] = 0;
-    let mut trans: Vec<u32> = Vec::new();
-    let mut head = 0;
-    while head < elems.len() {
-        trans.reserve_within(k, budget.max_memory())?;
-        for &y in &letter {
-            let z = q.mul(elems[head], y);
-            if state[z as usize] == u32::MAX {
-                state[z as usize] = elems.len() as u32;
-                elems.push(z);
-            }
-            trans.push(state[z as usize]);
-        }
-        head += 1;
-    }
+    let (elems, trans) = reached(q, &letter, budget)?;
     let all_reached = elems.len() == order;
     let numbered = elems.iter().enumerate().all(|(i, &e)| e as usize == i);
     if all_reached && numbered && q.is_reduced() {
@@ -1058,23 +1072,7 @@ impl Candidate {
             })
             .collect();
         let k = letter.len();
-        let mut state = vec![u32::MAX; order];
-        let mut elems: Vec<u32> = vec![0];
-        state[0] = 0;
-        let mut trans: Vec<u32> = Vec::new();
-        let mut head = 0;
-        while head < elems.len() {
-            trans.reserve_within(k, budget.max_memory())?;
-            for &y in &letter {
-                let z = q.mul(elems[head], y);
-                if state[z as usize] == u32::MAX {
-                    state[z as usize] = elems.len() as u32;
-                    elems.push(z);
-                }
-                trans.push(state[z as usize]);
-            }
-            head += 1;
-        }
+        let (elems, trans) = reached(q, &letter, budget)?;
         let marked: Vec<bool> = elems.iter().map(|&e| q.in_p(e)).collect();
         let next = minimise(elems.len(), k, &trans, &marked, &heap_gen, budget)?;
         Ok(if next.monoid.order() == order {
