@@ -550,6 +550,10 @@ fn enumerate(
     let mut i = 0;
     while i < keys.len() {
         budget.check_count(keys.len())?;
+        // A batch is thousands of products: the clock read each one (the
+        // tick's one reading in 4,096 calls let 0.76's rounds run 20 s
+        // past --time-limit 1).
+        budget.check_clock()?;
         let batch = per_batch.min(keys.len() - i);
         trans.reserve_within(batch * k, max_memory)?;
         let (out, hashes) = (&mut out[..batch * k * len], &mut hashes[..batch * k]);
@@ -593,7 +597,8 @@ fn minimise(
     let mut next = memory::filled(states, 0u32, budget.max_memory())?;
     loop {
         budget.check_count(states)?;
-        let new_count = moore_pass(k, trans, &class, &mut next, budget.max_memory())?;
+        budget.check_clock()?;
+        let new_count = moore_pass(k, trans, &class, &mut next, budget)?;
         std::mem::swap(&mut class, &mut next);
         if new_count == count {
             break;
@@ -640,8 +645,10 @@ fn minimise(
         })
         .map(|(c, g)| label[ctrans(c, g) as usize])
         .collect();
+    budget.check_now()?;
     let mut table = memory::filled(count * count, 0u32, budget.max_memory())?;
     for x in 0..count {
+        budget.spend(count as u64)?;
         table[x * count] = x as u32;
         for y in 1..count {
             let (py, g) = parent[y];
@@ -674,8 +681,9 @@ fn moore_pass(
     trans: &[u32],
     class: &[u32],
     next: &mut [u32],
-    max_memory: u64,
+    budget: &mut Budget,
 ) -> Result<usize, SearchError> {
+    let max_memory = budget.max_memory();
     let succ = |m: usize| trans[m * k..(m + 1) * k].iter().map(|&t| class[t as usize]);
     let hash =
         |m: usize| splitmix64(succ(m).fold(mix(0, class[m] as u64), |h, c| mix(h, c as u64)));
@@ -701,6 +709,9 @@ fn moore_pass(
         .enumerate()
         .for_each(|(m, h)| *h = hash(m));
     for (m, slot) in next.iter_mut().enumerate() {
+        if m % 4096 == 0 {
+            budget.spend(4096 * (k as u64 + 1))?;
+        }
         let h = hashes[m];
         let fresh = firsts.len() as u32;
         let c = match by_hash.get(&h) {
@@ -848,14 +859,16 @@ enum Passed {
 fn reached(
     q: &BipartiteMonoid,
     letter: &[u32],
-    budget: &Budget,
+    budget: &mut Budget,
 ) -> Result<(Vec<u32>, Vec<u32>), SearchError> {
+    budget.check_now()?;
     let mut state = vec![u32::MAX; q.order()];
     let mut elems: Vec<u32> = vec![0];
     state[0] = 0;
     let mut trans: Vec<u32> = Vec::new();
     let mut head = 0;
     while head < elems.len() {
+        budget.spend(letter.len() as u64)?;
         trans.reserve_within(letter.len(), budget.max_memory())?;
         for &y in letter {
             let z = q.mul(elems[head], y);
@@ -961,6 +974,7 @@ fn passes(
             }
         }
     }
+    budget.check_now()?;
     let nodes = 2 * order;
     let mut reached = vec![false; nodes];
     let mut queued = vec![false; nodes];
@@ -986,6 +1000,8 @@ fn passes(
     while let Some(node) = queue.pop_front() {
         queued[node] = false;
         budget.check_count(count)?;
+        // A node is four preimages of |Q| elements a group.
+        budget.spend((groups.len() * order) as u64)?;
         let (x, a) = ((node / 2) as u32, (node % 2) as u64);
         for (y, b, union, inter) in &groups {
             let next = q.mul(x, *y) as usize * 2 + (a | b) as usize;

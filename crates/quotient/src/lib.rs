@@ -13,6 +13,8 @@
 
 #[cfg(feature = "checkpoint")]
 pub mod checkpoint;
+#[cfg(test)]
+mod clock_reads;
 pub mod control;
 pub mod grow;
 pub mod heaps;
