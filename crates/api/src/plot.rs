@@ -12,6 +12,7 @@
 //! (on a log scale), so common values stand out from rare ones.
 
 use crate::render::period_text;
+use crate::values::in_time;
 use crate::{GameError, Period, SeqReport};
 use serde::Serialize;
 use std::fmt::Write;
@@ -189,12 +190,13 @@ fn check_view(r: &SeqReport, view: &PlotView) -> Result<(), GameError> {
 
 /// The largest value among the heaps of `view`, at least 1: the top of
 /// the value axis.
-fn top_value(r: &SeqReport, view: &PlotView) -> u64 {
-    (view.from..=view.to)
-        .map(|k| r.values.get(k as usize).unwrap_or(0))
-        .max()
-        .unwrap_or(0)
-        .max(1)
+fn top_value(r: &SeqReport, view: &PlotView) -> Result<u64, GameError> {
+    let mut top = 1;
+    for k in view.from..=view.to {
+        in_time(k)?;
+        top = top.max(r.values.get(k as usize).unwrap_or(0));
+    }
+    Ok(top)
 }
 
 /// What `view` of `r` draws ([`PlotData`]), the dots and cells
@@ -203,7 +205,7 @@ fn top_value(r: &SeqReport, view: &PlotView) -> u64 {
 /// Errors (input): as [`plot_svg`]'s.
 pub fn plot_data(r: &SeqReport, view: &PlotView) -> Result<PlotData, GameError> {
     check_view(r, view)?;
-    let top_value = top_value(r, view);
+    let top_value = top_value(r, view)?;
     let mut data = PlotData {
         caption: plot_caption(r, view.from, view.to),
         from: view.from,
@@ -218,9 +220,9 @@ pub fn plot_data(r: &SeqReport, view: &PlotView) -> Result<PlotData, GameError> 
         cells: Vec::new(),
     };
     match view.style {
-        PlotStyle::Points => each_dot(r, view, top_value, |k, v| data.points.push((k, v))),
+        PlotStyle::Points => each_dot(r, view, top_value, |k, v| data.points.push((k, v)))?,
         PlotStyle::Density => {
-            (data.columns, data.rows, data.cells) = density_cells(r, view, top_value);
+            (data.columns, data.rows, data.cells) = density_cells(r, view, top_value)?;
         }
     }
     Ok(data)
@@ -229,7 +231,8 @@ pub fn plot_data(r: &SeqReport, view: &PlotView) -> Result<PlotData, GameError> 
 /// The plot of heaps `view.from..=view.to` of `r` as an SVG document.
 ///
 /// Errors (input): a range that is empty or reaches past `r.n`, a side
-/// outside [`PLOT_SIDES`].
+/// outside [`PLOT_SIDES`]; the time limit of the answer this thread
+/// works out, once passed ([`in_time`]).
 pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
     check_view(r, view)?;
     let PlotView {
@@ -242,7 +245,7 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
     let (left, _, top, _) = MARGIN;
     let (w, (pw, ph)) = (f64::from(width), area(view));
     let span = (to - from).max(1) as f64;
-    let top_value = top_value(r, view);
+    let top_value = top_value(r, view)?;
     let x = |k: f64| left + pw * (k - from as f64) / span;
     let y = |v: f64| top + ph * (1.0 - v / top_value as f64);
     let caption = plot_caption(r, from, to);
@@ -295,7 +298,7 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
                     x(k as f64),
                     y(v as f64)
                 );
-            });
+            })?;
             s.push_str("</g>");
         }
         PlotStyle::Points => {
@@ -307,11 +310,11 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
                     x(k as f64) - 1.0,
                     y(v as f64) - 1.0
                 );
-            });
+            })?;
             s.push_str(r#""/>"#);
         }
         PlotStyle::Density => {
-            let (columns, rows, cells) = density_cells(r, view, top_value);
+            let (columns, rows, cells) = density_cells(r, view, top_value)?;
             density(&mut s, (left, top, pw, ph), (columns, rows), &cells);
         }
     }
@@ -325,13 +328,18 @@ pub fn plot_svg(r: &SeqReport, view: &PlotView) -> Result<String, GameError> {
 /// plotting area, so at most columns x rows dots however many heaps. One
 /// bit a cell (at most 8 MiB at the largest size), so 10^8 heaps cost a
 /// pass, not 10^8 hash look-ups.
-fn each_dot(r: &SeqReport, view: &PlotView, top_value: u64, mut dot: impl FnMut(u64, u64)) {
+fn each_dot(
+    r: &SeqReport,
+    view: &PlotView,
+    top_value: u64,
+    mut dot: impl FnMut(u64, u64),
+) -> Result<(), GameError> {
     let (from, to) = (view.from, view.to);
     let value = |k: u64| r.values.get(k as usize).unwrap_or(0);
     let heaps = to - from + 1;
     if heaps <= TITLED_HEAPS {
         (from..=to).for_each(|k| dot(k, value(k)));
-        return;
+        return Ok(());
     }
     let (pw, ph) = area(view);
     let columns = pw.floor().max(1.0) as u64;
@@ -341,6 +349,7 @@ fn each_dot(r: &SeqReport, view: &PlotView, top_value: u64, mut dot: impl FnMut(
     let rows_per_column = rows + 1;
     let mut seen = vec![0u64; ((columns + 1) * rows_per_column).div_ceil(64) as usize];
     for k in from..=to {
+        in_time(k)?;
         let v = value(k);
         let cell = (column(k).min(columns) * rows_per_column + row(v).min(rows)) as usize;
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
@@ -349,6 +358,7 @@ fn each_dot(r: &SeqReport, view: &PlotView, top_value: u64, mut dot: impl FnMut(
             dot(k, v);
         }
     }
+    Ok(())
 }
 
 /// Levels of shade of [`PlotStyle::Density`].
@@ -359,7 +369,11 @@ pub const SHADES: usize = 8;
 /// there are fewer heaps than pixel columns), a row a value when they fit,
 /// else rows of several values; each cell shaded by the log of the number
 /// of heaps in it.
-fn density_cells(r: &SeqReport, view: &PlotView, top_value: u64) -> (u64, u64, Vec<DensityCell>) {
+fn density_cells(
+    r: &SeqReport,
+    view: &PlotView,
+    top_value: u64,
+) -> Result<(u64, u64, Vec<DensityCell>), GameError> {
     let (pw, ph) = area(view);
     let heaps = view.to - view.from + 1;
     let columns = (pw.floor().max(1.0) as u64).min(heaps);
@@ -390,6 +404,7 @@ fn density_cells(r: &SeqReport, view: &PlotView, top_value: u64) -> (u64, u64, V
         }
     };
     for k in view.from..=view.to {
+        in_time(k)?;
         let v = r.values.get(k as usize).unwrap_or(0);
         let c = ((k - view.from) as u128 * u128::from(columns) / u128::from(heaps)) as u64;
         if c != current {
@@ -407,7 +422,7 @@ fn density_cells(r: &SeqReport, view: &PlotView, top_value: u64) -> (u64, u64, V
             ((cell.count as f64).ln_1p() / most.ln_1p() * (SHADES - 1) as f64).floor() as usize + 1;
         cell.shade = level.clamp(1, SHADES);
     }
-    (columns, rows, cells)
+    Ok((columns, rows, cells))
 }
 
 /// Draws the density style's `cells` on a grid of `columns` by `rows`,
@@ -537,6 +552,53 @@ mod tests {
             height: 300,
             style,
         }
+    }
+
+    /// A clock reading zero once (the answer's start), an hour after.
+    #[derive(Debug, Default)]
+    struct LateAfterStart(std::sync::atomic::AtomicBool);
+
+    impl grundy_engine::Clock for LateAfterStart {
+        fn now(&self) -> std::time::Duration {
+            let late = self.0.swap(true, std::sync::atomic::Ordering::SeqCst);
+            std::time::Duration::from_secs(if late { 3600 } else { 0 })
+        }
+    }
+
+    /// `seq nim -n 10^8 --time-limit 0.5` computed its values in time,
+    /// then drew the plot (3.9 s in all), counted the summary (0.9 s) or
+    /// wrote the values file (1.6 s) whatever the clock said: each pass
+    /// after the values now ends with the answer's time limit.
+    #[test]
+    fn the_plot_summary_and_values_file_end_with_the_answers_time() {
+        use crate::summary::SeqSummary;
+        use crate::values::{stopped_in_time, write_text, InTime};
+        use grundy_engine::{clock::within_answer, Deadline, SearchError};
+        use std::time::Duration;
+        let r = report((0..3_000_000).map(|k| k % 7).collect(), None);
+        let late = || {
+            let clock: grundy_engine::SharedClock = std::sync::Arc::new(LateAfterStart::default());
+            Deadline::start(Some(Duration::from_secs(1)), Some(&clock))
+        };
+        let time_limit = GameError::from(SearchError::TimeLimit(Duration::from_secs(1)));
+        for style in [PlotStyle::Points, PlotStyle::Density] {
+            let v = view(0, 2_999_999, style);
+            let svg = within_answer(late(), || plot_svg(&r, &v).map(|_| ()));
+            assert_eq!(svg, Err(time_limit.clone()), "{style:?}");
+            let data = within_answer(late(), || plot_data(&r, &v).map(|_| ()));
+            assert_eq!(data, Err(time_limit.clone()), "{style:?}");
+        }
+        let summary = within_answer(late(), || SeqSummary::of(&r).map(|_| ()));
+        assert_eq!(summary, Err(time_limit.clone()));
+        let written = within_answer(late(), || {
+            let mut out = std::io::BufWriter::new(InTime(Vec::new()));
+            write_text(&mut out, &r.values).and_then(|()| std::io::Write::flush(&mut out))
+        });
+        let e = written.expect_err("written past the time limit");
+        assert_eq!(stopped_in_time(&e), Some(time_limit));
+        // Outside an answer, or before its end, all is drawn and written.
+        assert!(plot_svg(&r, &view(0, 2_999_999, PlotStyle::Points)).is_ok());
+        assert!(SeqSummary::of(&r).is_ok());
     }
 
     #[test]

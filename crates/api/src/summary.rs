@@ -4,7 +4,7 @@
 
 #[cfg(test)]
 use crate::SeqValues;
-use crate::{Period, SeqReport};
+use crate::{GameError, Period, SeqReport};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -50,13 +50,17 @@ fn is_zero(n: &u64) -> bool {
 
 impl SeqSummary {
     /// The summary of `r` (one pass over its values).
-    pub fn of(r: &SeqReport) -> SeqSummary {
+    ///
+    /// Errors: the time limit of the answer this thread works out, once
+    /// passed ([`crate::values::in_time`]).
+    pub fn of(r: &SeqReport) -> Result<SeqSummary, GameError> {
         // Values below 2^16 (every take-and-break game's) are counted in
         // an array, larger ones in a map.
         let mut small = vec![0u64; 1 << 16];
         let mut large = BTreeMap::new();
         let (mut largest, mut largest_at, mut uncounted) = (0, 0, 0);
         for (heap, v) in r.values.iter().enumerate() {
+            crate::values::in_time(heap as u64)?;
             match small.get_mut(v as usize) {
                 Some(c) => *c += 1,
                 // A value above every one counted, once the map is full,
@@ -85,7 +89,7 @@ impl SeqSummary {
             .map(|(v, &c)| (v as u64, c))
             .collect();
         counts.append(&mut large);
-        SeqSummary {
+        Ok(SeqSummary {
             game: r.game.clone(),
             code: r.code.clone(),
             n: r.n,
@@ -95,7 +99,7 @@ impl SeqSummary {
             largest_at,
             counts,
             uncounted,
-        }
+        })
     }
 }
 
@@ -114,7 +118,7 @@ mod tests {
             computed_to: 6,
             genus: None,
         };
-        let s = SeqSummary::of(&r);
+        let s = SeqSummary::of(&r).expect("no time limit");
         assert_eq!((s.largest, s.largest_at), (2, 2));
         assert_eq!(s.counts, BTreeMap::from([(0, 3), (1, 2), (2, 2)]));
         let json = serde_json::to_string(&s).unwrap();
@@ -136,7 +140,7 @@ mod tests {
             computed_to: n,
             genus: None,
         };
-        let s = SeqSummary::of(&r);
+        let s = SeqSummary::of(&r).expect("no time limit");
         assert_eq!(s.counts.len(), (1 << 16) + MAX_LARGE_VALUES);
         assert!(s.counts.values().all(|&c| c == 1));
         assert_eq!(s.uncounted, 5);

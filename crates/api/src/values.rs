@@ -4,9 +4,50 @@
 //! values file (`seq --values FILE`): text, and the compact binary form
 //! [`write_binary`] documents.
 
+use grundy_engine::{GameError, SearchError};
 use grundy_sequence::Values;
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 use std::io::{self, Write};
+
+/// The time-limit error of the answer this thread works out
+/// ([`grundy_engine::Limits::within_answer`]) once its time limit has
+/// passed, the clock read only when `k` is a multiple of 2^20: for the
+/// passes over a sequence's values made after it is computed (its
+/// summary, its plot), which `seq --time-limit` bounds too.
+pub fn in_time(k: u64) -> Result<(), GameError> {
+    if !k.is_multiple_of(1 << 20) {
+        return Ok(());
+    }
+    match grundy_engine::clock::answer_limit_passed() {
+        Some(limit) => Err(SearchError::TimeLimit(limit).into()),
+        None => Ok(()),
+    }
+}
+
+/// A writer of an answer's output that refuses to write once the
+/// answer's time limit has passed (the clock read at each write it
+/// passes on: under a buffer, once a buffer), with the time-limit error
+/// that [`stopped_in_time`] reads back out of the I/O error.
+pub struct InTime<W>(pub W);
+
+impl<W: Write> Write for InTime<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(limit) = grundy_engine::clock::answer_limit_passed() {
+            let e = GameError::from(SearchError::TimeLimit(limit));
+            return Err(io::Error::other(e));
+        }
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+/// The error an [`InTime`] writer stopped with, if `e` is one.
+pub fn stopped_in_time(e: &io::Error) -> Option<GameError> {
+    e.get_ref()?.downcast_ref::<GameError>().cloned()
+}
 
 /// The values of heaps `0..len`, `get(k)` being the value of a heap of k.
 ///

@@ -75,9 +75,10 @@ impl From<BatchError> for CliError {
     }
 }
 
+/// A write failure, or the answer's time limit met while writing.
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {
-        CliError::Io(e)
+        grundy_api::values::stopped_in_time(&e).map_or(CliError::Io(e), CliError::Game)
     }
 }
 

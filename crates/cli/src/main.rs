@@ -29,6 +29,7 @@ use grundy_api::lines;
 use grundy_api::render;
 use grundy_api::request::Request;
 use grundy_api::{Detail, Family, GameError, Play, SearchError};
+use grundy_engine::{clock::within_answer, Deadline};
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 
@@ -197,7 +198,11 @@ fn run(parsed: Parsed) -> Result<i32, CliError> {
             let family = build(&req)?;
             // Dropped (MPI finished) before the process exits.
             let started = ranks::start(mpi)?;
-            seq::run(&family, &req, &s, started.as_ref(), &mut out)?;
+            // One time limit for the values, their summary, plot and files.
+            let end = Deadline::start(req.explicit_time_limit, req.limits.clock.as_ref());
+            within_answer(end, || {
+                seq::run(&family, &req, &s, started.as_ref(), &mut out)
+            })?;
             0
         }
         Parsed::Quotient(req, quotient) => {

@@ -10,6 +10,7 @@ use crate::values_file::ValuesFile;
 use grundy_api::render;
 use grundy_api::request::{Request, SeqRequest};
 use grundy_api::summary::SeqSummary;
+use grundy_api::values::InTime;
 use grundy_api::Family;
 use grundy_api::GameError;
 use serde::Serialize;
@@ -99,10 +100,10 @@ pub fn run(
         p.finish(&report, &seq.plot_view(&report))?;
     }
     if values_to_stdout {
-        let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, InTime(out));
         grundy_api::values::write_text(&mut w, &report.values)?;
         w.flush()?;
-        let summary = SeqSummary::of(&report);
+        let summary = SeqSummary::of(&report)?;
         let text = render::seq_summary_text(&req.title, &summary, Some("standard output"));
         eprint!("{text}");
         return Ok(());
@@ -112,13 +113,13 @@ pub fn run(
         if req.json {
             write_json(out, &report)?;
         } else {
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, InTime(out));
             render::write_seq_text(&mut out, &req.title, &report)?;
             out.flush()?;
         }
         return Ok(());
     }
-    let summary = SeqSummary::of(&report);
+    let summary = SeqSummary::of(&report)?;
     if req.json {
         #[derive(Serialize)]
         struct WithFile<'a> {
@@ -144,7 +145,7 @@ pub fn run(
 /// One compact JSON document and a newline, written as it is serialised
 /// (a sequence may hold millions of values: no copy of the text is made).
 fn write_json(out: &mut dyn Write, doc: &impl Serialize) -> Result<(), CliError> {
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, InTime(out));
     serde_json::to_writer(&mut out, doc).map_err(|e| {
         if e.is_io() {
             CliError::from(std::io::Error::from(e))

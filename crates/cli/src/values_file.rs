@@ -7,7 +7,7 @@
 
 use crate::cleanup;
 use crate::error::CliError;
-use grundy_api::values::{self, SeqValues};
+use grundy_api::values::{self, InTime, SeqValues};
 use grundy_api::GameError;
 use std::fs::{self, File};
 use std::io::BufWriter;
@@ -64,7 +64,7 @@ impl Drop for Pending {
 /// A values file being written.
 pub struct ValuesFile {
     out: Pending,
-    file: BufWriter<File>,
+    file: BufWriter<InTime<File>>,
     binary: bool,
 }
 
@@ -127,7 +127,7 @@ impl ValuesFile {
         let file = File::create(out.partial()).map_err(|e| out.error(e))?;
         Ok(ValuesFile {
             out,
-            file: BufWriter::with_capacity(1 << 16, file),
+            file: BufWriter::with_capacity(1 << 16, InTime(file)),
             binary: values::is_binary_name(&path.to_string_lossy()),
         })
     }
@@ -150,8 +150,10 @@ impl ValuesFile {
         };
         written
             .and_then(|()| file.into_inner().map_err(|e| e.into_error()))
-            .and_then(|f| f.sync_all())
-            .map_err(|e| out.error(e))?;
+            .and_then(|f| f.0.sync_all())
+            .map_err(|e| {
+                values::stopped_in_time(&e).map_or_else(|| out.error(e), CliError::Game)
+            })?;
         out.place()
     }
 }
