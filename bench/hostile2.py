@@ -1,16 +1,29 @@
 #!/usr/bin/env python3
-"""Hostile round 2 (issue 35): random bad, huge and edge inputs across
-every subcommand (analyze, --explain, seq, quotient, survey, batch, play,
-rules files), each run under `ulimit -v 4000000` and /usr/bin/time.
-Writes one JSON line a run: exit status, wall and CPU time against
---time-limit, peak resident memory against --max-memory.
+"""Hostile rounds 2 and 3 (issue 35): random bad, huge and edge inputs
+across every subcommand (analyze, --explain, seq, quotient, survey,
+batch, play, rules files), each run under `ulimit -v 4000000` and
+/usr/bin/time. Writes one JSON line a run: exit status, wall and CPU
+time against --time-limit, peak resident memory against --max-memory.
 
     bench/hostile2.py BINARY [RUNS] [OUT.jsonl]    (seeded: same cases)
+    bench/hostile2.py --round 3 BINARY [RUNS] [OUT.jsonl]
     bench/hostile2.py --summary OUT.jsonl          (counts, worst ratios)
+
+--round 3 runs the fixed cases of round 3 first (the slips round 2 left:
+quotient growth of 0.76, 0.761, 0.771, 0.37, 0.61, 0.62 at --time-limit 1
+and 3 and --max-memory 200M, their misere survey at --time-limit 1, seq's
+summary, files, plot and output of 10^8 heaps at --time-limit 0.5,
+quotient and batch at --max-memory 16M, --max-states 2^64 - 1), then RUNS
+random cases drawn as in round 2 with those codes among the codes. A
+survey's --time-limit is each code's: its limit counts once a code.
 """
 import json, os, random, subprocess, sys, tempfile, time
 from collections import Counter
 
+ROUND = 2
+if sys.argv[1] == '--round':
+    ROUND = int(sys.argv[2])
+    del sys.argv[1:3]
 if sys.argv[1] == '--summary':
     rs = [json.loads(l) for l in open(sys.argv[2])]
     def mb(x): return int(x[:-1]) << 20
@@ -19,10 +32,15 @@ if sys.argv[1] == '--summary':
     timed = [r for r in rs if r['time_limit'] and r['cpu'] is not None]
     print('worst CPU / time limit: %.2f; worst wall / limit: %.2f' % (
         max(r['cpu'] / r['time_limit'] for r in timed), max(r['wall'] / r['time_limit'] for r in timed)))
+    print('runs past 1.5 x limit + 0.1 s: CPU %d, wall %d (of %d timed)' % (
+        sum(r['cpu'] > 1.5 * r['time_limit'] + 0.1 for r in timed),
+        sum(r['wall'] > 1.5 * r['time_limit'] + 0.1 for r in timed), len(timed)))
     capped = [r for r in rs if r['max_memory'] and r['rss']]
     print('worst peak RSS / --max-memory: %.2f' % max(r['rss'] / mb(r['max_memory']) for r in capped))
+    print('runs over --max-memory in RSS: %d (of %d capped)' % (
+        sum(r['rss'] > mb(r['max_memory']) for r in capped), len(capped)))
     for r in rs:
-        over = (r['code'] not in (0, 2) or (r['time_limit'] and (r['cpu'] or 0) > 1.5 * r['time_limit'] + 0.1)
+        over = (r['code'] not in (0, 2) or (r['time_limit'] and max(r['cpu'] or 0, r['wall']) > 1.5 * r['time_limit'] + 0.1)
                 or (r['max_memory'] and r['rss'] and r['rss'] > mb(r['max_memory'])))
         if over:
             print(r['i'], r['code'], 'wall %.2f cpu %s limit %s rss %.1fMB max %s:' % (
@@ -50,6 +68,10 @@ def huge_num(): return rng.choice(['18446744073709551616', '99999999999999999999
 def weird_word(): return rng.choice(['3\x1b[31m4', '\u202e5', '--', '-', '--misere', 'a' * 5000, '💥', '7\n8', '3 4', "it's", '$(id)'])
 GAMES = ['nim', 'kayles', 'lasker', 'dawson', 'octal', 'hackenbush', 'ring', 'wythoff', 'subtraction', 'grundy', 'bash', 'checkers', 'coins', 'turning-corners', 'treblecross', 'paint2xn', 'multiplication']
 CODES = ['0.07', '0.6', '4.7', '0.' + 'F' * 40, '0x0.8', '0o0.37', '0.', '9.9', '0.77', '0.' + '7' * 200, '0.0000000000000000000151675580397777F']
+# Round 3: the codes whose quotient growth read no clock (round 2).
+SLOW = ['0.76', '0.761', '0.771', '0.37', '0.61', '0.62']
+if ROUND >= 3:
+    CODES += SLOW
 
 def limits():
     a = []
@@ -99,9 +121,10 @@ def case():
         if rng.random() < 0.2: args.append('--json')
     elif kind == 'quotient':
         args = ['quotient', 'octal', '--code', rng.choice(CODES)]
-        if rng.random() < 0.5: args += ['--max-heap', rng.choice(['10', '100', '1000', huge_num()])]
+        if rng.random() < 0.5: args += ['--max-heap', rng.choice(['10', '40', '100', '1000', huge_num()])]
     elif kind == 'survey':
         codes = ','.join(rng.choice(CODES + ['x', '', '0.8,,0.7']) for _ in range(rng.randint(1, 4)))
+        if t: t *= codes.count(',') + 1
         args = ['survey', '--codes', codes, '-n', rng.choice(['100', '10000', '1000000', huge_num()])]
         if rng.random() < 0.4: args.append('--misere')
         if rng.random() < 0.5: args.append('--json')
@@ -156,7 +179,33 @@ def run(kind, args, stdin, t, m, i):
                 stdin_bytes=len(stdin), code=code, wall=wall, cpu=cpu, time_limit=t, rss=rss, max_memory=m,
                 err=(msg[-1][:200] if msg else ''))
 
+def fixed():
+    """Round 3's fixed cases: (kind, args, stdin, time limit, memory limit)."""
+    cs = []
+    for c in SLOW:
+        for lim, t, m in ((['--time-limit', '1'], 1.0, None), (['--time-limit', '3'], 3.0, None),
+                          (['--max-memory', '200M'], None, '200M')):
+            cs.append(('quotient', ['quotient', 'octal', '--code', c, '--max-heap', '40'] + lim, '', t, m))
+        cs.append(('survey', ['survey', '--misere', '--codes', c, '--max-heap', '40', '--json', '--time-limit', '1'], '', 1.0, None))
+    cs.append(('survey', ['survey', '--misere', '--codes', ','.join(SLOW), '--max-heap', '40', '--json', '--time-limit', '1'], '', 6.0, None))
+    for g in ('nim', 'lasker'):
+        for extra in (['--summary'], ['--values', os.path.join(TMP, 'v.bin')], ['--values', os.path.join(TMP, 'v.txt')],
+                      ['--plot', os.path.join(TMP, 'p.png'), '--summary'], ['--json'], [], ['--values', '-']):
+            cs.append(('seq', ['seq', g, '-n', '100000000', '--time-limit', '0.5'] + extra, '', 0.5, None))
+    cs.append(('seq', ['seq', 'octal', '--code', '0.' + 'F' * 40, '-n', '100'], '', None, None))
+    for c in ('0.07', '0.54', '0.76', '4.7'):
+        cs.append(('quotient', ['quotient', 'octal', '--code', c, '--max-memory', '16M', '--threads', '1'], '', None, '16M'))
+    big = ' '.join(['1'] * 1000000)
+    cs.append(('batch', ['batch', 'kayles', '--max-memory', '16M'], '1 2\n' + big + '\n3 4 5\n', None, '16M'))
+    cs.append(('batch', ['batch', 'octal', '--code', '0.07', '--max-memory', '64M'], big + '\n', None, '64M'))
+    cs.append(('quotient', ['quotient', 'octal', '--code', '0.07', '--max-states', '18446744073709551615', '--time-limit', '2'], '', 2.0, None))
+    return cs
+
 with open(OUT, 'w') as f:
+    if ROUND >= 3:
+        for j, c in enumerate(fixed()):
+            r = run(*c, 'f%d' % j)
+            f.write(json.dumps(r) + '\n'); f.flush()
     for i in range(N):
         kind, args, stdin, t, m = case()
         r = run(kind, args, stdin, t, m, i)
