@@ -64,6 +64,13 @@ const MAX_LAYERS: usize = 8;
 /// the table doubles; Q_33 of 0.07 needs 650,000 at its largest layer).
 const MAX_SEARCHED: usize = 12_000_000;
 
+/// Most sums the pretest of the stand-ins ([`pretest`]) may remember
+/// before it gives up (it is only a shortcut). On 0.07 the pretests that
+/// split heaps remember under 90,000 sums (heap 30, two copies); on 0.54
+/// at heap 45 an unbounded pretest remembered 10 million sums, took 43 s
+/// of the heap's 45 and split nothing.
+const PRETEST_SEARCHED: usize = 200_000;
+
 /// Deepest line of play one search follows before the learner gives up
 /// (it recurses once a move, frames of a few hundred bytes: within a wasm
 /// stack).
@@ -331,6 +338,8 @@ struct Oracle<'h, 'a> {
     /// `Some(p)`: `k + i` copies are read as `k + i - p`, … (a guess).
     fold: Option<usize>,
     memo: FastMap<u64, bool>,
+    /// Most sums `memo` may hold before the search gives up.
+    max_searched: usize,
     /// Work done, counted by [`Oracle::work`].
     asked: u64,
 }
@@ -392,7 +401,7 @@ impl Oracle<'_, '_> {
         if let Some(&r) = self.memo.get(&key) {
             return Ok(r);
         }
-        if self.memo.len() >= MAX_SEARCHED || depth >= MAX_DEPTH {
+        if self.memo.len() >= self.max_searched || depth >= MAX_DEPTH {
             return Err(Stop::GiveUp);
         }
         let heaps = self.heaps;
@@ -1034,6 +1043,7 @@ pub(crate) fn learned<'a>(
             lower: lower.as_ref().map(|l| &l.0),
             fold: None,
             memo: FastMap::default(),
+            max_searched: MAX_SEARCHED,
             asked: 0,
         };
         match learn(
@@ -1072,6 +1082,7 @@ pub(crate) fn learned<'a>(
                 lower: Some(dfa),
                 fold: Some(period),
                 memo: FastMap::default(),
+                max_searched: MAX_SEARCHED,
                 asked: 0,
             };
             match learn(&heaps, &mut o, None, Some(tree), budget) {
@@ -1122,6 +1133,7 @@ fn pretest(
         lower,
         fold: None,
         memo: FastMap::default(),
+        max_searched: PRETEST_SEARCHED,
         asked: 0,
     };
     let tops = vec![n as u8; k];
