@@ -38,6 +38,8 @@ pub(crate) trait Lane:
     fn from_bool(b: bool) -> Self;
     /// The value `v` as a lane, if it is one a pair of lanes can make.
     fn of(v: Value) -> Option<Self>;
+    /// Whether every value is a lane (`of` never fails).
+    const EVERY_VALUE: bool;
 }
 
 impl Lane for u8 {
@@ -53,6 +55,7 @@ impl Lane for u8 {
     fn of(v: Value) -> Option<u8> {
         u8::try_from(v).ok()
     }
+    const EVERY_VALUE: bool = false;
 }
 
 impl Lane for Value {
@@ -68,6 +71,7 @@ impl Lane for Value {
     fn of(v: Value) -> Option<Value> {
         Some(v)
     }
+    const EVERY_VALUE: bool = true;
 }
 
 /// The values of the heaps below the kernel's `synced`: the store, and the
@@ -93,11 +97,15 @@ pub(crate) struct Exact {
 }
 
 impl<'a> Pairs<'a> {
-    /// The value of heap `i` (below `synced`).
+    /// The value of heap `i` (below `synced`): from a window if it is in
+    /// one, else from the store.
     #[inline]
     pub fn at(&self, i: usize) -> Value {
-        match self.fwd.get(i) {
-            Some(&v) => v,
+        if let Some(&v) = self.fwd.get(i) {
+            return v;
+        }
+        match i.checked_sub(self.base) {
+            Some(back) => self.rev[self.rev.len() - 1 - back],
             None => self.values.at(i),
         }
     }
@@ -198,6 +206,9 @@ pub(crate) fn strike_pairs(
 /// many there are. Stops as soon as all are found.
 pub(crate) fn strike<T: Lane>(xs: &[T], ys: &[T], cands: &mut [Value], mark: &mut Marks) -> usize {
     debug_assert_eq!(xs.len(), ys.len());
+    if T::EVERY_VALUE {
+        return strike_fitting(xs, ys, cands, mark);
+    }
     // Candidates no pair of lanes can make (above a byte) are kept, after
     // the others: they are the largest.
     let all = cands.len();

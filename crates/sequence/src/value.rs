@@ -166,6 +166,54 @@ impl Values {
         (!escape).then_some(out)
     }
 
+    /// The heaps `1..end` (at most `len()`) whose value is at least
+    /// `bit`, ascending, given that every value is below `2 * bit` (a
+    /// power of two, at least 32): found in the bytes while the values fit
+    /// a byte, in the plane of bit 8 for 256 (a word of 64 heaps at a
+    /// time), in the wide table above.
+    pub(crate) fn heaps_at_least(
+        &self,
+        bit: usize,
+        end: usize,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let end = end.min(self.len());
+        let (bytes, plane, wide) = match bit {
+            ..256 => (&self.bytes[..end], &[][..], &[][..]),
+            256 => (
+                &[][..],
+                &self.plane[..end.div_ceil(64).min(self.plane.len())],
+                &[][..],
+            ),
+            _ => (
+                &[][..],
+                &[][..],
+                &self.wide_heaps[..self.wide_heaps.partition_point(|&h| h < end)],
+            ),
+        };
+        let small = bytes
+            .iter()
+            .enumerate()
+            .filter(move |&(_, &b)| usize::from(b) >= bit)
+            .map(|(k, _)| k);
+        let ninth = plane.iter().enumerate().flat_map(|(w, &word)| {
+            let mut word = word;
+            std::iter::from_fn(move || {
+                let j = word.trailing_zeros() as usize;
+                word &= word.wrapping_sub(1);
+                (j < 64).then_some(w * 64 + j)
+            })
+        });
+        let large = wide
+            .iter()
+            .zip(&self.wide_values)
+            .filter(move |&(_, &v)| usize::from(v) >= bit)
+            .map(|(&k, _)| k);
+        small
+            .chain(ninth.take_while(move |&k| k < end))
+            .chain(large)
+            .filter(|&k| k >= 1)
+    }
+
     #[cold]
     fn wide_at(&self, k: usize) -> Value {
         let i = self
@@ -423,5 +471,31 @@ mod tests {
         assert_eq!(values.parts().1.len(), 1000usize.div_ceil(64));
         assert_eq!(values.to_vec(), long);
         assert!(values.heap_bytes() < 1000 + 1000 / 4);
+    }
+
+    /// The heaps with a value of at least a power of two, below a bound,
+    /// as the bytes, the plane and the wide table give them, against the
+    /// values read one by one.
+    #[test]
+    fn heaps_at_least_a_bit_match_the_values() {
+        let mut state = 7u32;
+        let mut next = move |m: u32| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (state >> 8) % m
+        };
+        for (bit, top) in [(32, 64), (128, 256), (256, 512), (512, 1024), (1024, 2048)] {
+            for round in 0..20 {
+                let len = 1 + next(700) as usize;
+                let plain: Vec<Value> = (0..len).map(|_| next(top) as Value).collect();
+                let values = Values::from(&plain[..]);
+                for end in [0, 1, len / 3, len - 1, len, len + 5, 64, 65, 128] {
+                    let got: Vec<usize> = values.heaps_at_least(bit, end).collect();
+                    let want: Vec<usize> = (1..end.min(len))
+                        .filter(|&k| plain[k] as usize >= bit)
+                        .collect();
+                    assert_eq!(got, want, "bit {bit} round {round} end {end}");
+                }
+            }
+        }
     }
 }
