@@ -41,6 +41,7 @@ pub struct Period {
 impl Period {
     /// The value of heap `n` implied by a period, given the values up to at
     /// least `preperiod + period - 1`.
+    #[inline]
     pub fn value_at(&self, values: &Values, n: u64) -> Value {
         if (n as usize) < values.len() {
             return values.at(n as usize);

@@ -119,6 +119,7 @@ impl Sequence {
     }
 
     /// The value of heap `n`: stored, or implied by a proven period.
+    #[inline]
     pub fn value(&self, n: u64) -> Option<Value> {
         match self.proven {
             Some(p) => Some(p.value_at(&self.values, n)),
