@@ -955,33 +955,53 @@ fn passes(
     gens: &[Box<[u64]>],
     budget: &mut Budget,
 ) -> Result<bool, SearchError> {
+    passes_within(q, gens.iter().map(|g| (&g[..], 0)), 0, budget)
+}
+
+/// [`passes`] for the products of the generators that hold at most
+/// `levels` of them counted (each generator `(triple, level)` counts
+/// `level`, 0 or more): the same dataflow on the nodes `(x, a, j)`, `j`
+/// the count so far, at most `levels`. With every level 0 it is
+/// [`passes`]. The learner checks its automata of sums with at most `k`
+/// copies of the new heap so (each copy counting 1).
+pub(crate) fn passes_within<'g>(
+    q: &BipartiteMonoid,
+    gens: impl Iterator<Item = (&'g [u64], usize)>,
+    levels: usize,
+    budget: &mut Budget,
+) -> Result<bool, SearchError> {
     let order = q.order();
     let w = words(order);
-    // The generators grouped by (y, b): T's union and intersection.
-    let mut groups: Vec<(u32, u64, Vec<u64>, Vec<u64>)> = Vec::new();
-    let mut group_of: FastMap<(u32, u64), usize> = FastMap::default();
-    for g in gens {
+    // The generators grouped by (y, b, level): T's union and intersection.
+    type Group = (u32, u64, usize, Vec<u64>, Vec<u64>);
+    let mut groups: Vec<Group> = Vec::new();
+    let mut group_of: FastMap<(u32, u64, usize), usize> = FastMap::default();
+    for (g, level) in gens {
         let (y, b, t) = (g[0] as u32, g[1], &g[2..]);
-        match group_of.get(&(y, b)) {
+        if level > levels {
+            continue;
+        }
+        match group_of.get(&(y, b, level)) {
             Some(&i) => {
-                let (_, _, union, inter) = &mut groups[i];
+                let (_, _, _, union, inter) = &mut groups[i];
                 union.iter_mut().zip(t).for_each(|(u, t)| *u |= t);
                 inter.iter_mut().zip(t).for_each(|(u, t)| *u &= t);
             }
             None => {
-                group_of.insert((y, b), groups.len());
-                groups.push((y, b, t.to_vec(), t.to_vec()));
+                group_of.insert((y, b, level), groups.len());
+                groups.push((y, b, level, t.to_vec(), t.to_vec()));
             }
         }
     }
     budget.check_now()?;
-    let nodes = 2 * order;
+    // Node (x, a, j) is (j * order + x) * 2 + a.
+    let nodes = 2 * order * (levels + 1);
     let mut reached = vec![false; nodes];
     let mut queued = vec![false; nodes];
     let mut up = memory::filled(nodes * w, 0u64, budget.max_memory())?;
     let mut low = memory::filled(nodes * w, 0u64, budget.max_memory())?;
     let ok = |node: usize, up: &[u64], low: &[u64]| {
-        let (x, a) = ((node / 2) as u32, node % 2 == 1);
+        let (x, a) = (((node / 2) % order) as u32, node % 2 == 1);
         if q.in_p(x) {
             a && !contains(&up[node * w..][..w], 0)
         } else {
@@ -1002,9 +1022,16 @@ fn passes(
         budget.check_count(count)?;
         // A node is four preimages of |Q| elements a group.
         budget.spend((groups.len() * order) as u64)?;
-        let (x, a) = ((node / 2) as u32, (node % 2) as u64);
-        for (y, b, union, inter) in &groups {
-            let next = q.mul(x, *y) as usize * 2 + (a | b) as usize;
+        let (x, a, j) = (
+            ((node / 2) % order) as u32,
+            (node % 2) as u64,
+            node / 2 / order,
+        );
+        for (y, b, level, union, inter) in &groups {
+            if j + level > levels {
+                continue;
+            }
+            let next = ((j + level) * order + q.mul(x, *y) as usize) * 2 + (a | b) as usize;
             preimage(q, *y, &up[node * w..][..w], &mut u);
             preimage(q, *y, &low[node * w..][..w], &mut l);
             preimage(q, x, union, &mut tu);
