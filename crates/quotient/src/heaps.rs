@@ -7,7 +7,7 @@ use grundy_engine::memory::Reserve;
 use grundy_engine::Budget;
 use grundy_engine::{Limits, RulesError, SearchError};
 use grundy_sequence::period::preperiod_of;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Rounds of refinement one guess of a heap's element gets before the next
 /// guess is tried.
@@ -552,11 +552,15 @@ fn extend(
     let (cheap, costly) = shapes.split_at(CHEAP_SHAPES.min(shapes.len()));
     let tried = |shapes: &[(usize, usize)],
                  budget: &mut Budget,
-                 seen: &mut Seen|
+                 seen: &mut Seen,
+                 stop: Option<&AtomicBool>|
      -> Result<Option<Candidate>, SearchError> {
         for &(m, p) in shapes {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Ok(None);
+            }
             let guess = base.adjoin(m, p, budget.max_memory())?;
-            if let Some(q) = settle_guess(guess, options, budget, check)? {
+            if let Some(q) = settle_guess(guess, options, budget, check, stop)? {
                 seen.shape = Some((m, p));
                 return Ok(Some(q));
             }
@@ -570,27 +574,27 @@ fn extend(
     // the learner's candidate is the one proven), given up once a shape
     // settles the heap.
     let (last, cheap) = cheap.split_at(1.min(cheap.len()));
-    if let Some(q) = tried(last, budget, seen)? {
+    if let Some(q) = tried(last, budget, seen, None)? {
         return Ok(q);
     }
     let (shaped, learnt) = beside(
         |budget: &mut Budget, stop| learned(cand, options, budget, stop),
-        |budget: &mut Budget| tried(cheap, budget, seen),
+        |budget: &mut Budget, stop| tried(cheap, budget, seen, stop),
         budget,
     );
     if let Some(q) = shaped? {
         return Ok(q);
     }
     if let Some(guess) = learnt? {
-        if let Some(q) = settle_guess(guess, options, budget, check)? {
+        if let Some(q) = settle_guess(guess, options, budget, check, None)? {
             return Ok(q);
         }
     }
-    if let Some(q) = tried(costly, budget, seen)? {
+    if let Some(q) = tried(costly, budget, seen, None)? {
         return Ok(q);
     }
     // Last resort: refinement from the identity, as long as the limits allow.
-    settle(base, options, budget, usize::MAX, check)?
+    settle(base, options, budget, usize::MAX, check, None)?
         .ok_or(SearchError::StateLimit(budget.max_states()))
 }
 
@@ -599,12 +603,19 @@ fn extend(
 /// `second`: the result of `second` is wanted only when `first` gives
 /// `Ok(None)`. With the `parallel` feature `second` runs on a thread of
 /// its own meanwhile, and `stop` is set (for `second` to give up) as soon
-/// as `first` gives anything else; without it, `second` runs after
+/// as `first` gives anything else. Once `second` gives `Ok(Some(_))`,
+/// after it took `t`, `first` is given `t` more and then its own stop
+/// flag is set, for it to give `Ok(None)` early; the caller then takes
+/// the second result (on 0.54 at heap 59 the learner's candidate was
+/// ready in seconds while a cyclic shape's rounds went on past 80 s; the
+/// grace lets a shape that is about to pass pass, as it is remembered
+/// for the next heaps: on 0.07, (2, 2) at heap 27 for heaps 31 to 33).
+/// Without the feature, `second` runs after
 /// `first` only when wanted. The second result, when not wanted, is
 /// `Ok(None)` or whatever `second` gave before it stopped.
 fn beside<T: Send, U>(
     second: impl FnOnce(&mut Budget, Option<&AtomicBool>) -> Result<Option<T>, SearchError> + Send,
-    first: impl FnOnce(&mut Budget) -> Result<Option<U>, SearchError>,
+    first: impl FnOnce(&mut Budget, Option<&AtomicBool>) -> Result<Option<U>, SearchError>,
     budget: &mut Budget,
 ) -> (
     Result<Option<U>, SearchError>,
@@ -612,12 +623,26 @@ fn beside<T: Send, U>(
 ) {
     #[cfg(feature = "parallel")]
     {
-        use std::sync::atomic::Ordering;
+        use std::time::{Duration, Instant};
         let stop = AtomicBool::new(false);
+        let ready = AtomicBool::new(false);
+        let first_done = AtomicBool::new(false);
         let mut own = budget.clone();
         std::thread::scope(|scope| {
-            let worker = scope.spawn(|| second(&mut own, Some(&stop)));
-            let done = first(budget);
+            let worker = scope.spawn(|| {
+                let start = Instant::now();
+                let r = second(&mut own, Some(&stop));
+                if matches!(r, Ok(Some(_))) {
+                    let until = Instant::now() + start.elapsed();
+                    while !first_done.load(Ordering::Relaxed) && Instant::now() < until {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    ready.store(true, Ordering::Relaxed);
+                }
+                r
+            });
+            let done = first(budget, Some(&ready));
+            first_done.store(true, Ordering::Relaxed);
             if !matches!(done, Ok(None)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -629,7 +654,7 @@ fn beside<T: Send, U>(
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let done = first(budget);
+        let done = first(budget, None);
         if !matches!(done, Ok(None)) {
             return (done, Ok(None));
         }
@@ -649,26 +674,32 @@ fn settle_guess(
     options: &HeapOptions,
     budget: &mut Budget,
     check: Check,
+    stop: Option<&AtomicBool>,
 ) -> Result<Option<Candidate>, SearchError> {
     let guess = guess.assign_p(options).reduced(budget)?;
     let limit = 2 * guess.monoid.order() + 16;
-    settle(guess, options, budget, limit, check)
+    settle(guess, options, budget, limit, check, stop)
 }
 
 /// Refines `cand` until it is proven (the quotient), its P-portion read
 /// off the least positions before each round ([`Candidate::assign_p`]);
 /// `None`
 /// after [`ROUNDS_PER_GUESS`] rounds (unbounded when `max_order` is
-/// `usize::MAX`) or once a candidate exceeds `max_order` elements.
+/// `usize::MAX`), once a candidate exceeds `max_order` elements, or at
+/// the round after `stop` is set.
 fn settle(
     mut cand: Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
     max_order: usize,
     check: Check,
+    stop: Option<&AtomicBool>,
 ) -> Result<Option<Candidate>, SearchError> {
     let mut rounds = 0;
     loop {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Ok(None);
+        }
         // Reduced first: the same round (see [`Candidate::reduced`]),
         // fewer pairs to enumerate.
         cand = cand.assign_p(options).reduced(budget)?;
