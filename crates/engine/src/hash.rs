@@ -61,7 +61,7 @@ impl Hasher for FastHasher {
     }
     #[inline]
     fn finish(&self) -> u64 {
-        self.hash
+        self.hash.rotate_left(26)
     }
 }
 
