@@ -20,6 +20,8 @@ pub mod grow;
 pub mod heaps;
 mod intern;
 mod learn;
+#[cfg(test)]
+mod learn_checks;
 pub mod monoid;
 pub mod present;
 pub mod report;
