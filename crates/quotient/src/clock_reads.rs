@@ -46,18 +46,24 @@ fn guess_at_heap_12() -> (Candidate, HeapOptions) {
     let game = HeapRule::TakeBreak(TakeBreak::parse("0.76").expect("a code"));
     let q = grow(&game, 11, &Limits::default()).expect("Q_11 of 0.76");
     assert_eq!(q.candidate.monoid.order(), 34);
-    let options: HeapOptions = (0..=12)
-        .map(|n| {
-            let mut opts = Vec::new();
-            game.options(n, &mut |parts| {
-                opts.push(parts.iter().map(|&h| h as u32).collect())
-            });
-            opts
-        })
-        .collect();
+    let options = options_upto(&game, 12);
     let mut cand = q.candidate;
     cand.phi.push(0);
     (cand, options)
+}
+
+/// The options of heaps `0..=n` of `game`, as the growth lists them (for
+/// tests that call a growth's parts directly).
+pub(crate) fn options_upto(game: &dyn HeapGame, n: usize) -> HeapOptions {
+    (0..=n)
+        .map(|h| {
+            let mut opts = Vec::new();
+            game.options(h, &mut |parts| {
+                opts.push(parts.iter().map(|&p| p as u32).collect())
+            });
+            opts
+        })
+        .collect()
 }
 
 fn is_time_limit<T>(r: &Result<T, SearchError>) -> bool {

@@ -2,8 +2,8 @@
 //! (see `learn::tests`): the learner is run where its candidate is the
 //! quotient, each of its checks made both ways.
 
-use crate::grow::HeapOptions;
-use crate::heaps::{grow, HeapGame};
+use crate::clock_reads::options_upto;
+use crate::heaps::grow;
 use crate::learn::learned;
 use crate::learn::tests::{FAILED, PASSED};
 use grundy_engine::{Budget, Limits};
@@ -22,15 +22,7 @@ fn the_dataflow_decides_every_check_of_the_learner_as_the_listing() {
     ] {
         let game = HeapRule::TakeBreak(TakeBreak::parse(code).expect("a code"));
         let below = grow(&game, n - 1, &Limits::default()).expect("the quotient below");
-        let options: HeapOptions = (0..=n)
-            .map(|h| {
-                let mut opts = Vec::new();
-                game.options(h, &mut |parts| {
-                    opts.push(parts.iter().map(|&p| p as u32).collect())
-                });
-                opts
-            })
-            .collect();
+        let options = options_upto(&game, n);
         let (passed, failed) = (
             PASSED.load(Ordering::Relaxed),
             FAILED.load(Ordering::Relaxed),
