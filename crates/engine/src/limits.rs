@@ -128,6 +128,9 @@ pub struct Budget {
     /// The stop flag of the watch this budget started under
     /// ([`crate::interrupt::current`]).
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// A second flag that stops this budget's search alone
+    /// ([`Budget::cancelled_by`]).
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Units of [`Budget::spend`] work between two readings of the clock:
@@ -151,7 +154,28 @@ impl Budget {
             },
             deadline,
             stop: crate::interrupt::flag(),
+            cancel: None,
         }
+    }
+
+    /// A copy of this budget (the same limits and stop flag) that also
+    /// stops, with [`SearchError::Interrupted`] at its next check, once
+    /// `flag` is set: for a search run beside another whose result may
+    /// make it unwanted (a quotient's guesses beside its learner). Tell
+    /// the two stops apart with [`Budget::cancelled`].
+    pub fn cancelled_by(&self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Budget {
+        Budget {
+            cancel: Some(flag),
+            ..self.clone()
+        }
+    }
+
+    /// Whether this budget's own cancel flag ([`Budget::cancelled_by`]) is
+    /// set and no stop was asked of the whole computation: an
+    /// [`SearchError::Interrupted`] it gave is then that cancel's.
+    pub fn cancelled(&self) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        !self.stop.load(Relaxed) && self.cancel.as_ref().is_some_and(|c| c.load(Relaxed))
     }
 
     /// Checks the state count (noted as the positions this thread holds,
@@ -183,10 +207,12 @@ impl Budget {
     }
 
     /// Refuses when the bytes allocated exceed the budget, or a stop was
-    /// asked for ([`SearchError::Interrupted`]).
+    /// asked for, of the computation or of this budget's search alone
+    /// ([`Budget::cancelled_by`]): [`SearchError::Interrupted`].
     #[inline]
     pub fn check_memory(&self) -> Result<(), SearchError> {
-        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+        use std::sync::atomic::Ordering::Relaxed;
+        if self.stop.load(Relaxed) || self.cancel.as_ref().is_some_and(|c| c.load(Relaxed)) {
             return Err(crate::interrupt::interrupted());
         }
         memory::admit(0, self.max_memory)
@@ -441,5 +467,30 @@ mod tests {
         // Outside, the process's watch: not raised by the call's.
         watch.raise();
         assert!(!interrupt::raised());
+    }
+
+    /// A budget cancelled by its own flag stops its search alone, and
+    /// says so ([`Budget::cancelled`]); a stop of the whole computation
+    /// is never taken for a cancel.
+    #[test]
+    fn a_cancel_stops_one_budget_and_is_told_from_a_stop() {
+        let watch = interrupt::Watch::new();
+        interrupt::within(Arc::clone(&watch), || {
+            let b = Budget::start(&Limits::default());
+            let flag = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let mut c = b.cancelled_by(Arc::clone(&flag));
+            assert_eq!(c.check_now(), Ok(()));
+            assert!(!c.cancelled());
+            flag.store(true, Ordering::SeqCst);
+            assert_eq!(c.tick(), Err(interrupt::interrupted()));
+            assert_eq!(c.spend(1), Err(interrupt::interrupted()));
+            assert!(c.cancelled());
+            // The budget it was copied from goes on.
+            assert_eq!(b.check_memory(), Ok(()));
+            watch.raise();
+            assert_eq!(b.check_memory(), Err(interrupt::interrupted()));
+            assert!(!c.cancelled(), "a raised stop is not a cancel");
+            watch.clear();
+        });
     }
 }

@@ -1,7 +1,7 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
 use crate::grow::{prove, refine_with, Candidate, Check, HeapOptions, Kept};
-use crate::learn::learned;
+use crate::learn::{learned, PretestsGivenUp};
 use crate::monoid::{insert, words, BipartiteMonoid};
 use grundy_engine::memory::Reserve;
 use grundy_engine::Budget;
@@ -17,6 +17,14 @@ const ROUNDS_PER_GUESS: usize = 24;
 /// before the learner ([`learned`]); the others, whose refinement costs
 /// more (seconds each on 0.07 at heap 30, where none passes), after it.
 const CHEAP_SHAPES: usize = 5;
+
+/// Heaps needing a new generator placed by shapes after one the learner
+/// placed, within which the shape that passed last is tried beside the
+/// learner ([`Seen`]): a shape tried alone first costs its rounds on
+/// every heap the learner places, one tried beside the learner slows
+/// both (on 0.07 at heap 33, placed by `(2, 2)` after heaps 31 and 32
+/// were: 2.9 s beside the learner, 1.3 s alone).
+const LEARNT_WITHIN: usize = 2;
 
 /// Shapes `(m, p)` of the cyclic monoid `b^(m+p) = b^m` tried, in order,
 /// for a heap that needs a new generator `b`. Refinement merges a longer
@@ -46,8 +54,18 @@ struct Seen {
     upto: usize,
     /// The cyclic shape that proved the last heap needing one, tried
     /// first at the next (on 0.07, heaps 31 and 32 both take `(2, 2)`
-    /// after three shapes fail).
+    /// after three shapes fail), or the shape of the last new generator
+    /// the learner placed.
     shape: Option<(usize, usize)>,
+    /// How many heaps needing a new generator the shapes placed since the
+    /// learner placed one (`None`: the learner has not). Within
+    /// [`LEARNT_WITHIN`] the last shape is tried beside the learner, not
+    /// before it: on 0.54 from heap 59 on the learner and `(2, 2)` place
+    /// every seventh heap in turn, and `(2, 2)` alone diverged for 1.5 to
+    /// 5.5 s at each of the learner's heaps before the learner started.
+    since_learnt: Option<usize>,
+    /// The learner's pretests that gave up at an earlier heap.
+    pretests: PretestsGivenUp,
 }
 
 /// The options of heap `n`, as the sizes of the heaps a move leaves
@@ -461,10 +479,12 @@ pub fn grow_keeping(
 /// `phi` has `n` entries; `options` has `n + 1`). Guesses, each refined
 /// until proven ([`refine_with`]'s exact check) or given up: heap `n` as each
 /// element already there; as a new generator of the [`CHEAP_SHAPES`]
-/// first shapes of [`SHAPES`] (the last shape to pass first); the
-/// candidate of [`learned`]; the other shapes; then refinement from the
-/// identity until the limits stop it. Whatever guess is proven, the
-/// result is the quotient.
+/// first shapes of [`SHAPES`] (the last shape to pass first, alone unless
+/// the learner placed a recent heap, see [`Seen`]) beside the candidate
+/// of [`learned`]; the cheap shapes again if the learner's candidate
+/// fails (they were stopped when it came); the other shapes; then
+/// refinement from the identity until the limits stop it. Whatever guess
+/// is proven, the result is the quotient.
 fn extend(
     cand: &Candidate,
     options: &HeapOptions,
@@ -562,31 +582,52 @@ fn extend(
             let guess = base.adjoin(m, p, budget.max_memory())?;
             if let Some(q) = settle_guess(guess, options, budget, check, stop)? {
                 seen.shape = Some((m, p));
+                seen.since_learnt = seen.since_learnt.map(|k| k + 1);
                 return Ok(Some(q));
             }
         }
         Ok(None)
     };
-    // The shape that passed last, then a candidate learned from exact
-    // outcomes (see [`crate::learn`]), proven by the check, learned while
-    // the other cheap shapes are tried: on a thread of its own with the
-    // `parallel` feature (on 0.07 both take seconds at heap 30, where
-    // the learner's candidate is the one proven), given up once a shape
-    // settles the heap.
-    let (last, cheap) = cheap.split_at(1.min(cheap.len()));
+    // The shape that passed last (beside the learner, with the others,
+    // when the learner placed a heap within the last LEARNT_WITHIN that
+    // needed a generator), then a candidate learned from exact outcomes
+    // (see [`crate::learn`]), proven by the check, learned while the other
+    // cheap shapes are tried: on a thread of its own with the `parallel`
+    // feature (on 0.07 both take seconds at heap 30, where the learner's
+    // candidate is the one proven), given up once a shape settles the
+    // heap.
+    let all_cheap = cheap;
+    let learnt = seen.since_learnt.is_some_and(|k| k < LEARNT_WITHIN);
+    let (last, cheap) = cheap.split_at(if learnt { 0 } else { 1.min(cheap.len()) });
     if let Some(q) = tried(last, budget, seen, None)? {
         return Ok(q);
     }
+    let mut given_up = seen.pretests;
     let (shaped, learnt) = beside(
-        |budget: &mut Budget, stop| learned(cand, options, budget, stop),
+        |budget: &mut Budget, stop| learned(cand, options, budget, stop, &mut given_up),
         |budget: &mut Budget, stop| tried(cheap, budget, seen, stop),
         budget,
     );
+    seen.pretests = given_up;
     if let Some(q) = shaped? {
         return Ok(q);
     }
     if let Some(guess) = learnt? {
         if let Some(q) = settle_guess(guess, options, budget, check, None)? {
+            // The shapes stopped as soon as the learner was done: the
+            // shape of heap n's element, tried first at the next heap
+            // that needs a generator, is read off the quotient (on 0.07,
+            // (2, 2) at heap 27, which settles heaps 31 to 33).
+            let shape = cyclic_shape(&q.monoid, q.phi[n]);
+            if SHAPES.contains(&shape) {
+                seen.shape = Some(shape);
+            }
+            seen.since_learnt = Some(0);
+            return Ok(q);
+        }
+        // Never seen (the learner's candidate passed the same check):
+        // the cheap shapes, stopped when it came, are tried to the end.
+        if let Some(q) = tried(all_cheap, budget, seen, None)? {
             return Ok(q);
         }
     }
@@ -604,15 +645,13 @@ fn extend(
 /// `Ok(None)`. With the `parallel` feature `second` runs on a thread of
 /// its own meanwhile, and `stop` is set (for `second` to give up) as soon
 /// as `first` gives anything else. Once `second` gives `Ok(Some(_))`,
-/// after it took `t`, `first` is given `t` more and then its own stop
-/// flag is set, for it to give `Ok(None)` early; the caller then takes
-/// the second result (on 0.54 at heap 59 the learner's candidate was
-/// ready in seconds while a cyclic shape's rounds went on past 80 s; the
-/// grace lets a shape that is about to pass pass, as it is remembered
-/// for the next heaps: on 0.07, (2, 2) at heap 27 for heaps 31 to 33).
-/// Without the feature, `second` runs after
-/// `first` only when wanted. The second result, when not wanted, is
-/// `Ok(None)` or whatever `second` gave before it stopped.
+/// `first`'s stop flag is set, and its budget ([`Budget::cancelled_by`]
+/// the same flag) stops it within the round under way, for it to give
+/// `Ok(None)` at once; the caller then takes the second result (on 0.54
+/// at heap 59 the learner's candidate was ready in 1 s while one round of
+/// a cyclic shape, 384 elements, took 10.5 s). Without the feature,
+/// `second` runs after `first` only when wanted. The second result, when
+/// not wanted, is `Ok(None)` or whatever `second` gave before it stopped.
 fn beside<T: Send, U>(
     second: impl FnOnce(&mut Budget, Option<&AtomicBool>) -> Result<Option<T>, SearchError> + Send,
     first: impl FnOnce(&mut Budget, Option<&AtomicBool>) -> Result<Option<U>, SearchError>,
@@ -623,26 +662,22 @@ fn beside<T: Send, U>(
 ) {
     #[cfg(feature = "parallel")]
     {
-        use std::time::{Duration, Instant};
         let stop = AtomicBool::new(false);
-        let ready = AtomicBool::new(false);
-        let first_done = AtomicBool::new(false);
+        let ready = std::sync::Arc::new(AtomicBool::new(false));
         let mut own = budget.clone();
+        let mut mine = budget.cancelled_by(ready.clone());
         std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
-                let start = Instant::now();
                 let r = second(&mut own, Some(&stop));
                 if matches!(r, Ok(Some(_))) {
-                    let until = Instant::now() + start.elapsed();
-                    while !first_done.load(Ordering::Relaxed) && Instant::now() < until {
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
                     ready.store(true, Ordering::Relaxed);
                 }
                 r
             });
-            let done = first(budget, Some(&ready));
-            first_done.store(true, Ordering::Relaxed);
+            let done = match first(&mut mine, Some(&*ready)) {
+                Err(SearchError::Interrupted { .. }) if mine.cancelled() => Ok(None),
+                done => done,
+            };
             if !matches!(done, Ok(None)) {
                 stop.store(true, Ordering::Relaxed);
             }
@@ -660,6 +695,22 @@ fn beside<T: Send, U>(
         }
         let other = second(budget, None);
         (done, other)
+    }
+}
+
+/// The shape `(m, p)` of the cyclic submonoid that `x` generates in `q`:
+/// `x^(m+p) = x^m`, with `m` and then `p` least.
+fn cyclic_shape(q: &BipartiteMonoid, x: u32) -> (usize, usize) {
+    let mut first_at: Vec<Option<usize>> = vec![None; q.order()];
+    let mut y = 0u32;
+    let mut j = 0;
+    loop {
+        if let Some(m) = first_at[y as usize] {
+            return (m, j - m);
+        }
+        first_at[y as usize] = Some(j);
+        y = q.mul(y, x);
+        j += 1;
     }
 }
 
@@ -735,4 +786,76 @@ pub fn periodicity(phi: &[u32]) -> Option<(usize, usize)> {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shape read off a quotient is the cyclic monoid's own: `x` of
+    /// `C(m, p)` (a trivial monoid with a generator adjoined) has shape
+    /// `(m, p)`, for every shape tried.
+    #[test]
+    fn cyclic_shape_reads_the_adjoined_shape() {
+        let trivial = Candidate {
+            monoid: BipartiteMonoid::from_valid_table(1, vec![0], vec![false]),
+            phi: vec![0, 0],
+        };
+        for &(m, p) in &SHAPES {
+            let c = trivial.adjoin(m, p, u64::MAX).expect("a small table");
+            assert_eq!(cyclic_shape(&c.monoid, c.phi[1]), (m, p));
+        }
+    }
+
+    /// Once the second search gives a result, the first stops within its
+    /// work at its next budget check (not only between rounds), and gives
+    /// `Ok(None)`; its result is then the second's to take.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn beside_stops_the_first_within_its_work() {
+        let mut budget = Budget::start(&Limits::default());
+        let (first, second) = beside(
+            |_: &mut Budget, _| Ok(Some("learnt")),
+            |budget: &mut Budget, _| {
+                // Ten seconds of checks at the most: never its own end
+                // unless the cancel failed.
+                for _ in 0..10_000 {
+                    budget.check_now()?;
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                }
+                Ok(Some("shape"))
+            },
+            &mut budget,
+        );
+        assert_eq!(first, Ok(None));
+        assert_eq!(second, Ok(Some("learnt")));
+        // The caller's budget was not cancelled.
+        assert_eq!(budget.check_now(), Ok(()));
+    }
+
+    /// A stop of the whole computation (SIGINT) that the first search
+    /// meets is its error, never taken for the cancel, even when the
+    /// second search has given its result.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn beside_never_takes_a_stop_for_the_cancel() {
+        use grundy_engine::interrupt;
+        let watch = interrupt::Watch::new();
+        interrupt::within(std::sync::Arc::clone(&watch), || {
+            let mut budget = Budget::start(&Limits::default());
+            watch.raise();
+            let (first, second) = beside(
+                |_: &mut Budget, _| Ok(Some("learnt")),
+                |budget: &mut Budget, _| {
+                    // Until the second is done, then once more.
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    budget.check_now()?;
+                    Ok(Some("shape"))
+                },
+                &mut budget,
+            );
+            assert_eq!(first, Err(interrupt::interrupted()));
+            assert_eq!(second, Ok(Some("learnt")));
+        });
+    }
 }

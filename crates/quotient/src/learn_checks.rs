@@ -28,9 +28,15 @@ fn the_dataflow_decides_every_check_of_the_learner_as_the_listing() {
             FAILED.load(Ordering::Relaxed),
         );
         let mut budget = Budget::start(&Limits::default());
-        let cand = learned(&below.candidate, &options, &mut budget, None)
-            .expect("within the limits")
-            .expect("a candidate");
+        let cand = learned(
+            &below.candidate,
+            &options,
+            &mut budget,
+            None,
+            &mut Default::default(),
+        )
+        .expect("within the limits")
+        .expect("a candidate");
         assert_eq!(cand.monoid.order(), order, "{code} at heap {n}");
         assert!(
             PASSED.load(Ordering::Relaxed) >= passed + 2,
