@@ -45,7 +45,8 @@ impl Workers {
                 continue;
             }
             kernel.sync(values);
-            let block = block_size(known, kernel.mask().is_some()) * size.min(MAX_BLOCK_FACTOR);
+            let block = block_size(known, kernel.mask().is_some(), self.max_block)
+                * size.min(MAX_BLOCK_FACTOR);
             let stop = (known + block).min(end);
             let batches = (stop - known).div_ceil(BATCH);
             let mine = share(rank, batches, size);

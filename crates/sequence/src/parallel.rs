@@ -24,14 +24,16 @@ const MIN_PARALLEL: usize = 2048;
 /// as the whole one-thread computation.
 const MAX_BLOCK: usize = 256;
 
-pub(crate) fn block_size(known: usize, rare_common: bool) -> usize {
+/// The block for heaps from `known`, at most `max` heaps (normally
+/// [`MAX_BLOCK`]).
+pub(crate) fn block_size(known: usize, rare_common: bool, max: usize) -> usize {
     if known < MIN_PARALLEL {
         return 1;
     }
     // Phase two scans the splits with a part inside the block; without the
     // rare/common method that is every such pair, so keep blocks small.
     let share = if rare_common { known / 4 } else { known / 64 };
-    share.clamp(1, MAX_BLOCK)
+    share.clamp(1, max)
 }
 
 /// The worker threads of a run of [`crate::Method::Parallel`]: this thread
@@ -40,6 +42,8 @@ pub(crate) struct Workers {
     pub(crate) pool: ThreadPool,
     pub(crate) threads: usize,
     pub(crate) space: Workspace,
+    /// The largest block ([`MAX_BLOCK`]; the tests try other shapes).
+    pub(crate) max_block: usize,
 }
 
 impl Workers {
@@ -54,6 +58,7 @@ impl Workers {
             pool,
             threads,
             space: Workspace::default(),
+            max_block: MAX_BLOCK,
         })
     }
 
@@ -73,11 +78,12 @@ impl Workers {
         end: usize,
     ) -> Result<(), SeqError> {
         let (pool, threads, space) = (&self.pool, self.threads, &mut self.space);
+        let shape = (threads, self.max_block);
         if rayon::current_thread_index().is_none() {
-            return extend(kernel, values, end, pool, threads, space);
+            return extend(kernel, values, end, pool, shape, space);
         }
         std::thread::scope(|s| {
-            s.spawn(|| extend(kernel, values, end, pool, threads, space))
+            s.spawn(|| extend(kernel, values, end, pool, shape, space))
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         })
@@ -92,20 +98,21 @@ pub(crate) struct Workspace {
     pub(crate) slots: Vec<Mutex<Partials>>,
 }
 
-/// Computes the values of heaps `values.len()..end` with `threads` threads:
-/// this one and `threads - 1` of `pool`.
+/// Computes the values of heaps `values.len()..end` with `threads` threads
+/// (this one and `threads - 1` of `pool`), in blocks of at most
+/// `max_block` heaps.
 fn extend(
     kernel: &mut Kernel,
     values: &mut Values,
     end: usize,
     pool: &ThreadPool,
-    threads: usize,
+    (threads, max_block): (usize, usize),
     space: &mut Workspace,
 ) -> Result<(), SeqError> {
     while values.len() < end {
         kernel.sync(values);
         let known = values.len();
-        let block = block_size(known, kernel.mask().is_some());
+        let block = block_size(known, kernel.mask().is_some(), max_block);
         if block <= BATCH {
             kernel.extend(values, (known + BATCH).min(end))?;
             continue;
@@ -173,6 +180,11 @@ pub(crate) fn phase_two(
     slots: &mut [Mutex<Partials>],
 ) -> Result<(), SeqError> {
     let known = values.len();
+    let heaps: usize = slots
+        .iter_mut()
+        .map(|s| s.get_mut().unwrap_or_else(PoisonError::into_inner).len())
+        .sum();
+    kernel.begin_ahead(known, known + heaps);
     let mut n = known;
     for slot in slots {
         let out = slot.get_mut().unwrap_or_else(PoisonError::into_inner);
@@ -180,8 +192,64 @@ pub(crate) fn phase_two(
             kernel.account(values);
             let v = kernel.finish(values, n, known, out, i)?;
             values.push(v);
+            kernel.account(values);
+            kernel.forward(values, n);
             n += 1;
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{HeapRule, TakeBreak};
+
+    /// Phase two adds the splits with a part inside the block ahead of
+    /// each heap's turn, or pulls them once a wider value appears in the
+    /// block: blocks of 2, 3, 8 and 32 batches on 1, 2 and 3 threads give
+    /// the one-thread values, for codes with values past 256 (0.6), past
+    /// 1024 (0.567, whose width grows inside blocks, so the pulled path
+    /// runs too), the heap's parity as a bit (0.106), several pair moves
+    /// (0.26) and Grundy's game.
+    #[test]
+    fn every_block_shape_and_thread_count_gives_the_one_thread_values() {
+        let n = if cfg!(debug_assertions) {
+            5_000
+        } else {
+            40_000
+        };
+        let mut rules: Vec<HeapRule> = ["0.6", "0.567", "0.106", "0.007", "0.26"]
+            .iter()
+            .map(|c| TakeBreak::parse(c).expect("a code").into())
+            .collect();
+        rules.push(HeapRule::GrundyGame);
+        for rule in rules {
+            let mut expected = Values::default();
+            Kernel::new(&rule, true)
+                .extend(&mut expected, n)
+                .expect("one thread");
+            let mut pulled = 0;
+            for threads in [1, 2, 3] {
+                for max_block in [64, 96, 256, 1024] {
+                    let mut workers = Workers::new(threads).expect("a pool");
+                    workers.max_block = max_block;
+                    let mut kernel = Kernel::new(&rule, true);
+                    let mut values = Values::default();
+                    workers
+                        .extend(&mut kernel, &mut values, n)
+                        .expect("parallel");
+                    let name = rule.name();
+                    assert!(
+                        values == expected,
+                        "{name} threads {threads} block {max_block}"
+                    );
+                    pulled += kernel.blocks_pulled();
+                }
+            }
+            if rule.name().contains("0.567") {
+                assert!(pulled > 0, "0.567's width grows inside a block");
+            }
+        }
+    }
 }

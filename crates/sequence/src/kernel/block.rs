@@ -7,7 +7,7 @@
 use super::rare::{find_candidates, rare_below};
 use super::state::{Kernel, Scratch};
 use crate::bits::ValueSet;
-use crate::scan::scan_all;
+use crate::scan::{scan_all, Pairs};
 use crate::{SeqError, Value, Values};
 
 impl Kernel {
@@ -89,6 +89,80 @@ impl Kernel {
         let value = self.finish_rc(values, n, known, c1, &mut scratch);
         self.scratch = scratch;
         value
+    }
+}
+
+impl Kernel {
+    /// Starts phase two of the block of heaps `known..stop`: the splits
+    /// with a part inside it are added ahead as its heaps get their values
+    /// ([`Kernel::forward`]).
+    pub fn begin_ahead(&mut self, known: usize, stop: usize) {
+        let words = self.width / 64;
+        let ahead = &mut self.ahead;
+        ahead.known = known;
+        ahead.stop = if self.mask.is_some() { stop } else { 0 };
+        ahead.words = words;
+        ahead.bits.clear();
+        ahead
+            .bits
+            .resize((ahead.stop - known.min(ahead.stop)) * words, 0);
+    }
+
+    /// How many blocks had their splits pulled (the width grew inside).
+    #[cfg(test)]
+    pub(crate) fn blocks_pulled(&self) -> usize {
+        self.ahead.pulled
+    }
+
+    /// Once heap `b` of the block has its value and is accounted (its
+    /// value pushed, [`Kernel::account`] called): adds to each later heap
+    /// n = b + y + k of the block the split (b, y) when b or y is rare.
+    /// Every split with a part in the block has its larger part there
+    /// (the other, y < stop - known, is below the block), so each is added
+    /// once, when its larger part gets its value.
+    pub fn forward(&mut self, values: &Values, b: usize) {
+        let ahead = &mut self.ahead;
+        if b < ahead.known || b >= ahead.stop {
+            return;
+        }
+        let words = ahead.words;
+        if words * 64 != self.width {
+            // A wider value: the rows cannot hold it; pulled from here on.
+            ahead.stop = 0;
+            ahead.pulled += 1;
+            return;
+        }
+        let pairs = Pairs {
+            values,
+            fwd: &self.fwd,
+            rev: &self.rev,
+            base: self.rev_base,
+        };
+        let vb = pairs.at(b) as usize;
+        let b_rare = self.rare.last() == Some(&b);
+        let base = b - ahead.known;
+        for &k in &self.moves.pairs {
+            // Heap n = b + y + k is in the block for y < limit.
+            let limit = (ahead.stop - b).saturating_sub(k);
+            debug_assert!(limit <= ahead.known && limit <= b);
+            let mut set = |y: usize, vy: usize| {
+                let v = vb ^ vy;
+                let at = (base + y + k) * words + (v >> 6);
+                ahead.bits[at] |= 1 << (v & 63);
+            };
+            if b_rare {
+                for y in 1..limit {
+                    set(y, pairs.at(y) as usize);
+                }
+            } else {
+                for (&y, &vy) in self.rare.iter().zip(&self.rare_val) {
+                    if y >= limit {
+                        break;
+                    }
+                    set(y, vy as usize);
+                }
+            }
+        }
     }
 }
 

@@ -27,6 +27,7 @@ use crate::moves::Moves;
 use crate::scan::Pairs;
 use crate::{HeapRule, SeqError, Value, Values};
 use rare::{is_rare, FIRST_REVIEW};
+use state::Ahead;
 #[cfg(feature = "parallel")]
 pub(crate) use state::BATCH;
 pub(crate) use state::{Kernel, Scratch};
@@ -80,6 +81,7 @@ impl Kernel {
             hit: ValueSet::default(),
             scratch: Scratch::default(),
             cursor: None,
+            ahead: Ahead::default(),
         };
         k.set_width(64);
         k

@@ -318,7 +318,7 @@ impl Kernel {
     ) -> Result<Value, SeqError> {
         self.other_options(values, n);
         let unequal = self.moves.unequal;
-        if known < n {
+        if known < n && !self.take_ahead(n, known) {
             // Splits with a part >= known: a <= m - known, or a >= known.
             let fresh = !matches!(&self.cursor, Some(c) if c.known == known);
             if fresh {
@@ -400,6 +400,24 @@ impl Kernel {
             return Ok(cands[0]);
         }
         to_value(c, n)
+    }
+}
+
+impl Kernel {
+    /// Adds to `hit` the splits of heap n with a part in the block
+    /// known..n that phase two added ahead ([`Kernel::forward`]), if it
+    /// did for this block and the width has not grown since; false if not
+    /// (the caller pulls them).
+    fn take_ahead(&mut self, n: usize, known: usize) -> bool {
+        let ahead = &self.ahead;
+        if ahead.known != known || n >= ahead.stop || ahead.words * 64 != self.width {
+            return false;
+        }
+        let row = &ahead.bits[(n - known) * ahead.words..][..ahead.words];
+        for (w, &r) in self.hit.words.iter_mut().zip(row) {
+            *w |= r;
+        }
+        true
     }
 }
 

@@ -62,6 +62,27 @@ pub(crate) struct Kernel {
     /// heap >= known, and per pair offset the rare heaps a with
     /// a + known <= m, counted (they only grow within a block).
     pub(super) cursor: Option<Cursor>,
+    /// For phase two of a block: the splits with a part inside the block
+    /// added ahead, as each heap of the block gets its value.
+    pub(super) ahead: Ahead,
+}
+
+/// Phase two's splits with a part inside the block known..stop, added
+/// ahead: as each heap b of the block gets its value, the splits of the
+/// later heaps of the block whose larger part is b and one part rare go
+/// to those heaps' rows (`words` words each, the width when the block
+/// began), so that a heap's own turn reads one row instead of pulling its
+/// splits one by one. Unused when `stop` is 0 (no block, or the width grew
+/// within it: the splits are then pulled).
+#[derive(Default)]
+pub(super) struct Ahead {
+    pub(super) known: usize,
+    pub(super) stop: usize,
+    pub(super) words: usize,
+    pub(super) bits: Vec<u64>,
+    /// Blocks whose width grew, so that their splits were pulled.
+    #[cfg(feature = "parallel")]
+    pub(super) pulled: usize,
 }
 
 /// For phase two of a block: the `known` it is for, the first rare heap
