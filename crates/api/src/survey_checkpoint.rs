@@ -1,16 +1,18 @@
 //! What both surveys share beyond handing out codes: the checkpoint that
 //! keeps every finished line ([`SurveyCheckpoint`]), and [`survey_kept`],
 //! which emits the lines it holds, hands out the other codes, saves each
-//! line as it finishes and stops at an interrupt
-//! ([`grundy_engine::interrupt`]) with every finished line kept.
+//! line as it finishes, shows how many are finished (a progress bar on
+//! a terminal) and stops at an interrupt ([`grundy_engine::interrupt`])
+//! with every finished line kept.
 
 use crate::hand_out::{hand_out_ranks, hand_out_threads, InOrder};
 use crate::{GameError, SearchError};
 use grundy_engine::interrupt;
 use grundy_engine::ranks::Ranks;
+use grundy_sequence::Progress;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 #[cfg(feature = "checkpoint")]
 use std::path::PathBuf;
@@ -46,8 +48,10 @@ pub fn identity(what: &str, codes: &[String], rest: &str) -> String {
 /// and every line before it are known. With a checkpoint (`path`, named
 /// by `identity`), the lines it holds are emitted as they are (the same
 /// bytes a first run wrote) and only the other codes are worked out;
-/// each finished line is saved at once. The counts of lines emitted are
-/// noted on the thread's watch ([`interrupt::set_progress`]).
+/// each finished line is saved at once. The counts of lines finished are
+/// noted on the thread's watch and drawn by rank 0 as a progress bar on
+/// stderr ([`Progress`]: on a terminal, once the survey has lasted 2 s),
+/// with the first code not finished.
 ///
 /// Errors: a checkpoint that cannot be used (another survey's, damaged,
 /// locked by a running process) or written, naming the file (input); an
@@ -80,7 +84,17 @@ pub(crate) fn survey_kept<L: Line>(
     };
     let total = codes.len() as u64;
     let mut finished_lines = done.len() as u64;
-    interrupt::set_progress(finished_lines, total);
+    // Counted from the lines kept: the speed and time left shown count
+    // the codes surveyed since.
+    let progress = Progress::counting("codes", true, finished_lines, total);
+    // The codes not finished; the first is under way, perhaps with others.
+    let mut pending: BTreeSet<usize> = todo.iter().copied().collect();
+    let under_way = |pending: &BTreeSet<usize>| {
+        if let Some(&i) = pending.first() {
+            progress.say(format!("under way: {}", codes[i]));
+        }
+    };
+    under_way(&pending);
     if failed.is_none() {
         for (&i, line) in &done {
             ordered.put(i, line.clone(), emit)?;
@@ -100,13 +114,17 @@ pub(crate) fn survey_kept<L: Line>(
             k.save(i, &line)?;
         }
         finished_lines += 1;
-        interrupt::set_progress(finished_lines, total);
-        ordered.put(i, line, emit)
+        pending.remove(&i);
+        under_way(&pending);
+        progress.set(finished_lines);
+        // The lines may go to the terminal the bar is on.
+        progress.suspend(|| ordered.put(i, line, emit))
     };
     let ran = match across {
         Some(r) => hand_out_ranks(&todo, codes.len(), work, r, &mut finished),
         None => hand_out_threads(&todo, threads, work, &mut finished),
     };
+    progress.finish();
     match failed {
         Some(e) => Err(e),
         None => ran,

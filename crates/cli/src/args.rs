@@ -247,8 +247,10 @@ struct SeqArgs {
     mpi: bool,
 }
 
-/// The arguments of `survey`.
+/// The arguments of `survey` (`--progress` as `seq`'s: the bar is on by default).
 #[derive(Args, Debug, Clone)]
+#[command(arg(Arg::new("progress").long("progress").action(ArgAction::SetTrue)
+    .help("Show a progress bar (codes done): the default on a terminal after 2 s")))]
 struct SurveyArgs {
     /// Codes separated by commas, or patterns whose lower-case letters
     /// stand for every octal digit (0.xyz: 511 codes, 512 with --misere)

@@ -37,6 +37,8 @@ mod play_master;
 mod play_memory;
 mod play_notation;
 mod play_undo;
+#[cfg(target_os = "linux")]
+mod progress;
 mod quotient;
 mod quotient_checkpoint;
 mod readme;
