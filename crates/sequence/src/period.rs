@@ -98,6 +98,66 @@ fn same(values: &Values) -> impl Fn(usize, usize) -> bool + '_ {
     move |a, b| values.at(a) == values.at(b)
 }
 
+/// The bytes of the values when every value is below 256 (the store is
+/// then a byte a heap, [`Values::parts`]): the scans below compare them
+/// as slices, many heaps at once.
+fn byte_values(values: &Values) -> Option<&[u8]> {
+    let (bytes, plane, _, _) = values.parts();
+    plane.is_empty().then_some(bytes)
+}
+
+/// [`preperiod_below`] of the values themselves: over a store of bytes,
+/// runs of 64 equal heaps are skipped a slice comparison at a time.
+fn values_preperiod_below(values: &Values, p: usize, floor: usize, start: usize) -> usize {
+    let len = values.len();
+    let mut i = start.min(len - p);
+    if let Some(bytes) = byte_values(values) {
+        const RUN: usize = 64;
+        while i >= floor + RUN && bytes[i - RUN..i] == bytes[i - RUN + p..i + p] {
+            i -= RUN;
+        }
+    }
+    preperiod_below(len, p, floor, i, same(values))
+}
+
+/// The periods p (ascending, from 1) for which heap `len - 1 - p` has the
+/// value of the last heap, `len - 1`: every p whose period could show at
+/// the end of the values. Over a store of bytes the heaps are compared 32
+/// at a time.
+fn periods_ending_alike(values: &Values) -> impl Iterator<Item = usize> + '_ {
+    let len = values.len();
+    let last = len.checked_sub(1);
+    let bytes = byte_values(values);
+    // The heaps below `end` are still to be looked at, last first.
+    let mut end = last.unwrap_or(0);
+    std::iter::from_fn(move || {
+        let last = last?;
+        let v = values.at(last);
+        if let Some(bytes) = bytes {
+            const RUN: usize = 32;
+            let b = v as u8;
+            while end >= RUN {
+                let mut mask = 0u32;
+                for (i, &c) in bytes[end - RUN..end].iter().enumerate() {
+                    mask |= u32::from(c == b) << i;
+                }
+                if mask != 0 {
+                    end = end - RUN + (31 - mask.leading_zeros() as usize);
+                    return Some(last - end);
+                }
+                end -= RUN;
+            }
+        }
+        while end > 0 {
+            end -= 1;
+            if values.at(end) == v {
+                return Some(last - end);
+            }
+        }
+        None
+    })
+}
+
 /// The least pre-periods of the candidate periods p tried in increasing
 /// order by [`find_proven`] and [`find_observed`], found in time linear in
 /// the values: once a period p0 is seen with pre-period n0, every multiple
@@ -113,9 +173,9 @@ impl Preperiods {
     fn of(&mut self, values: &Values, p: usize) -> usize {
         let len = values.len();
         match self.first {
-            Some((p0, n0)) if p.is_multiple_of(p0) => preperiod_below(len, p, 0, n0, same(values)),
+            Some((p0, n0)) if p.is_multiple_of(p0) => values_preperiod_below(values, p, 0, n0),
             _ => {
-                let n0 = preperiod_below(len, p, 0, len - p, same(values));
+                let n0 = values_preperiod_below(values, p, 0, len - p);
                 self.first.get_or_insert((p, n0));
                 n0
             }
@@ -129,7 +189,7 @@ pub fn find_proven(rule: &HeapRule, values: &Values) -> Option<Period> {
     let len = values.len();
     proof_bound(rule, 0, 1)?;
     let mut preperiods = Preperiods::default();
-    for p in 1..len {
+    for p in periods_ending_alike(values) {
         // The proof needs values up to bound(n0, p) - 1 + p, and bound is
         // increasing in n0 and at least n0 + 1: stop the downward scan where
         // no smaller n0 could matter and skip p once even n0 = 0 fails.
@@ -137,7 +197,7 @@ pub fn find_proven(rule: &HeapRule, values: &Values) -> Option<Period> {
         if b0 + p > len {
             break;
         }
-        if (0..8.min(len - p)).any(|j| values.at(len - 1 - j) != values.at(len - 1 - j - p)) {
+        if (1..8.min(len - p)).any(|j| values.at(len - 1 - j) != values.at(len - 1 - j - p)) {
             continue;
         }
         let n0 = preperiods.of(values, p);
@@ -186,10 +246,7 @@ fn minimise(values: &Values, n0: usize, p: usize) -> Period {
 pub fn find_observed(values: &Values) -> Option<Period> {
     let len = values.len();
     let mut preperiods = Preperiods::default();
-    for p in 1..=len / 3 {
-        if values.at(len - 1) != values.at(len - 1 - p) {
-            continue;
-        }
+    for p in periods_ending_alike(values).take_while(|&p| p <= len / 3) {
         let n0 = preperiods.of(values, p);
         let tail = len - n0;
         if tail >= 3 * p && tail >= n0.div_ceil(10) {
@@ -260,6 +317,79 @@ mod tests {
             });
             let got = find_observed(&Values::from(&values[..])).map(|q| (q.preperiod, q.period));
             assert_eq!(got, want, "{values:?}");
+        }
+    }
+
+    /// [`find_proven`] and [`find_observed`] as first written, every p
+    /// and every heap compared one at a time: the reference for the
+    /// scans over bytes.
+    fn naive_periods(rule: &HeapRule, values: &[Value]) -> (Option<Period>, Option<Period>) {
+        let len = values.len();
+        let n0_of = |p: usize| least_n0(values, p);
+        let store = Values::from(values);
+        let proven = proof_bound(rule, 0, 1).and_then(|_| {
+            (1..len)
+                .take_while(|&p| proof_bound(rule, 0, p as u64).unwrap() as usize + p <= len)
+                .filter(|&p| {
+                    (0..8.min(len - p)).all(|j| values[len - 1 - j] == values[len - 1 - j - p])
+                })
+                .find_map(|p| {
+                    let n0 = n0_of(p);
+                    let bound = proof_bound(rule, n0 as u64, p as u64).unwrap() as usize;
+                    (bound + p <= len).then(|| minimise(&store, n0, p))
+                })
+        });
+        let observed = (1..=len / 3)
+            .filter(|&p| values[len - 1] == values[len - 1 - p])
+            .find_map(|p| {
+                let n0 = n0_of(p);
+                let tail = len - n0;
+                (tail >= 3 * p && tail >= n0.div_ceil(10)).then_some(Period {
+                    preperiod: n0 as u64,
+                    period: p as u64,
+                    proven: false,
+                })
+            });
+        (proven, observed)
+    }
+
+    /// Random pre-periods and periods, with values below 256 (the store
+    /// a byte a heap, scanned as slices) and with values past 256 and 511
+    /// (the plane and the side table, scanned heap by heap): the periods
+    /// found are the naive scans' for octal and hexadecimal codes.
+    #[test]
+    fn the_scans_over_bytes_find_the_naive_periods() {
+        let mut state = 11u64;
+        let mut next = move |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        };
+        let rules: Vec<HeapRule> = ["0.07", "0.1777", "4.7", "0x0.F", "0.33"]
+            .iter()
+            .map(|c| crate::TakeBreak::parse(c).expect("a code").into())
+            .collect();
+        for case in 0..400 {
+            let (pre, per) = (next(300) as usize, 1 + next(90) as usize);
+            let len = pre + next(700) as usize;
+            let spread = [3, 40, 300, 600][case % 4];
+            let pattern: Vec<Value> = (0..per).map(|_| next(spread) as Value).collect();
+            let values: Vec<Value> = (0..len)
+                .map(|k| {
+                    if k < pre || next(500) == 0 {
+                        next(spread) as Value
+                    } else {
+                        pattern[(k - pre) % per]
+                    }
+                })
+                .collect();
+            let store = Values::from(&values[..]);
+            for rule in &rules {
+                let (proven, observed) = naive_periods(rule, &values);
+                assert_eq!(find_proven(rule, &store), proven, "{values:?}");
+                assert_eq!(find_observed(&store), observed, "{values:?}");
+            }
         }
     }
 
