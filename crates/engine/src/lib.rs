@@ -14,6 +14,7 @@
 //! [`LoopyReport`]. Nothing here names a particular game.
 
 mod analysis;
+pub mod bit_memo;
 pub mod clock;
 mod error;
 pub mod first_splits;

@@ -44,6 +44,7 @@
 use crate::grow::{Candidate, HeapOptions};
 use crate::intern::Interner;
 use crate::monoid::{insert, members, words, BipartiteMonoid};
+use grundy_engine::bit_memo::BitMemo;
 use grundy_engine::hash::{splitmix64, FastMap};
 use grundy_engine::memory::Reserve;
 use grundy_engine::Budget;
@@ -337,7 +338,9 @@ struct Oracle<'h, 'a> {
     lower: Option<&'h Dfa>,
     /// `Some(p)`: `k + i` copies are read as `k + i - p`, … (a guess).
     fold: Option<usize>,
-    memo: FastMap<u64, bool>,
+    /// Outcomes searched, by key (keys compared without their lowest
+    /// bit, see [`BitMemo`]).
+    memo: BitMemo,
     /// Most sums `memo` may hold before the search gives up.
     max_searched: usize,
     /// Work done, counted by [`Oracle::work`].
@@ -398,7 +401,7 @@ impl Oracle<'_, '_> {
         depth: usize,
         budget: &mut Budget,
     ) -> Result<bool, Stop> {
-        if let Some(&r) = self.memo.get(&key) {
+        if let Some(r) = self.memo.get(key) {
             return Ok(r);
         }
         if self.memo.len() >= self.max_searched || depth >= MAX_DEPTH {
@@ -407,6 +410,17 @@ impl Oracle<'_, '_> {
         let heaps = self.heaps;
         self.work(1 + pos.len() as u64 * 8, budget)?;
         let n = heaps.n;
+        // The moves' slots asked of memory at once, before the loop below
+        // waits on each in turn.
+        for i in 0..pos.len() {
+            if (i > 0 && pos[i - 1] == pos[i]) || pos[i] as usize == n {
+                continue;
+            }
+            let h = pos[i] as usize;
+            for m in 0..heaps.moves[h].len() {
+                self.memo.prefetch(heaps.child_key(key, h, m));
+            }
+        }
         let mut any = false;
         // Moves whose sums are not known yet: (heap's index, move).
         let mut unknown: Vec<(usize, usize)> = Vec::new();
@@ -427,7 +441,7 @@ impl Oracle<'_, '_> {
                         self.lower.ok_or(Stop::GiveUp)?.lost(&next)
                     })
                 } else {
-                    self.memo.get(&heaps.child_key(key, h, m)).copied()
+                    self.memo.get(heaps.child_key(key, h, m))
                 };
                 match known {
                     Some(true) => {
@@ -443,8 +457,8 @@ impl Oracle<'_, '_> {
             let h = pos[i] as usize;
             let child = heaps.child_key(key, h, m);
             // Searching an earlier move may have settled this one.
-            let r = match self.memo.get(&child) {
-                Some(&r) => r,
+            let r = match self.memo.get(child) {
+                Some(r) => r,
                 None => {
                     let mut next = Pos::new();
                     after_move(pos, i, &heaps.moves[h][m], &mut next);
@@ -1109,7 +1123,7 @@ pub(crate) fn learned<'a>(
             k,
             lower: lower.as_ref().map(|l| &l.0),
             fold: None,
-            memo: FastMap::default(),
+            memo: BitMemo::new(),
             max_searched: MAX_SEARCHED,
             asked: 0,
         };
@@ -1148,7 +1162,7 @@ pub(crate) fn learned<'a>(
                 k,
                 lower: Some(dfa),
                 fold: Some(period),
-                memo: FastMap::default(),
+                memo: BitMemo::new(),
                 max_searched: MAX_SEARCHED,
                 asked: 0,
             };
@@ -1200,7 +1214,7 @@ fn pretest(
         k,
         lower,
         fold: None,
-        memo: FastMap::default(),
+        memo: BitMemo::new(),
         max_searched: PRETEST_SEARCHED,
         asked: 0,
     };
