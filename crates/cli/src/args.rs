@@ -204,7 +204,7 @@ struct SeqArgs {
     /// Seconds between checkpoint writes (default 60; decimals allowed)
     #[arg(long, value_name = "SECS")]
     checkpoint_every: Option<String>,
-    /// Algorithm: naive, rc (rare/common) or parallel; default: the best one
+    /// Algorithm: naive, rc, parallel or auto (default: blocks or one thread, timed)
     #[arg(long, value_name = "M")]
     method: Option<String>,
     /// Show a progress bar on stderr (the default on a terminal after 2 s)

@@ -34,6 +34,8 @@
 mod bits;
 #[cfg(feature = "checkpoint")]
 pub mod checkpoint;
+#[cfg(feature = "parallel")]
+mod choose;
 mod control;
 #[cfg(feature = "parallel")]
 mod distributed;

@@ -8,6 +8,7 @@
 //! the block itself, and takes the mex ([`Kernel::partial`] and
 //! [`Kernel::finish`]). Results are identical to the one-thread method.
 
+use crate::choose::Chooser;
 use crate::kernel::{Kernel, Partials, Scratch, BATCH};
 use crate::{SeqError, Values};
 use rayon::ThreadPool;
@@ -44,6 +45,9 @@ pub(crate) struct Workers {
     pub(crate) space: Workspace,
     /// The largest block ([`MAX_BLOCK`]; the tests try other shapes).
     pub(crate) max_block: usize,
+    /// For [`crate::Method::Auto`]: each stretch in blocks or on this
+    /// thread alone, whichever is faster ([`Workers::choose_by_speed`]).
+    pub(crate) chooser: Option<Chooser>,
 }
 
 impl Workers {
@@ -59,7 +63,15 @@ impl Workers {
             threads,
             space: Workspace::default(),
             max_block: MAX_BLOCK,
+            chooser: None,
         })
+    }
+
+    /// From now on each call of [`Workers::extend`] (a stretch) runs in
+    /// blocks or on this thread alone, whichever was measured faster on
+    /// the standard clock ([`crate::choose`]); no change without a clock.
+    pub fn choose_by_speed(&mut self) {
+        self.chooser = grundy_engine::clock::default_clock().map(Chooser::new);
     }
 
     /// Computes the values of heaps `values.len()..end`.
@@ -72,6 +84,25 @@ impl Workers {
     /// grundy-game` with a heap of 5,000,000 and a small line, about
     /// every other run. A plain thread waits without taking any job.
     pub fn extend(
+        &mut self,
+        kernel: &mut Kernel,
+        values: &mut Values,
+        end: usize,
+    ) -> Result<(), SeqError> {
+        let Some(mut chooser) = self.chooser.take() else {
+            return self.extend_in_blocks(kernel, values, end);
+        };
+        let heaps = end.saturating_sub(values.len());
+        let ran = chooser.run(heaps, |alone| match alone {
+            true => kernel.extend(values, end),
+            false => self.extend_in_blocks(kernel, values, end),
+        });
+        self.chooser = Some(chooser);
+        ran
+    }
+
+    /// [`Workers::extend`] in blocks on every thread.
+    fn extend_in_blocks(
         &mut self,
         kernel: &mut Kernel,
         values: &mut Values,
@@ -250,6 +281,62 @@ mod tests {
             if rule.name().contains("0.567") {
                 assert!(pulled > 0, "0.567's width grows inside a block");
             }
+        }
+    }
+
+    /// A clock that jumps ahead by a random amount at each reading, so
+    /// that either way looks faster by turns.
+    #[derive(Debug)]
+    struct JumpClock(std::sync::atomic::AtomicU64);
+
+    impl grundy_engine::clock::Clock for JumpClock {
+        fn now(&self) -> std::time::Duration {
+            // A step of a linear congruential generator in the low 32
+            // bits; the time, in nanoseconds, above them grows by up to
+            // about a millisecond a reading.
+            let jump = |s: u64| {
+                let r = (s as u32)
+                    .wrapping_mul(1_664_525)
+                    .wrapping_add(1_013_904_223);
+                (((s >> 32) + u64::from(r >> 12)) << 32) | u64::from(r)
+            };
+            let s = self
+                .0
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |s| Some(jump(s)));
+            std::time::Duration::from_nanos(s.expect("always Some") >> 32)
+        }
+    }
+
+    /// Stretches chosen by speed mix the blocks and one thread (a clock
+    /// jumping at random makes either look faster by turns): the values
+    /// are the one-thread values, and both ways ran.
+    #[test]
+    fn stretches_of_either_way_give_the_one_thread_values() {
+        let n = if cfg!(debug_assertions) {
+            5_000
+        } else {
+            60_000
+        };
+        for code in ["0.6", "0.567", "0.1777"] {
+            let rule: HeapRule = TakeBreak::parse(code).expect("a code").into();
+            let mut expected = Values::default();
+            Kernel::new(&rule, true)
+                .extend(&mut expected, n)
+                .expect("one thread");
+            let mut workers = Workers::new(2).expect("a pool");
+            let clock = JumpClock(std::sync::atomic::AtomicU64::new(7));
+            workers.chooser = Some(Chooser::new(std::sync::Arc::new(clock)));
+            let mut kernel = Kernel::new(&rule, true);
+            let mut values = Values::default();
+            while values.len() < n {
+                let end = (values.len() + 300).min(n);
+                workers
+                    .extend(&mut kernel, &mut values, end)
+                    .expect("within limits");
+            }
+            assert!(values == expected, "{code}");
+            let runs = workers.chooser.as_ref().expect("kept").runs;
+            assert!(runs[0] >= 3 && runs[1] >= 3, "{code}: {runs:?}");
         }
     }
 }

@@ -216,6 +216,11 @@ impl Sequence {
         let mut saver = Saver::new(ctl);
         let ranks = ctl.ranks.as_deref();
         let mut workers = match (method, ranks) {
+            (Method::Parallel, None) if ctl.method == Method::Auto => {
+                let mut w = Workers::new(ctl.thread_count())?;
+                w.choose_by_speed();
+                Some(w)
+            }
             (Method::Parallel, _) => Some(Workers::new(ctl.thread_count())?),
             // Across ranks, the block machinery on this rank's one thread.
             (_, Some(_)) => Some(Workers::new(1)?),
@@ -389,6 +394,10 @@ impl Workers {
     }
 
     fn extend(&mut self, _: &mut Kernel, _: &mut Values, _: usize) -> Result<(), SeqError> {
+        match *self {}
+    }
+
+    fn choose_by_speed(&mut self) {
         match *self {}
     }
 
