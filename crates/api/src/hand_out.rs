@@ -96,6 +96,12 @@ impl<T> Default for InOrder<T> {
 }
 
 impl<T> InOrder<T> {
+    /// The next item to emit: every item before it was emitted, so once
+    /// the items already held are put, the first not yet finished.
+    pub(crate) fn next(&self) -> usize {
+        self.next
+    }
+
     /// Takes item `i` and emits every item now next in order.
     pub(crate) fn put(
         &mut self,

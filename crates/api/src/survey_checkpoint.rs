@@ -12,7 +12,7 @@ use grundy_engine::ranks::Ranks;
 use grundy_sequence::Progress;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
 #[cfg(feature = "checkpoint")]
 use std::path::PathBuf;
@@ -87,19 +87,19 @@ pub(crate) fn survey_kept<L: Line>(
     // Counted from the lines kept: the speed and time left shown count
     // the codes surveyed since.
     let progress = Progress::counting("codes", true, finished_lines, total);
-    // The codes not finished; the first is under way, perhaps with others.
-    let mut pending: BTreeSet<usize> = todo.iter().copied().collect();
-    let under_way = |pending: &BTreeSet<usize>| {
-        if let Some(&i) = pending.first() {
-            progress.say(format!("under way: {}", codes[i]));
+    // The first code not finished (the next line to emit, once the kept
+    // lines are emitted) is under way, perhaps with others.
+    let under_way = |ordered: &InOrder<L>| {
+        if let Some(code) = codes.get(ordered.next()).filter(|_| failed.is_none()) {
+            progress.say(format!("under way: {code}"));
         }
     };
-    under_way(&pending);
     if failed.is_none() {
         for (&i, line) in &done {
             ordered.put(i, line.clone(), emit)?;
         }
     }
+    under_way(&ordered);
     let mut finished = |i: usize, line: L| -> Result<(), GameError> {
         // A line finished after the interrupt may be cut short by it: not
         // kept, it is worked out again on resuming.
@@ -114,11 +114,11 @@ pub(crate) fn survey_kept<L: Line>(
             k.save(i, &line)?;
         }
         finished_lines += 1;
-        pending.remove(&i);
-        under_way(&pending);
         progress.set(finished_lines);
         // The lines may go to the terminal the bar is on.
-        progress.suspend(|| ordered.put(i, line, emit))
+        progress.suspend(|| ordered.put(i, line, emit))?;
+        under_way(&ordered);
+        Ok(())
     };
     let ran = match across {
         Some(r) => hand_out_ranks(&todo, codes.len(), work, r, &mut finished),

@@ -216,11 +216,13 @@ pub(crate) fn phase_two(
         .map(|s| s.get_mut().unwrap_or_else(PoisonError::into_inner).len())
         .sum();
     kernel.begin_ahead(known, known + heaps);
+    kernel.account(values);
     let mut n = known;
     for slot in slots {
         let out = slot.get_mut().unwrap_or_else(PoisonError::into_inner);
         for i in 0..out.len() {
-            kernel.account(values);
+            // Every value so far is accounted (before the loop, or after
+            // the last push below).
             let v = kernel.finish(values, n, known, out, i)?;
             values.push(v);
             kernel.account(values);

@@ -130,9 +130,9 @@ fn periods_ending_alike(values: &Values) -> impl Iterator<Item = usize> + '_ {
     let bytes = byte_values(values);
     // The heaps below `end` are still to be looked at, last first.
     let mut end = last.unwrap_or(0);
+    let v = last.map(|k| values.at(k));
     std::iter::from_fn(move || {
-        let last = last?;
-        let v = values.at(last);
+        let (last, v) = (last?, v?);
         if let Some(bytes) = bytes {
             const RUN: usize = 32;
             let b = v as u8;
@@ -268,6 +268,18 @@ mod tests {
         v.iter().map(|&x| Value::from(x)).collect()
     }
 
+    /// A generator of numbers below its argument, from `seed` (a linear
+    /// congruential generator's high bits).
+    fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |m: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % m
+        }
+    }
+
     /// The least pre-period of p by its definition, for the tests.
     fn least_n0(values: &[Value], p: usize) -> usize {
         (0..=values.len() - p)
@@ -280,13 +292,7 @@ mod tests {
     /// period's pre-period) are those of the definition, for every p.
     #[test]
     fn preperiods_of_multiples_match_the_definition() {
-        let mut state = 7u64;
-        let mut next = move |m: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % m
-        };
+        let mut next = below(7);
         for _ in 0..300 {
             let (pre, per, len) = (
                 next(40) as usize,
@@ -359,13 +365,7 @@ mod tests {
     /// found are the naive scans' for octal and hexadecimal codes.
     #[test]
     fn the_scans_over_bytes_find_the_naive_periods() {
-        let mut state = 11u64;
-        let mut next = move |m: u64| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % m
-        };
+        let mut next = below(11);
         let rules: Vec<HeapRule> = ["0.07", "0.1777", "4.7", "0x0.F", "0.33"]
             .iter()
             .map(|c| crate::TakeBreak::parse(c).expect("a code").into())
