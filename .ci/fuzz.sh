@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI: build every fuzz target of fuzz/ and run each for a short time
-# (FUZZ_SECONDS each, default 20: under three minutes for the eight, after
+# (FUZZ_SECONDS each, default 20: about three minutes for the nine, after
 # the build) from its seed corpus and the inputs that failed before
 # (fuzz/regressions/TARGET/), failing on any crash, panic, timeout or
 # memory blow-up. A failing input is kept in fuzz/artifacts/TARGET/ and

@@ -1,7 +1,7 @@
 //! Heap by heap: the bounded quotients Q_0, Q_1, … and when to stop.
 
 use crate::grow::{prove, refine_with, Candidate, Check, HeapOptions, Kept};
-use crate::learn::{learned, PretestsGivenUp};
+use crate::learn::{learned, Layer, PretestsGivenUp, Within};
 use crate::monoid::{insert, words, BipartiteMonoid};
 use grundy_engine::memory::Reserve;
 use grundy_engine::Budget;
@@ -47,25 +47,46 @@ const SHAPES: [(usize, usize); 12] = [
 
 /// The option images of the heaps `1..upto`, each with its heap's
 /// element, under the labels of the current candidate (`upto` 0: none
-/// known, the labels changed).
+/// known, the labels changed), and the hints of the guesses that placed
+/// the last heaps.
 #[derive(Default)]
 struct Seen {
     images: grundy_engine::hash::FastMap<Vec<u64>, u32>,
     upto: usize,
-    /// The cyclic shape that proved the last heap needing one, tried
-    /// first at the next (on 0.07, heaps 31 and 32 both take `(2, 2)`
-    /// after three shapes fail), or the shape of the last new generator
-    /// the learner placed.
-    shape: Option<(usize, usize)>,
+    hints: Hints,
+}
+
+/// Which guesses placed the last heaps, for the next heap to try first
+/// what placed them: part of a [`Growth`] (and of its checkpoint), so a
+/// resumed growth places its heaps as fast as an uninterrupted one. They
+/// change how fast a heap is placed, never its quotient.
+///
+/// Invariant: `shape` is one of the growth's cyclic shapes (a checkpoint
+/// holding another is refused).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// The cyclic shape `(m, p)` that proved the last heap needing one,
+    /// tried first at the next (on 0.07, heaps 31 and 32 both take
+    /// `(2, 2)` after three shapes fail), or the shape of the last new
+    /// generator the learner placed.
+    pub shape: Option<(usize, usize)>,
     /// How many heaps needing a new generator the shapes placed since the
     /// learner placed one (`None`: the learner has not). Within
     /// [`LEARNT_WITHIN`] the last shape is tried beside the learner, not
     /// before it: on 0.54 from heap 59 on the learner and `(2, 2)` place
     /// every seventh heap in turn, and `(2, 2)` alone diverged for 1.5 to
     /// 5.5 s at each of the learner's heaps before the learner started.
-    since_learnt: Option<usize>,
-    /// The learner's pretests that gave up at an earlier heap.
-    pretests: PretestsGivenUp,
+    pub since_learnt: Option<usize>,
+    /// The learner's pretests that gave up at an earlier heap (bit `k`:
+    /// that of `k` copies), skipped at later heaps.
+    pub pretests: u16,
+}
+
+impl Hints {
+    /// Whether the hints are ones a growth makes (its shape one it tries).
+    pub fn valid(&self) -> bool {
+        self.shape.is_none_or(|s| SHAPES.contains(&s))
+    }
 }
 
 /// The options of heap `n`, as the sizes of the heaps a move leaves
@@ -155,6 +176,12 @@ pub struct Growth {
     pub orders: Vec<usize>,
     /// The last heap that changed the order.
     pub last_change: usize,
+    /// Which guesses placed the last heaps.
+    pub hints: Hints,
+    /// What the learner proved of heap `n + 1` before the growth stopped
+    /// within that heap: a resumed growth goes on from it (see
+    /// [`crate::checkpoint`]). `None` between heaps.
+    pub within: Option<Layer>,
 }
 
 impl Growth {
@@ -167,6 +194,8 @@ impl Growth {
             },
             orders: vec![1],
             last_change: 0,
+            hints: Hints::default(),
+            within: None,
         }
     }
 
@@ -180,6 +209,10 @@ impl Growth {
         self.candidate.monoid.order()
     }
 }
+
+/// Where a growth hands each layer the learner proves within a heap,
+/// with the state the heap grows from (a checkpoint's save).
+pub(crate) type Publish<'p> = dyn Fn(&Growth, &Layer) + Sync + 'p;
 
 /// A growth in progress: its [`Growth`], the heaps' options, the budget.
 pub(crate) struct Grower<'a> {
@@ -229,6 +262,7 @@ impl<'a> Grower<'a> {
         for n in 1..=heaps {
             g.list_options(n)?;
         }
+        g.seen.hints = state.hints;
         g.state = state;
         Ok(g)
     }
@@ -289,10 +323,19 @@ impl<'a> Grower<'a> {
 
     /// Grows the quotient by one heap. On an error the state is still the
     /// last quotient proven.
-    fn step(&mut self) -> Result<(), SearchError> {
+    /// `publish` is handed each layer the learner proves within the heap,
+    /// with the state it grows from.
+    fn step(&mut self, publish: Option<&Publish<'_>>) -> Result<(), SearchError> {
         let n = self.state.heaps() + 1;
         self.budget.check_now().map_err(|e| self.stopped(e))?;
         self.list_options(n)?;
+        let resume = self.state.within.take().filter(|l| l.heap == n);
+        let state = &self.state;
+        let hand = publish.map(|f| move |layer: &Layer| f(state, layer));
+        let within = Within {
+            resume: resume.as_ref(),
+            publish: hand.as_ref().map(|h| h as &(dyn Fn(&Layer) + Sync)),
+        };
         let next = match extend(
             &self.state.candidate,
             &self.options,
@@ -300,6 +343,7 @@ impl<'a> Grower<'a> {
             &mut self.seen,
             self.check,
             &mut self.kept,
+            within,
         ) {
             Ok(next) => next,
             Err(e) => {
@@ -314,6 +358,7 @@ impl<'a> Grower<'a> {
         }
         state.orders.push(next.monoid.order());
         state.candidate = next;
+        state.hints = self.seen.hints;
         Ok(())
     }
 
@@ -361,11 +406,42 @@ impl<'a> Grower<'a> {
         max_heap: usize,
         after: &mut dyn FnMut(&Growth) -> Result<(), E>,
     ) -> Result<(), E> {
+        self.run_within(max_heap, after, None)
+    }
+
+    /// [`Grower::run`], handing `publish` each layer the learner proves
+    /// within a heap (on the learner's thread), with the state the heap
+    /// grows from.
+    pub(crate) fn run_within<E: From<SearchError>>(
+        &mut self,
+        max_heap: usize,
+        after: &mut dyn FnMut(&Growth) -> Result<(), E>,
+        publish: Option<&Publish<'_>>,
+    ) -> Result<(), E> {
         while !self.done(max_heap) {
-            self.step()?;
+            self.step(publish)?;
             after(&self.state)?;
         }
         Ok(())
+    }
+
+    /// Whether `layer`, read from a file, is a proven layer of the next
+    /// heap ([`Layer::holds`]; that heap's options are listed for the
+    /// check and dropped after it); if so the growth goes on from it.
+    #[cfg(feature = "checkpoint")]
+    pub(crate) fn resume_within(&mut self, layer: Layer) -> Result<bool, SearchError> {
+        let n = self.state.heaps() + 1;
+        if layer.heap != n {
+            return Ok(false);
+        }
+        self.list_options(n)?;
+        let holds = layer.holds(&self.state.candidate, &self.options, &mut self.budget);
+        self.options.pop();
+        if holds? {
+            self.state.within = Some(layer);
+            return Ok(true);
+        }
+        Ok(false)
     }
 
     /// The quotient where the growth stands: solved when the periodicity
@@ -395,6 +471,7 @@ impl Growth {
             candidate,
             orders,
             last_change,
+            ..
         } = self;
         let period = solved.or_else(|| periodicity(&candidate.phi));
         HeapQuotient {
@@ -492,6 +569,7 @@ fn extend(
     seen: &mut Seen,
     check: Check,
     kept: &mut Kept,
+    within: Within<'_>,
 ) -> Result<Candidate, SearchError> {
     let order = cand.monoid.order();
     let q = &cand.monoid;
@@ -567,8 +645,8 @@ fn extend(
     base.phi[n] = 0;
     // Cyclic shapes for a new generator, the one that last passed first;
     // the costlier shapes only after the learner.
-    let mut shapes: Vec<(usize, usize)> = seen.shape.into_iter().collect();
-    shapes.extend(SHAPES.iter().filter(|&&s| Some(s) != seen.shape));
+    let mut shapes: Vec<(usize, usize)> = seen.hints.shape.into_iter().collect();
+    shapes.extend(SHAPES.iter().filter(|&&s| Some(s) != seen.hints.shape));
     let (cheap, costly) = shapes.split_at(CHEAP_SHAPES.min(shapes.len()));
     let tried = |shapes: &[(usize, usize)],
                  budget: &mut Budget,
@@ -581,8 +659,8 @@ fn extend(
             }
             let guess = base.adjoin(m, p, budget.max_memory())?;
             if let Some(q) = settle_guess(guess, options, budget, check, stop)? {
-                seen.shape = Some((m, p));
-                seen.since_learnt = seen.since_learnt.map(|k| k + 1);
+                seen.hints.shape = Some((m, p));
+                seen.hints.since_learnt = seen.hints.since_learnt.map(|k| k + 1);
                 return Ok(Some(q));
             }
         }
@@ -597,18 +675,18 @@ fn extend(
     // candidate is the one proven), given up once a shape settles the
     // heap.
     let all_cheap = cheap;
-    let learnt = seen.since_learnt.is_some_and(|k| k < LEARNT_WITHIN);
+    let learnt = seen.hints.since_learnt.is_some_and(|k| k < LEARNT_WITHIN);
     let (last, cheap) = cheap.split_at(if learnt { 0 } else { 1.min(cheap.len()) });
     if let Some(q) = tried(last, budget, seen, None)? {
         return Ok(q);
     }
-    let mut given_up = seen.pretests;
+    let mut given_up = PretestsGivenUp(seen.hints.pretests);
     let (shaped, learnt) = beside(
-        |budget: &mut Budget, stop| learned(cand, options, budget, stop, &mut given_up),
+        |budget: &mut Budget, stop| learned(cand, options, budget, stop, &mut given_up, within),
         |budget: &mut Budget, stop| tried(cheap, budget, seen, stop),
         budget,
     );
-    seen.pretests = given_up;
+    seen.hints.pretests = given_up.0;
     if let Some(q) = shaped? {
         return Ok(q);
     }
@@ -620,9 +698,9 @@ fn extend(
             // (2, 2) at heap 27, which settles heaps 31 to 33).
             let shape = cyclic_shape(&q.monoid, q.phi[n]);
             if SHAPES.contains(&shape) {
-                seen.shape = Some(shape);
+                seen.hints.shape = Some(shape);
             }
-            seen.since_learnt = Some(0);
+            seen.hints.since_learnt = Some(0);
             return Ok(q);
         }
         // Never seen (the learner's candidate passed the same check):

@@ -862,6 +862,16 @@ fn passes_all(
     bound: Option<usize>,
     budget: &mut Budget,
 ) -> Result<bool, Stop> {
+    Ok(passes_exactly(heaps, d, bound, budget)?)
+}
+
+/// [`passes_all`], its limits' errors as they are.
+fn passes_exactly(
+    heaps: &Heaps,
+    d: &Dfa,
+    bound: Option<usize>,
+    budget: &mut Budget,
+) -> Result<bool, SearchError> {
     let Some(cand) = candidate(d, heaps, budget)? else {
         return Ok(false);
     };
@@ -889,7 +899,7 @@ fn passes_all(
     }
     let levels = bound.unwrap_or(0);
     let gens = gens.iter().map(|(g, level)| (&g[..], *level));
-    Ok(crate::grow::passes_within(q, gens, levels, budget)?)
+    crate::grow::passes_within(q, gens, levels, budget)
 }
 
 /// Whether the automaton breaks the rule of misère play at `w`: it reads
@@ -1059,6 +1069,234 @@ fn learn(
     }
 }
 
+/// What the learner has proven of heap `heap` so far, kept in a checkpoint
+/// so that a growth stopped within that heap goes on from it
+/// ([`crate::checkpoint`]): the stand-ins, the number of copies `layer` of
+/// heap `heap` up to which its automaton is proven, that automaton and the
+/// discrimination tree it was learned with (the seed of the next layer).
+///
+/// Invariants of a layer the learner made: the automaton passed the exact
+/// check of every sum with at most `layer` copies of heap `heap`
+/// ([`Layer::holds`] makes it again for a layer read from a file); the
+/// tree's leaves are the automaton's states, each once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// The heap being placed (`n`: the quotient of heaps `0..n` is proven).
+    pub heap: usize,
+    /// `canon[h]`: the heap searched in place of heap `h` (0: none).
+    pub canon: Vec<u8>,
+    /// The automaton is proven for sums with at most this many copies.
+    pub layer: usize,
+    /// The pretests that gave up (bit `k`: the pretest of `k` copies).
+    pub given_up: u16,
+    /// The tree's nodes, the root first.
+    pub nodes: Vec<LayerNode>,
+    /// Each state's access word (sorted heaps).
+    pub access: Vec<Vec<u8>>,
+    /// `trans[q * letters + l]`: the state after state `q` reads letter
+    /// `l`, the letters the heaps `h` with `canon[h] == h` in order.
+    pub trans: Vec<u32>,
+    /// Whether each state is a P-position.
+    pub accept: Vec<bool>,
+}
+
+/// A node of a [`Layer`]'s discrimination tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayerNode {
+    /// A tester (sorted heaps) and the nodes of the sums it sends to an
+    /// N-position (first) and to a P-position.
+    Inner { tester: Vec<u8>, child: [u32; 2] },
+    /// A state.
+    Leaf(u32),
+}
+
+impl Layer {
+    /// The learner's tree and stand-ins as a layer.
+    fn of(heaps: &Heaps, layer: usize, given_up: u16, tree: &Tree) -> Layer {
+        Layer {
+            heap: heaps.n,
+            canon: heaps.canon.clone(),
+            layer,
+            given_up,
+            nodes: tree
+                .nodes
+                .iter()
+                .map(|node| match node {
+                    Node::Inner { tester, child } => LayerNode::Inner {
+                        tester: tester.clone(),
+                        child: child.map(|c| c as u32),
+                    },
+                    Node::Leaf(q) => LayerNode::Leaf(*q),
+                })
+                .collect(),
+            access: tree.access.clone(),
+            trans: tree.dfa.trans.clone(),
+            accept: tree.dfa.accept.clone(),
+        }
+    }
+
+    /// The letters: the heaps that are their own stand-ins.
+    fn letters(&self) -> impl Iterator<Item = u8> + '_ {
+        (1..self.canon.len())
+            .filter(|&h| self.canon[h] as usize == h)
+            .map(|h| h as u8)
+    }
+
+    /// Whether the layer is well formed, whatever its numbers: heaps of
+    /// `1..=heap` (at most [`MAX_HEAP`]), stand-ins that stand for
+    /// themselves, a layer of `1..=`[`MAX_LAYERS`], transitions to states,
+    /// and a tree (every node but the root one node's child, every node
+    /// reached from the root) whose leaves are the states, each once. A
+    /// layer read from a file is used only if this holds and
+    /// [`Layer::holds`] then does.
+    pub fn well_formed(&self) -> bool {
+        let n = self.heap;
+        let canon_ok = (1..=MAX_HEAP).contains(&n)
+            && self.canon.len() == n + 1
+            && self.canon[0] == 0
+            && self.canon[n] as usize == n
+            && (1..n).all(|h| {
+                let c = self.canon[h] as usize;
+                c == 0 || (c <= h && self.canon[c] as usize == c)
+            });
+        if !canon_ok || !(1..=MAX_LAYERS).contains(&self.layer) {
+            return false;
+        }
+        let states = self.accept.len();
+        let letters = self.letters().count();
+        let heaps_ok = |w: &[u8]| w.iter().all(|&h| (1..=n).contains(&(h as usize)));
+        (1..=MAX_STATES).contains(&states)
+            && self.access.len() == states
+            && self.trans.len() == states * letters
+            && self.trans.iter().all(|&q| (q as usize) < states)
+            && self.access.iter().all(|w| heaps_ok(w))
+            && self.nodes.iter().all(|node| match node {
+                LayerNode::Inner { tester, .. } => heaps_ok(tester),
+                LayerNode::Leaf(_) => true,
+            })
+            && self.links().is_some()
+    }
+
+    /// Each node's parent (`usize::MAX` for the root) and each state's
+    /// leaf, `None` when the nodes do not form such a tree.
+    fn links(&self) -> Option<(Vec<usize>, Vec<usize>)> {
+        let states = self.accept.len();
+        let mut up = vec![usize::MAX; self.nodes.len()];
+        let mut leaf_of = vec![usize::MAX; states];
+        let mut stack = vec![0usize];
+        let mut reached = 0;
+        while let Some(node) = stack.pop() {
+            reached += 1;
+            match self.nodes.get(node)? {
+                LayerNode::Leaf(q) => {
+                    let slot = leaf_of.get_mut(*q as usize)?;
+                    if *slot != usize::MAX {
+                        return None;
+                    }
+                    *slot = node;
+                }
+                LayerNode::Inner { child, .. } => {
+                    for &c in child {
+                        let c = c as usize;
+                        if c == 0 || c >= self.nodes.len() || up[c] != usize::MAX {
+                            return None;
+                        }
+                        up[c] = node;
+                        stack.push(c);
+                    }
+                }
+            }
+        }
+        let all = reached == self.nodes.len() && leaf_of.iter().all(|&l| l != usize::MAX);
+        all.then_some((up, leaf_of))
+    }
+
+    /// The learner's tree of a well-formed layer, under `heaps` (made with
+    /// the layer's stand-ins).
+    fn tree(&self, heaps: &Heaps) -> Option<Tree> {
+        let (up, leaf_of) = self.links()?;
+        let mut letter_of = vec![usize::MAX; heaps.n + 1];
+        for (l, &h) in heaps.letters.iter().enumerate() {
+            letter_of[h as usize] = l;
+        }
+        for h in 1..=heaps.n {
+            let c = heaps.canon[h] as usize;
+            if c != 0 {
+                letter_of[h] = letter_of[c];
+            }
+        }
+        Some(Tree {
+            nodes: self
+                .nodes
+                .iter()
+                .map(|node| match node {
+                    LayerNode::Inner { tester, child } => Node::Inner {
+                        tester: tester.clone(),
+                        child: child.map(|c| c as usize),
+                    },
+                    LayerNode::Leaf(q) => Node::Leaf(*q),
+                })
+                .collect(),
+            up,
+            leaf_of,
+            access: self.access.clone(),
+            letters: heaps.letters.clone(),
+            dfa: Dfa {
+                letter_of,
+                letters: heaps.letters.len(),
+                trans: self.trans.clone(),
+                accept: self.accept.clone(),
+            },
+        })
+    }
+
+    /// Whether this well-formed layer of heap `below.phi.len()` is proven
+    /// (`below` the quotient of the heaps under it, `options` listed
+    /// through its heap): its automaton commutes and passes the exact
+    /// check of every sum with at most `layer` copies of the heap, made
+    /// with each heap's own options, as the learner's check does.
+    ///
+    /// Errors: the budget's limits.
+    pub fn holds(
+        &self,
+        below: &Candidate,
+        options: &HeapOptions,
+        budget: &mut Budget,
+    ) -> Result<bool, SearchError> {
+        if self.heap != below.phi.len() || options.len() <= self.heap || !self.well_formed() {
+            return Ok(false);
+        }
+        let heaps = Heaps::new(below, options, Some(self.canon.clone()), None);
+        let Some(tree) = self.tree(&heaps) else {
+            return Ok(false);
+        };
+        let d = &tree.dfa;
+        let letters = &heaps.letters;
+        for x in 0..d.states() as u32 {
+            budget.check_now()?;
+            for (i, &a) in letters.iter().enumerate() {
+                for &b in &letters[i + 1..] {
+                    if d.step(d.step(x, a), b) != d.step(d.step(x, b), a) {
+                        return Ok(false);
+                    }
+                }
+            }
+        }
+        passes_exactly(&heaps, d, Some(self.layer), budget)
+    }
+}
+
+/// What the learner of one heap is given beside the heap: a layer to go
+/// on from (of this heap, [`Layer::holds`] checked), and where to hand each
+/// layer it proves (a checkpoint's save, on the learner's thread).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Within<'a> {
+    /// The layer to go on from.
+    pub resume: Option<&'a Layer>,
+    /// Called with each layer proven.
+    pub publish: Option<&'a (dyn Fn(&Layer) + Sync)>,
+}
+
 /// The pretests ([`pretest`]) that gave up at an earlier heap, by the
 /// number of copies of the new heap (bit `k`): skipped at later heaps,
 /// whose sums are larger. On 0.54 from heap 52 on, the pretests of one
@@ -1066,19 +1304,23 @@ fn learn(
 /// heap the learner placed, 1.3 to 2 s each of a heap's 5 to 7 s; on 0.07
 /// none gives up below heap 34.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct PretestsGivenUp(u16);
+pub(crate) struct PretestsGivenUp(pub(crate) u16);
 
 /// A faithful candidate for heaps `0..=n` (`n = below.phi.len()`, at
 /// most [`MAX_HEAP`]), `below` the quotient of heaps `0..n`, learned as
 /// the module describes; `None` when a bound of the learner's own is met,
 /// or once `stop` is set. Pretests in `given_up` are skipped, and those
-/// that give up are added to it. Errors: the budget's limits.
+/// that give up are added to it. With `within.resume` (a layer of heap
+/// `n` that [`Layer::holds`]) the learner goes on from that layer, its
+/// stand-ins and pretests; each layer it proves is handed to
+/// `within.publish`. Errors: the budget's limits.
 pub(crate) fn learned<'a>(
     below: &'a Candidate,
     options: &HeapOptions,
     budget: &mut Budget,
     stop: Option<&'a AtomicBool>,
     given_up: &mut PretestsGivenUp,
+    within: Within<'_>,
 ) -> Result<Option<Candidate>, SearchError> {
     let n = below.phi.len();
     if n > MAX_HEAP {
@@ -1089,69 +1331,88 @@ pub(crate) fn learned<'a>(
     let mut lower: Option<(Dfa, Tree)> = None;
     let mut k = 1;
     let mut tested = 0;
-    while k <= MAX_LAYERS {
-        if tested < k && given_up.0 & (1 << k) == 0 {
+    // A layer resumed is proven: its folds are tried, then the next.
+    let mut proven = false;
+    if let Some(layer) = within.resume.filter(|l| l.heap == n) {
+        heaps = Heaps::new(below, options, Some(layer.canon.clone()), stop);
+        if let Some(tree) = layer.tree(&heaps) {
+            lower = Some((tree.dfa.clone(), tree));
+            k = layer.layer;
             tested = k;
-            let split = match pretest(
-                &heaps,
-                below,
-                options,
+            given_up.0 |= layer.given_up;
+            proven = true;
+        } else {
+            heaps = Heaps::new(below, options, None, stop);
+        }
+    }
+    while k <= MAX_LAYERS {
+        if !std::mem::take(&mut proven) {
+            if tested < k && given_up.0 & (1 << k) == 0 {
+                tested = k;
+                let split = match pretest(
+                    &heaps,
+                    below,
+                    options,
+                    k,
+                    lower.as_ref().map(|l| &l.0),
+                    budget,
+                ) {
+                    Ok(Some(split)) => split,
+                    Ok(None) => {
+                        given_up.0 |= 1 << k;
+                        Vec::new()
+                    }
+                    Err(Stop::Limit(e)) => return Err(e),
+                    // A pretest is only a shortcut: one stopped otherwise (the
+                    // learner no longer wanted, the memory) did not give up.
+                    Err(_) => Vec::new(),
+                };
+                if !split.is_empty() {
+                    let mut canon = heaps.canon.clone();
+                    for h in split {
+                        canon[h as usize] = h;
+                    }
+                    heaps = Heaps::new(below, options, Some(canon), stop);
+                }
+            }
+            let mut o = Oracle {
+                heaps: &heaps,
                 k,
-                lower.as_ref().map(|l| &l.0),
+                lower: lower.as_ref().map(|l| &l.0),
+                fold: None,
+                memo: BitMemo::new(),
+                max_searched: MAX_SEARCHED,
+                asked: 0,
+            };
+            match learn(
+                &heaps,
+                &mut o,
+                Some(k),
+                lower.as_ref().map(|l| &l.1),
                 budget,
             ) {
-                Ok(Some(split)) => split,
-                Ok(None) => {
-                    given_up.0 |= 1 << k;
-                    Vec::new()
-                }
-                Err(Stop::Limit(e)) => return Err(e),
-                // A pretest is only a shortcut: one stopped otherwise (the
-                // learner no longer wanted, the memory) did not give up.
-                Err(_) => Vec::new(),
-            };
-            if !split.is_empty() {
-                let mut canon = heaps.canon.clone();
-                for h in split {
-                    canon[h as usize] = h;
-                }
-                heaps = Heaps::new(below, options, Some(canon), stop);
-            }
-        }
-        let mut o = Oracle {
-            heaps: &heaps,
-            k,
-            lower: lower.as_ref().map(|l| &l.0),
-            fold: None,
-            memo: BitMemo::new(),
-            max_searched: MAX_SEARCHED,
-            asked: 0,
-        };
-        match learn(
-            &heaps,
-            &mut o,
-            Some(k),
-            lower.as_ref().map(|l| &l.1),
-            budget,
-        ) {
-            Ok(learned) => lower = Some(learned),
-            Err(Stop::Split(w)) => {
-                let mut canon = heaps.canon.clone();
-                let mut changed = false;
-                for &h in &w {
-                    if canon[h as usize] != h && !heaps.real[h as usize].is_empty() {
-                        canon[h as usize] = h;
-                        changed = true;
+                Ok(learned) => lower = Some(learned),
+                Err(Stop::Split(w)) => {
+                    let mut canon = heaps.canon.clone();
+                    let mut changed = false;
+                    for &h in &w {
+                        if canon[h as usize] != h && !heaps.real[h as usize].is_empty() {
+                            canon[h as usize] = h;
+                            changed = true;
+                        }
                     }
+                    if !changed {
+                        return Ok(None);
+                    }
+                    heaps = Heaps::new(below, options, Some(canon), stop);
+                    continue;
                 }
-                if !changed {
-                    return Ok(None);
-                }
-                heaps = Heaps::new(below, options, Some(canon), stop);
-                continue;
+                Err(Stop::GiveUp) => return Ok(None),
+                Err(Stop::Limit(e)) => return Err(e),
             }
-            Err(Stop::GiveUp) => return Ok(None),
-            Err(Stop::Limit(e)) => return Err(e),
+            if let (Some(publish), Some((_, tree))) = (within.publish, lower.as_ref()) {
+                publish(&Layer::of(&heaps, k, given_up.0, tree));
+            }
         }
         let Some((dfa, tree)) = lower.as_ref() else {
             return Ok(None);
@@ -1170,7 +1431,7 @@ pub(crate) fn learned<'a>(
                 Ok((d, _)) => {
                     return match candidate(&d, &heaps, budget) {
                         Ok(c) => Ok(c),
-                        Err(Stop::Limit(e)) => Err(e),
+                        Err(e @ SearchError::TimeLimit(_)) => Err(e),
                         Err(_) => Ok(None),
                     }
                 }
@@ -1256,7 +1517,11 @@ fn pretest(
 /// one reaches from the other by the heaps of its access sum (the
 /// automaton commutes, so this is a commutative monoid), P its accepting
 /// states.
-fn candidate(d: &Dfa, heaps: &Heaps, budget: &mut Budget) -> Result<Option<Candidate>, Stop> {
+fn candidate(
+    d: &Dfa,
+    heaps: &Heaps,
+    budget: &mut Budget,
+) -> Result<Option<Candidate>, SearchError> {
     let order = d.states();
     // Each state's parent and letter on a breadth-first tree from the
     // empty sum's state.

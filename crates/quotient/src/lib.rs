@@ -31,7 +31,9 @@ pub use control::{grow_with, QuotientControl};
 pub use grow::{Candidate, Check};
 pub use heaps::{
     grow, grow_checked, grow_keeping, grow_watched, periodicity, Growth, HeapGame, HeapQuotient,
+    Hints,
 };
+pub use learn::{Layer, LayerNode};
 pub use monoid::BipartiteMonoid;
 pub use present::{Generator, Presentation};
 pub use report::QuotientReport;

@@ -212,11 +212,12 @@ fn a_quotient_changed_under_a_good_checksum_fails_the_exact_check() {
         let sum = sum.finish().to_le_bytes();
         b[body..].copy_from_slice(&sum);
     };
-    // The last heap's element (the last u32 of phi, before the 11 orders).
+    // The last heap's element (the last u32 of phi, before the 11 orders,
+    // the 16 bytes of hints and the 8 of an empty learner's layer).
     refused_after(
         "resealed-phi",
         |b| {
-            let at = b.len() - 8 - 11 * 8 - 4;
+            let at = b.len() - 8 - 8 - 16 - 11 * 8 - 4;
             b[at] ^= 1;
             reseal(b);
         },

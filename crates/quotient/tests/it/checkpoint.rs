@@ -4,11 +4,14 @@
 //! refused by the exact check even when its checksum is right.
 
 use crate::{code, Code};
-use grundy_engine::{GameError, Limits};
+use grundy_engine::{Clock, GameError, Limits, SearchError};
 use grundy_quotient::checkpoint::{load, save};
-use grundy_quotient::{grow, grow_with, BipartiteMonoid, HeapQuotient, QuotientControl};
-use grundy_sequence::checkpoint::DAMAGED;
+use grundy_quotient::{grow, grow_with, BipartiteMonoid, HeapQuotient, Hints, QuotientControl};
+use grundy_sequence::checkpoint::{Checksum, DAMAGED};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// A fresh path in the temporary directory (no file there yet).
 fn temp(name: &str) -> PathBuf {
@@ -194,5 +197,186 @@ fn a_changed_byte_anywhere_is_refused_as_damaged() {
     for len in 0..good.len() {
         refused(&good[..len], &format!("cut to {len} bytes"));
     }
+    std::fs::remove_file(&path).expect("written");
+}
+
+/// A clock one millisecond further at each reading: a time limit of `k`
+/// ms stops a growth at about its `k`-th reading, wherever that falls.
+#[derive(Debug, Default)]
+struct Ticking(AtomicU64);
+
+impl Clock for Ticking {
+    fn now(&self) -> Duration {
+        Duration::from_millis(self.0.fetch_add(1, Ordering::SeqCst))
+    }
+}
+
+/// How many times growing `game` to `max_heap` reads its clock.
+fn readings(game: &Code, max_heap: usize) -> u64 {
+    let clock = Arc::new(Ticking::default());
+    let limits = Limits {
+        clock: Some(clock.clone()),
+        ..Limits::default()
+    };
+    grow(game, max_heap, &limits).expect("within the limits");
+    clock.0.load(Ordering::SeqCst)
+}
+
+/// Growths of 0.07 stopped by the time limit at eight moments within heap
+/// 30 (where the learner proves its automaton layer by layer, about 2 s),
+/// saving at every chance: the file holds the quotient through heap 29
+/// and, once a layer is proven, the learner's last layer of heap 30; the
+/// growth resumed from it ends as an uninterrupted one, and a resumed
+/// growth stopped again keeps its layer.
+#[test]
+fn a_growth_stopped_within_a_heap_resumes_from_the_learners_layer() {
+    let game = code("0.07");
+    let (from, to) = (readings(&game, 29), readings(&game, 30));
+    assert!(to > from + 16, "{from} to {to} readings");
+    let fresh = grow(&game, 31, &Limits::default()).expect("within the limits");
+    let path = temp("within");
+    let ctl = QuotientControl {
+        checkpoint: Some(path.clone()),
+        checkpoint_interval: Duration::ZERO,
+        ..QuotientControl::default()
+    };
+    let stopped_at = |ms: u64| Limits {
+        max_time: Some(Duration::from_millis(ms)),
+        clock: Some(Arc::new(Ticking::default())),
+        ..Limits::default()
+    };
+    let mut layers = Vec::new();
+    for i in 1..=8 {
+        let _ = std::fs::remove_file(&path);
+        let at = from + (to - from) * i / 9;
+        match grow_with(&game, "0.07", 31, &stopped_at(at), &ctl, &mut |_, _| {}) {
+            Err(GameError::Search(SearchError::QuotientStopped { kept: Some(_), .. })) => {}
+            other => panic!("stopped at reading {at}: {:?}", other.map(|q| q.max_heap)),
+        }
+        let saved = load(&path, "0.07", u64::MAX)
+            .expect("loads")
+            .expect("saved");
+        if let Some(layer) = &saved.within {
+            assert_eq!((saved.heaps(), layer.heap), (29, 30), "reading {at}");
+            layers.push(layer.layer);
+            // Stopped again at once: the layer is kept.
+            let again = grow_with(&game, "0.07", 31, &stopped_at(1), &ctl, &mut |_, _| {});
+            assert!(again.is_err(), "reading {at}");
+            let kept = load(&path, "0.07", u64::MAX)
+                .expect("loads")
+                .expect("saved");
+            assert_eq!(kept.within.as_ref(), Some(layer), "reading {at}");
+        }
+        let q = grow_with(&game, "0.07", 31, &Limits::default(), &ctl, &mut |_, _| {})
+            .unwrap_or_else(|e| panic!("resumed from reading {at}: {e}"));
+        assert_eq!(fields(&q), fields(&fresh), "reading {at}");
+    }
+    // Both within-heap cases met: a layer saved, and more than one.
+    assert!(layers.len() >= 2, "layers saved: {layers:?}");
+    std::fs::remove_file(&path).expect("written");
+}
+
+/// A file holding a learner's layer: saved and loaded back unchanged; a
+/// layer that is not proven (one state's outcome changed, checksum
+/// right) is refused by the exact check, a malformed one (a tree with a
+/// node twice) as out of range, one past the heaps asked for is left
+/// aside; every byte of the layer's section changed is refused as
+/// damaged; a version-1 file (no section) still loads.
+#[test]
+fn a_saved_layer_is_checked_before_it_is_used() {
+    let game = code("0.07");
+    let path = temp("layer");
+    let (from, to) = (readings(&game, 29), readings(&game, 30));
+    let limits = Limits {
+        max_time: Some(Duration::from_millis(from + (to - from) * 8 / 9)),
+        clock: Some(Arc::new(Ticking::default())),
+        ..Limits::default()
+    };
+    let ctl = QuotientControl {
+        checkpoint: Some(path.clone()),
+        checkpoint_interval: Duration::ZERO,
+        ..QuotientControl::default()
+    };
+    assert!(grow_with(&game, "0.07", 31, &limits, &ctl, &mut |_, _| {}).is_err());
+    let good = load(&path, "0.07", u64::MAX)
+        .expect("loads")
+        .expect("saved");
+    let layer = good.within.clone().expect("a layer of heap 30 saved");
+    save(&path, "0.07", &good).expect("saved");
+    assert_eq!(
+        load(&path, "0.07", u64::MAX).expect("loads"),
+        Some(good.clone())
+    );
+
+    let mut bad = good.clone();
+    let l = bad.within.as_mut().expect("a layer");
+    let q = l.accept.len() - 1;
+    l.accept[q] = !l.accept[q];
+    save(&path, "0.07", &bad).expect("saved");
+    let e = refusal(&game, "0.07", &path, 31);
+    assert!(
+        e.contains("learner's layer of heap 30 fails the exact check"),
+        "{e}"
+    );
+
+    let mut bad = good.clone();
+    let l = bad.within.as_mut().expect("a layer");
+    l.nodes.push(l.nodes[0].clone());
+    save(&path, "0.07", &bad).expect("saved");
+    assert!(refusal(&game, "0.07", &path, 31).contains("out of range"));
+
+    // Asked for heaps through 29 only: the layer of heap 30 is not read.
+    save(&path, "0.07", &good).expect("saved");
+    let q = grow_with(
+        &game,
+        "0.07",
+        29,
+        &Limits::default(),
+        &with_file(&path),
+        &mut |_, _| {},
+    )
+    .expect("resumed");
+    assert_eq!(q.max_heap, 29);
+
+    // Every byte of the hints, the section's length and the section
+    // changed.
+    let mut plain = good.clone();
+    plain.within = None;
+    save(&path, "0.07", &plain).expect("saved");
+    let plain_len = std::fs::read(&path).expect("saved").len();
+    save(&path, "0.07", &good).expect("saved");
+    let bytes = std::fs::read(&path).expect("saved");
+    let start = plain_len - 8 - 8 - 16;
+    for at in start..bytes.len() - 8 {
+        for mask in [1u8, 0xff] {
+            let mut b = bytes.clone();
+            b[at] ^= mask;
+            std::fs::write(&path, &b).unwrap();
+            match load(&path, "0.07", u64::MAX) {
+                Err(GameError::Input(e)) => assert!(e.contains(DAMAGED), "byte {at}: {e}"),
+                other => panic!("byte {at} ^ {mask}: {:?}", other.map(|_| ())),
+            }
+        }
+    }
+
+    // Hints that are not the growth's: refused as out of range.
+    let mut bad = good.clone();
+    bad.hints.shape = Some((1 << 20, 1 << 20));
+    save(&path, "0.07", &bad).expect("saved");
+    assert!(refusal(&game, "0.07", &path, 31).contains("out of range"));
+
+    // Version 1: the same quotient without hints and the section's length
+    // word, read with no hints.
+    plain.hints = Hints::default();
+    save(&path, "0.07", &plain).expect("saved");
+    let mut v1 = std::fs::read(&path).expect("saved");
+    v1.truncate(v1.len() - 32);
+    v1[10..14].copy_from_slice(&1u32.to_le_bytes());
+    let mut sum = Checksum::new();
+    sum.write(&v1);
+    v1.extend(sum.finish().to_le_bytes());
+    std::fs::write(&path, &v1).unwrap();
+    assert_eq!(load(&path, "0.07", u64::MAX).expect("loads"), Some(plain));
+    assert_eq!(layer.heap, 30);
     std::fs::remove_file(&path).expect("written");
 }
