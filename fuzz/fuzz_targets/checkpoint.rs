@@ -11,6 +11,7 @@ use grundy_sequence::checkpoint;
 use grundy_sequence::{Control, HeapRule, Method, Sequence, TakeBreak};
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// The rules a checkpoint may be of: kayles, dawson's kayles, a hexadecimal
 /// code, Grundy's game.
@@ -23,21 +24,10 @@ fn rule(byte: u8) -> HeapRule {
     }
 }
 
-/// This process's checkpoint file, in a directory of its own: in memory
-/// (/dev/shm) where there is one, since `save` syncs the file to disk.
+/// This process's checkpoint file.
 fn path() -> &'static PathBuf {
-    static PATH: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    PATH.get_or_init(|| {
-        let shm = std::path::Path::new("/dev/shm");
-        let base = if shm.is_dir() {
-            shm.to_path_buf()
-        } else {
-            std::env::temp_dir()
-        };
-        let dir = base.join(format!("grundy-fuzz-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        dir.join("seq.ckpt")
-    })
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| grundy_fuzz::scratch_file("seq.ckpt"))
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -20,21 +20,10 @@ fn game() -> HeapRule {
     HeapRule::TakeBreak(TakeBreak::parse("0.07").expect("dawson's kayles"))
 }
 
-/// This process's checkpoint file, in a directory of its own (in memory
-/// where /dev/shm exists).
+/// This process's checkpoint file.
 fn path() -> &'static PathBuf {
     static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let shm = std::path::Path::new("/dev/shm");
-        let base = if shm.is_dir() {
-            shm.to_path_buf()
-        } else {
-            std::env::temp_dir()
-        };
-        let dir = base.join(format!("grundy-fuzz-q-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        dir.join("quotient.ckpt")
-    })
+    PATH.get_or_init(|| grundy_fuzz::scratch_file("quotient.ckpt"))
 }
 
 /// A good file's bytes through the orders (heaps 0..=24), and Q_25.
@@ -43,8 +32,15 @@ fn base() -> &'static (Vec<u8>, HeapQuotient) {
     BASE.get_or_init(|| {
         let path = path();
         let _ = std::fs::remove_file(path);
-        grow_with(&game(), "octal 0.07", 24, &Limits::default(), &control(), &mut |_, _| {})
-            .expect("Q_24");
+        grow_with(
+            &game(),
+            "octal 0.07",
+            24,
+            &Limits::default(),
+            &control(),
+            &mut |_, _| {},
+        )
+        .expect("Q_24");
         let mut bytes = std::fs::read(path).expect("saved");
         // The checksum, the empty layer's length and the hints.
         bytes.truncate(bytes.len() - 8 - 8 - 16);
@@ -82,7 +78,14 @@ fuzz_target!(|data: &[u8]| {
         max_memory: 256 << 20,
         ..Limits::default()
     };
-    match grow_with(&game(), "octal 0.07", 25, &limits, &control(), &mut |_, _| {}) {
+    match grow_with(
+        &game(),
+        "octal 0.07",
+        25,
+        &limits,
+        &control(),
+        &mut |_, _| {},
+    ) {
         Ok(q) => assert!(
             q.candidate == q25.candidate && q.orders == q25.orders,
             "a file that loads resumes to the quotient grown without it"

@@ -8,6 +8,7 @@
 //! is the api's, `grundy_api::batch`, which the binary calls).
 
 use grundy_api::{Detail, Family, GameError, GameOptions, Limits, Play, Registration};
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[path = "../../crates/cli/src/args.rs"]
@@ -245,4 +246,23 @@ pub fn analyze_and_check(family: &Family, words: &[&str], play: Play) {
             Err(e) => check_error(&format!("analyze {to:?}"), &e),
         }
     }
+}
+
+/// A scratch file named `name` in this process's own directory, made
+/// once: in memory (/dev/shm) where there is one, since checkpoint saves
+/// sync the file to disk.
+pub fn scratch_file(name: &str) -> PathBuf {
+    static DIR: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let shm = std::path::Path::new("/dev/shm");
+        let base = if shm.is_dir() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        };
+        let dir = base.join(format!("grundy-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    })
+    .join(name)
 }

@@ -223,6 +223,22 @@ impl<'a> Heaps<'a> {
         }
     }
 
+    /// Each heap's letter: its stand-in's index among the letters
+    /// (`usize::MAX`: none, a heap of the identity's stand-in).
+    fn letter_of(&self) -> Vec<usize> {
+        let mut letter_of = vec![usize::MAX; self.n + 1];
+        for (l, &h) in self.letters.iter().enumerate() {
+            letter_of[h as usize] = l;
+        }
+        for h in 1..=self.n {
+            let c = self.canon[h] as usize;
+            if c != 0 {
+                letter_of[h] = letter_of[c];
+            }
+        }
+        letter_of
+    }
+
     /// [`Stop::GiveUp`] once the learner is no longer wanted.
     fn wanted(&self) -> Result<(), Stop> {
         match self.stop {
@@ -497,21 +513,13 @@ impl Oracle<'_, '_> {
     }
 }
 
-/// A node of the discrimination tree: a tester whose outcome, added to a
-/// sum, sends the sum to one child or the other; or a state.
-#[derive(Clone)]
-enum Node {
-    Inner { tester: Pos, child: [usize; 2] },
-    Leaf(u32),
-}
-
 /// The states found (each with its access word, the heaps that reach it
 /// in the order the automaton reads them), told apart by a discrimination
 /// tree of testers (Kearns and Vazirani): a sum's state is found by
 /// sifting it down the tree, one outcome a level, and a counterexample
 /// splits one leaf with one new tester.
 struct Tree {
-    nodes: Vec<Node>,
+    nodes: Vec<LayerNode>,
     /// Each node's parent (`usize::MAX` for the root).
     up: Vec<usize>,
     leaf_of: Vec<usize>,
@@ -526,19 +534,10 @@ struct Tree {
 impl Tree {
     /// One state, the empty sum's, every heap leading back to it.
     fn new(heaps: &Heaps, o: &mut Oracle, budget: &mut Budget) -> Result<Tree, Stop> {
-        let mut letter_of = vec![usize::MAX; heaps.n + 1];
-        for (l, &h) in heaps.letters.iter().enumerate() {
-            letter_of[h as usize] = l;
-        }
-        for h in 1..=heaps.n {
-            let c = heaps.canon[h] as usize;
-            if c != 0 {
-                letter_of[h] = letter_of[c];
-            }
-        }
+        let letter_of = heaps.letter_of();
         let letters = heaps.letters.clone();
         Ok(Tree {
-            nodes: vec![Node::Leaf(0)],
+            nodes: vec![LayerNode::Leaf(0)],
             up: vec![usize::MAX],
             leaf_of: vec![0],
             access: vec![Vec::new()],
@@ -592,10 +591,10 @@ impl Tree {
     ) -> Result<u32, Stop> {
         loop {
             match &self.nodes[node] {
-                Node::Leaf(q) => return Ok(*q),
-                Node::Inner { tester, child } => {
+                LayerNode::Leaf(q) => return Ok(*q),
+                LayerNode::Inner { tester, child } => {
                     let side = o.member(&join(word, tester), budget)?;
-                    node = child[usize::from(side)];
+                    node = child[usize::from(side)] as usize;
                 }
             }
         }
@@ -627,8 +626,8 @@ impl Tree {
         let b = path(self.leaf_of[q as usize]);
         let common = a.iter().find(|x| b.contains(x)).copied().unwrap_or(0);
         match &self.nodes[common] {
-            Node::Inner { tester, .. } => tester.clone(),
-            Node::Leaf(_) => Vec::new(),
+            LayerNode::Inner { tester, .. } => tester.clone(),
+            LayerNode::Leaf(_) => Vec::new(),
         }
     }
 
@@ -704,13 +703,13 @@ impl Tree {
         let q = self.access.len() as u32;
         let old_leaf = self.leaf_of[old as usize];
         let (a, b) = (self.nodes.len(), self.nodes.len() + 1);
-        self.nodes.push(Node::Leaf(old));
-        self.nodes.push(Node::Leaf(q));
+        self.nodes.push(LayerNode::Leaf(old));
+        self.nodes.push(LayerNode::Leaf(q));
         self.up.extend([old_leaf, old_leaf]);
         let mut child = [0; 2];
-        child[usize::from(old_side)] = a;
-        child[usize::from(!old_side)] = b;
-        self.nodes[old_leaf] = Node::Inner { tester, child };
+        child[usize::from(old_side)] = a as u32;
+        child[usize::from(!old_side)] = b as u32;
+        self.nodes[old_leaf] = LayerNode::Inner { tester, child };
         self.leaf_of[old as usize] = a;
         self.leaf_of.push(b);
         self.dfa.accept.push(o.member(&fresh, budget)?);
@@ -1100,7 +1099,9 @@ pub struct Layer {
     pub accept: Vec<bool>,
 }
 
-/// A node of a [`Layer`]'s discrimination tree.
+/// A node of the learner's discrimination tree (and of a [`Layer`]'s): a
+/// tester whose outcome, added to a sum, sends the sum to one child or
+/// the other; or a state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LayerNode {
     /// A tester (sorted heaps) and the nodes of the sums it sends to an
@@ -1118,17 +1119,7 @@ impl Layer {
             canon: heaps.canon.clone(),
             layer,
             given_up,
-            nodes: tree
-                .nodes
-                .iter()
-                .map(|node| match node {
-                    Node::Inner { tester, child } => LayerNode::Inner {
-                        tester: tester.clone(),
-                        child: child.map(|c| c as u32),
-                    },
-                    Node::Leaf(q) => LayerNode::Leaf(*q),
-                })
-                .collect(),
+            nodes: tree.nodes.clone(),
             access: tree.access.clone(),
             trans: tree.dfa.trans.clone(),
             accept: tree.dfa.accept.clone(),
@@ -1215,28 +1206,9 @@ impl Layer {
     /// the layer's stand-ins).
     fn tree(&self, heaps: &Heaps) -> Option<Tree> {
         let (up, leaf_of) = self.links()?;
-        let mut letter_of = vec![usize::MAX; heaps.n + 1];
-        for (l, &h) in heaps.letters.iter().enumerate() {
-            letter_of[h as usize] = l;
-        }
-        for h in 1..=heaps.n {
-            let c = heaps.canon[h] as usize;
-            if c != 0 {
-                letter_of[h] = letter_of[c];
-            }
-        }
+        let letter_of = heaps.letter_of();
         Some(Tree {
-            nodes: self
-                .nodes
-                .iter()
-                .map(|node| match node {
-                    LayerNode::Inner { tester, child } => Node::Inner {
-                        tester: tester.clone(),
-                        child: child.map(|c| c as usize),
-                    },
-                    LayerNode::Leaf(q) => Node::Leaf(*q),
-                })
-                .collect(),
+            nodes: self.nodes.clone(),
             up,
             leaf_of,
             access: self.access.clone(),
