@@ -657,7 +657,7 @@ fn extend(
             if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 return Ok(None);
             }
-            let guess = base.adjoin(m, p, budget.max_memory())?;
+            let guess = base.adjoin(m, p, budget)?;
             if let Some(q) = settle_guess(guess, options, budget, check, stop)? {
                 seen.hints.shape = Some((m, p));
                 seen.hints.since_learnt = seen.hints.since_learnt.map(|k| k + 1);
@@ -880,7 +880,8 @@ mod tests {
             phi: vec![0, 0],
         };
         for &(m, p) in &SHAPES {
-            let c = trivial.adjoin(m, p, u64::MAX).expect("a small table");
+            let mut budget = Budget::start(&Limits::default());
+            let c = trivial.adjoin(m, p, &mut budget).expect("a small table");
             assert_eq!(cyclic_shape(&c.monoid, c.phi[1]), (m, p));
         }
     }

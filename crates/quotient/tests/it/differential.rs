@@ -5,7 +5,7 @@
 //! the codes the pairs cannot reach heap 8 with in 20,000 pairs a round).
 
 use crate::{code as game, Code};
-use grundy_engine::{Limits, SearchError};
+use grundy_engine::{Budget, Limits, SearchError};
 use grundy_quotient::{grow_checked, Check, HeapGame, HeapQuotient as Quotient};
 
 /// The 511 codes: `0.` and one to three octal digits, the last nonzero.
@@ -104,7 +104,7 @@ fn every_check_gives_the_same_round_on_large_candidates() {
         let mut cand = q.candidate.clone();
         cand.phi.push(0);
         let cand = cand
-            .adjoin(m, p, u64::MAX)
+            .adjoin(m, p, &mut Budget::start(&Limits::default()))
             .expect("memory")
             .assign_p(&options(&kayles, k + 1));
         assert!(cand.monoid.order() >= PAIRS_FROM, "{}", cand.monoid.order());
@@ -148,7 +148,9 @@ fn the_check_without_enumeration_agrees_with_the_triples_on_every_guess() {
             for (m, p) in [(0, 2), (1, 2), (2, 2)] {
                 let mut base = q.candidate.clone();
                 base.phi.push(0);
-                let cand = base.adjoin(m, p, u64::MAX).expect("memory");
+                let cand = base
+                    .adjoin(m, p, &mut Budget::start(&Limits::default()))
+                    .expect("memory");
                 guesses.push(cand.clone());
                 guesses.push(cand.assign_p(&opts));
             }
