@@ -95,9 +95,8 @@ fn a_reduction_and_a_proof_read_the_clock() {
 }
 
 /// A cyclic guess's product table (up to 9,900 elements a side at heap
-/// 26 of 0.47, 0.4 s) is built reading the clock: past the deadline it
-/// stops instead of running to its end (survey --misere at --time-limit 2
-/// ended 0.47's growth at 2.42 s).
+/// 26 of 0.47) is built reading the clock: past the deadline it stops
+/// instead of running to its end.
 #[test]
 fn a_cyclic_guess_reads_the_clock_as_its_table_is_made() {
     let (cand, _) = guess_at_heap_12();
