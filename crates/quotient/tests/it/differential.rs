@@ -5,7 +5,7 @@
 //! the codes the pairs cannot reach heap 8 with in 20,000 pairs a round).
 
 use crate::{code as game, Code};
-use grundy_engine::{Budget, Limits, SearchError};
+use grundy_engine::{Limits, SearchError};
 use grundy_quotient::{grow_checked, Check, HeapGame, HeapQuotient as Quotient};
 
 /// The 511 codes: `0.` and one to three octal digits, the last nonzero.
