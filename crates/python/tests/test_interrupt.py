@@ -14,6 +14,17 @@ import pytest
 
 import grundy
 
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handler for each test, whatever this process
+    inherited: one started in the background by a shell without job
+    control (`(pytest &)` in a script) begins with SIGINT ignored, and
+    then every call below would run to its end instead of stopping."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
 # Officers: its values to 10**8 take many minutes, so every interrupt
 # below lands while it runs.
 OFFICERS = {"code": "0.6"}
