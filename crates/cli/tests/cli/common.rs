@@ -93,6 +93,24 @@ pub fn assert_status_2_naming(args: &[&str], want: &str) {
     assert!(!e.contains("panicked"), "{e}");
 }
 
+/// Whether `err` says the work is `kept in the checkpoint FILE`, then
+/// (for a quotient stopped within a heap) ` (with heap N's sums of up to
+/// K copies learned)`, then `then`.
+pub fn says_kept(err: &str, file: &str, then: &str) -> bool {
+    let head = format!("kept in the checkpoint {file}");
+    err.match_indices(&head).any(|(at, _)| {
+        let rest = &err[at + head.len()..];
+        let rest = match rest.strip_prefix(" (with heap ") {
+            Some(layer) => match layer.split_once(" learned)") {
+                Some((what, after)) if what.contains("'s sums of up to ") => after,
+                _ => return false,
+            },
+            None => rest,
+        };
+        rest.starts_with(then)
+    })
+}
+
 /// Asserts the error contract: status 2, nothing on stdout, exactly one
 /// line `error: ...` on stderr mentioning `word`, no panic, no backtrace.
 pub fn assert_input_error(o: &Output, word: &str) {

@@ -5,7 +5,7 @@
 //! are each run's own). bench/kill_resume.sh does the same 20 times with
 //! SIGINT and 20 times with SIGKILL for each command.
 
-use crate::common::{grundy, spawn, stderr, stdout};
+use crate::common::{grundy, says_kept, spawn, stderr, stdout};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -92,9 +92,7 @@ fn interrupt_and_resume(
         Some(130) => {
             assert!(err.starts_with("error: interrupted"), "{name}: {err}");
             assert!(
-                err.contains(&format!(
-                    "kept in the checkpoint {file}: the same command goes on from there: "
-                )),
+                says_kept(&err, file, ": the same command goes on from there: "),
                 "{name}: {err}"
             );
             assert!(
@@ -210,4 +208,22 @@ fn an_interrupt_without_a_checkpoint_says_nothing_was_kept() {
         "{err}"
     );
     assert!(err.contains("nothing was kept"), "{err}");
+}
+
+/// The interrupt line with and without a learner's layer kept passes
+/// the check; a layer's words out of place, or another file, do not.
+#[test]
+fn the_kept_check_reads_a_layer_or_none() {
+    let then = ": the same command goes on from there: ";
+    let plain = "error: interrupted with x; kept in the checkpoint F: the same command goes on from there: grundy";
+    let layer = "error: interrupted with x; kept in the checkpoint F (with heap 25's sums of up to 1 copy learned): the same command goes on from there: grundy";
+    assert!(says_kept(plain, "F", then));
+    assert!(says_kept(layer, "F", then));
+    assert!(!says_kept(layer, "G", then));
+    assert!(!says_kept(
+        "kept in the checkpoint F (with something else): the same command goes on from there: ",
+        "F",
+        then
+    ));
+    assert!(!says_kept("kept in the checkpoint F; the same", "F", then));
 }

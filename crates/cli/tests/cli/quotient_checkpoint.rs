@@ -3,7 +3,7 @@
 //! uninterrupted one prints, byte for byte; damaged, foreign and locked
 //! checkpoints are refused with status 2 and a message naming the file.
 
-use crate::common::{assert_input_error, grundy, ok, spawn, stderr, words};
+use crate::common::{assert_input_error, grundy, ok, says_kept, spawn, stderr, words};
 use grundy_sequence::checkpoint::Checksum;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -105,9 +105,11 @@ fn a_growth_stopped_by_the_time_limit_resumes() {
     assert_input_error(&stopped, "time");
     let err = stderr(&stopped);
     assert!(
-        err.contains(&format!(
-            "it is kept in the checkpoint {file}: the same command with the limit raised goes on from there"
-        )),
+        says_kept(
+            &err,
+            file,
+            ": the same command with the limit raised goes on from there"
+        ),
         "{err}"
     );
     let proven: u64 = err
