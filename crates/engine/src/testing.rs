@@ -336,13 +336,35 @@ pub fn check_contracts<G: TextGame + 'static>(
     Ok(report)
 }
 
-/// A clock a second further on at every reading.
-#[derive(Debug, Default)]
-struct Racing(std::sync::atomic::AtomicU64);
+/// A clock `step` further on at every reading, counting its readings:
+/// a time limit of `k` steps stops a computation at about its `k`-th
+/// reading, wherever that falls, whatever the machine's speed.
+#[derive(Debug)]
+pub struct Ticking {
+    step: std::time::Duration,
+    reads: std::sync::atomic::AtomicU64,
+}
 
-impl crate::Clock for Racing {
+impl Ticking {
+    /// A clock reading zero first, then `step` more at each reading.
+    pub fn new(step: std::time::Duration) -> Ticking {
+        Ticking {
+            step,
+            reads: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// How many times the clock was read.
+    pub fn reads(&self) -> u64 {
+        self.reads.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl crate::Clock for Ticking {
     fn now(&self) -> std::time::Duration {
-        std::time::Duration::from_secs(self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+        let k = self.reads.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let nanos = (self.step.as_nanos() as u64).saturating_mul(k);
+        std::time::Duration::from_nanos(nanos)
     }
 }
 
@@ -353,7 +375,7 @@ impl crate::Clock for Racing {
 pub fn limits_past_at_once() -> Limits {
     Limits {
         max_time: Some(std::time::Duration::from_millis(1)),
-        clock: Some(Arc::new(Racing::default())),
+        clock: Some(Arc::new(Ticking::new(std::time::Duration::from_secs(1)))),
         ..Limits::default()
     }
 }

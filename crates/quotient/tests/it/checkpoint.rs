@@ -4,12 +4,12 @@
 //! refused by the exact check even when its checksum is right.
 
 use crate::{code, Code};
-use grundy_engine::{Clock, GameError, Limits, SearchError};
+use grundy_engine::testing::Ticking;
+use grundy_engine::{GameError, Limits, SearchError};
 use grundy_quotient::checkpoint::{load, save};
 use grundy_quotient::{grow, grow_with, BipartiteMonoid, HeapQuotient, Hints, QuotientControl};
 use grundy_sequence::checkpoint::{Checksum, DAMAGED};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -202,24 +202,19 @@ fn a_changed_byte_anywhere_is_refused_as_damaged() {
 
 /// A clock one millisecond further at each reading: a time limit of `k`
 /// ms stops a growth at about its `k`-th reading, wherever that falls.
-#[derive(Debug, Default)]
-struct Ticking(AtomicU64);
-
-impl Clock for Ticking {
-    fn now(&self) -> Duration {
-        Duration::from_millis(self.0.fetch_add(1, Ordering::SeqCst))
-    }
+fn ticking() -> Arc<Ticking> {
+    Arc::new(Ticking::new(Duration::from_millis(1)))
 }
 
 /// How many times growing `game` to `max_heap` reads its clock.
 fn readings(game: &Code, max_heap: usize) -> u64 {
-    let clock = Arc::new(Ticking::default());
+    let clock = ticking();
     let limits = Limits {
         clock: Some(clock.clone()),
         ..Limits::default()
     };
     grow(game, max_heap, &limits).expect("within the limits");
-    clock.0.load(Ordering::SeqCst)
+    clock.reads()
 }
 
 /// Growths of 0.07 stopped by the time limit at eight moments within heap
@@ -242,7 +237,7 @@ fn a_growth_stopped_within_a_heap_resumes_from_the_learners_layer() {
     };
     let stopped_at = |ms: u64| Limits {
         max_time: Some(Duration::from_millis(ms)),
-        clock: Some(Arc::new(Ticking::default())),
+        clock: Some(ticking()),
         ..Limits::default()
     };
     let mut layers = Vec::new();
@@ -289,7 +284,7 @@ fn a_saved_layer_is_checked_before_it_is_used() {
     let (from, to) = (readings(&game, 29), readings(&game, 30));
     let limits = Limits {
         max_time: Some(Duration::from_millis(from + (to - from) * 8 / 9)),
-        clock: Some(Arc::new(Ticking::default())),
+        clock: Some(ticking()),
         ..Limits::default()
     };
     let ctl = QuotientControl {
